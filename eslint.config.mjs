@@ -1,0 +1,77 @@
+// Lint, including the layer rules of DESIGN.md §1: core imports neither `vscode` nor the SDK; the webview
+// imports nothing of the extension but `extension/protocol/`; only `extension/llm/` imports the SDK.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SDK = { name: '@anthropic-ai/sdk', message: 'Only extension/llm/ may import the Anthropic SDK.' };
+const SDK_PATTERN = { group: ['@anthropic-ai/sdk/*'], message: SDK.message };
+const VSCODE = { name: 'vscode', message: 'extension/core/ must stay free of vscode: use a port (core/ports.ts).' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-test/**', 'node_modules/**', 'test-results/**', '.vscode-test/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { paths: [SDK], patterns: [SDK_PATTERN] }],
+    },
+  },
+  {
+    files: ['extension/llm/**', 'test/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['extension/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [VSCODE, SDK],
+          patterns: [
+            SDK_PATTERN,
+            { group: ['**/host/**', '**/ui/**', '**/llm/**', '**/protocol/**'], message: 'core/ depends on nothing but itself: use ports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['extension/protocol/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [VSCODE, SDK],
+          patterns: [{ group: ['../*', '!./*'], message: 'protocol/ is shared with the webview: it imports only zod and itself.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['webview/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The webview runs in a browser: talk to the host over the protocol.' }, SDK],
+          patterns: [
+            SDK_PATTERN,
+            {
+              regex: '^(\\.\\./)+extension/(?!protocol/)',
+              message: 'The webview imports only extension/protocol/ from the extension.',
+            },
+            { group: ['node:*'], message: 'The webview runs in a browser: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+);

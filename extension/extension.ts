@@ -1,0 +1,79 @@
+/** Composition root: builds the ports, the chat session and the view, and registers the commands. */
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { ChatSession } from './core/chat/chatSession';
+import { VsCodeCredentials } from './host/vscode/credentials';
+import { VsCodeSettings } from './host/vscode/settings';
+import { AnthropicModelClient } from './llm/anthropicModelClient';
+import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
+import { COMMANDS } from './ui/commands';
+
+/** What activation hands back; the integration tests read it through `extension.exports`. */
+export interface CodewrightApi {
+  readonly session: ChatSession;
+}
+
+export function activate(context: vscode.ExtensionContext): CodewrightApi {
+  const log = vscode.window.createOutputChannel('Codewright', { log: true });
+  const credentials = new VsCodeCredentials(context.secrets);
+  const settings = new VsCodeSettings();
+  const model = new AnthropicModelClient({ credentials, settings, log });
+  const session = new ChatSession({ model, credentials, settings, log, newId: randomUUID });
+
+  const setupState = async () => {
+    const key = await credentials.getApiKey();
+    return { hasApiKey: !!key, keySource: key?.source ?? ('none' as const) };
+  };
+  const provider = new ChatViewProvider(context.extensionUri, {
+    session,
+    settings,
+    log,
+    setupState,
+    actions: {
+      setApiKey: () => void vscode.commands.executeCommand(COMMANDS.setApiKey),
+      showLogs: () => log.show(true),
+    },
+  });
+
+  const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
+  context.subscriptions.push(
+    log,
+    provider,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
+    { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },
+    credentials.onDidChange(() => provider.refreshSetup()),
+    vscode.commands.registerCommand(COMMANDS.openChat, () => provider.reveal()),
+    vscode.commands.registerCommand(COMMANDS.newChat, async () => {
+      session.reset();
+      await provider.reveal();
+    }),
+    vscode.commands.registerCommand(COMMANDS.stop, () => session.stop()),
+    vscode.commands.registerCommand(COMMANDS.setApiKey, async () => {
+      const key = await vscode.window.showInputBox({
+        title: 'Codewright: Anthropic API key',
+        prompt: 'Stored in VS Code SecretStorage (your OS keychain), never in settings files.',
+        placeHolder: 'sk-ant-…',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : 'Enter a key, or press Escape to cancel.'),
+      });
+      if (!key) return;
+      await credentials.setApiKey(key);
+      log.info('API key stored in SecretStorage.');
+      void vscode.window.showInformationMessage('Codewright: API key saved.');
+    }),
+    vscode.commands.registerCommand(COMMANDS.clearApiKey, async () => {
+      await credentials.clearApiKey();
+      log.info('API key removed from SecretStorage.');
+      void vscode.window.showInformationMessage('Codewright: API key cleared.');
+    }),
+    vscode.commands.registerCommand(COMMANDS.showLogs, () => log.show(true)),
+  );
+  setBusy(false);
+  log.info(`Codewright activated (model ${settings.model()}).`);
+  return { session };
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions.
+}

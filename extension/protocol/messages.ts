@@ -1,0 +1,80 @@
+/**
+ * The host ↔ webview protocol. Both directions are Zod discriminated unions, parsed on receipt:
+ * anything that does not parse is logged and dropped, never acted on. The webview imports only this
+ * folder from the extension, so this file must stay free of `vscode` and Node APIs.
+ */
+import { z } from 'zod';
+
+/** A message of the conversation as the webview renders it. The host owns the truth. */
+export const ChatMessageSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  /** streaming: text still arriving; stopped: the user pressed Stop; error: the turn failed. */
+  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  error: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const SetupStateSchema = z.strictObject({
+  /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
+  hasApiKey: z.boolean(),
+  /** Where the key comes from, for the setup screen. */
+  keySource: z.enum(['secretStorage', 'environment', 'none']),
+});
+export type SetupState = z.infer<typeof SetupStateSchema>;
+
+const MAX_PROMPT_CHARS = 200_000;
+
+/** webview → host: imperative requests. */
+export const WebviewToHostSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }),
+  z.strictObject({ type: z.literal('stop') }),
+  z.strictObject({ type: z.literal('newChat') }),
+  z.strictObject({ type: z.literal('setApiKey') }),
+  z.strictObject({ type: z.literal('showLogs') }),
+]);
+export type WebviewToHost = z.infer<typeof WebviewToHostSchema>;
+
+/** host → webview: events. Updates are deltas; only `sessionSnapshot` carries the whole history. */
+export const HostToWebviewSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('sessionSnapshot'),
+    sessionId: z.string(),
+    messages: z.array(ChatMessageSchema),
+    busy: z.boolean(),
+    setup: SetupStateSchema,
+    model: z.string(),
+  }),
+  z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
+  z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
+  z.strictObject({
+    type: z.literal('messageFinished'),
+    messageId: z.string(),
+    status: z.enum(['done', 'stopped', 'error']),
+    error: z.string().optional(),
+  }),
+  z.strictObject({ type: z.literal('busyChanged'), busy: z.boolean() }),
+  z.strictObject({ type: z.literal('setupChanged'), setup: SetupStateSchema }),
+]);
+export type HostToWebview = z.infer<typeof HostToWebviewSchema>;
+
+export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
+
+function describe(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+export function parseWebviewToHost(raw: unknown): ParseResult<WebviewToHost> {
+  const r = WebviewToHostSchema.safeParse(raw);
+  return r.success ? { ok: true, message: r.data } : { ok: false, error: describe(r.error) };
+}
+
+export function parseHostToWebview(raw: unknown): ParseResult<HostToWebview> {
+  const r = HostToWebviewSchema.safeParse(raw);
+  return r.success ? { ok: true, message: r.data } : { ok: false, error: describe(r.error) };
+}

@@ -1,0 +1,92 @@
+/**
+ * Connects one webview to the chat session over the typed protocol. Free of `vscode`, so unit tests drive
+ * it with forged messages. Every inbound message is parsed; what does not parse is logged and dropped.
+ */
+import type { ChatEntry, ChatEvent, ChatSession } from '../core/chat/chatSession';
+import type { Logger, SettingsPort } from '../core/ports';
+import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
+
+export interface ChatBridgeDeps {
+  session: ChatSession;
+  settings: SettingsPort;
+  log: Logger;
+  setupState: () => Promise<SetupState>;
+  post: (message: HostToWebview) => void;
+  /** Editor actions the webview may request; they run through VS Code's own UI. */
+  actions: { setApiKey(): void; showLogs(): void };
+}
+
+export class ChatBridge {
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: ChatBridgeDeps) {
+    this.unsubscribe = deps.session.onEvent((e) => void this.forward(e));
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  /** Entry point for raw `postMessage` data from the webview. Returns whether it was accepted. */
+  receive(raw: unknown): boolean {
+    const parsed = parseWebviewToHost(raw);
+    if (!parsed.ok) {
+      this.deps.log.warn(`Dropped a malformed webview message: ${parsed.error}`);
+      return false;
+    }
+    void this.handle(parsed.message).catch((err: unknown) => {
+      this.deps.log.error(`Handling ${parsed.message.type} failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    return true;
+  }
+
+  /** Sends the whole state; used on `ready` and when the setup state changes. */
+  async sendSnapshot(): Promise<void> {
+    const { session, settings } = this.deps;
+    this.deps.post({
+      type: 'sessionSnapshot',
+      sessionId: session.sessionId,
+      messages: session.messages().map(toProtocol),
+      busy: session.busy,
+      setup: await this.deps.setupState(),
+      model: settings.model(),
+    });
+  }
+
+  async sendSetup(): Promise<void> {
+    this.deps.post({ type: 'setupChanged', setup: await this.deps.setupState() });
+  }
+
+  private async handle(message: WebviewToHost): Promise<void> {
+    const { session } = this.deps;
+    switch (message.type) {
+      case 'ready':
+        return this.sendSnapshot();
+      case 'sendPrompt':
+        if (session.busy) {
+          this.deps.log.warn('Ignored a prompt sent while a turn is running.');
+          return;
+        }
+        if (!(await this.deps.setupState()).hasApiKey) return this.sendSetup();
+        return session.send(message.text);
+      case 'stop':
+        return session.stop();
+      case 'newChat':
+        return session.reset();
+      case 'setApiKey':
+        return this.deps.actions.setApiKey();
+      case 'showLogs':
+        return this.deps.actions.showLogs();
+    }
+  }
+
+  private async forward(event: ChatEvent): Promise<void> {
+    if (event.type === 'reset') return this.sendSnapshot();
+    if (event.type === 'messageAdded') return this.deps.post({ type: 'messageAdded', message: toProtocol(event.message) });
+    this.deps.post(event);
+  }
+}
+
+function toProtocol(e: ChatEntry): ChatMessage {
+  return { id: e.id, role: e.role, text: e.text, status: e.status, ...(e.error !== undefined ? { error: e.error } : {}) };
+}

@@ -1,0 +1,60 @@
+/** The sidebar "Chat" view: serves the React app under a strict CSP and wires it to a `ChatBridge`. */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { HostToWebview } from '../protocol/messages';
+import type { ChatBridgeDeps } from './chatBridge';
+import { ChatBridge } from './chatBridge';
+import { renderWebviewHtml } from './webviewHtml';
+
+export const CHAT_VIEW_ID = 'codewright.chat';
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private bridge: ChatBridge | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly deps: Omit<ChatBridgeDeps, 'post'>,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    view.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
+    view.webview.html = renderWebviewHtml({
+      scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+      cspSource: view.webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+    });
+    this.bridge?.dispose();
+    const bridge = new ChatBridge({ ...this.deps, post: (m) => this.post(m) });
+    this.bridge = bridge;
+    const sub = view.webview.onDidReceiveMessage((raw: unknown) => bridge.receive(raw));
+    view.onDidDispose(() => {
+      sub.dispose();
+      bridge.dispose();
+      if (this.bridge === bridge) this.bridge = undefined;
+      this.view = undefined;
+    });
+  }
+
+  /** Re-sends the setup state, e.g. after the API key changed. */
+  refreshSetup(): void {
+    void this.bridge?.sendSetup();
+  }
+
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  dispose(): void {
+    this.bridge?.dispose();
+  }
+
+  private post(message: HostToWebview): void {
+    // A hidden view drops messages; the webview asks for a snapshot when it is shown again.
+    void this.view?.webview.postMessage(message);
+  }
+}

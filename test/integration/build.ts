@@ -1,0 +1,27 @@
+/** Bundles the mocha suite that runs inside the extension host. mocha stays external (resolved from node_modules). */
+import { build } from 'esbuild';
+import path from 'node:path';
+
+export const INTEGRATION_OUT = path.resolve(__dirname, '../../dist-test/integration');
+
+export async function buildIntegrationSuite(): Promise<string> {
+  await build({
+    entryPoints: { index: path.resolve(__dirname, 'suite/index.ts') },
+    outdir: INTEGRATION_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  return path.join(INTEGRATION_OUT, 'index.js');
+}
+
+if (require.main === module) {
+  buildIntegrationSuite().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

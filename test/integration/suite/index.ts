@@ -1,0 +1,38 @@
+/**
+ * Mocha entry point, run by VS Code inside the real extension host (`extensionTestsPath`).
+ * The suite is bundled by esbuild; test modules are required after mocha installs its globals.
+ * Results also go to `results.json` beside the bundle, because a code-server window never exits.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Mocha from 'mocha';
+
+interface TestOutcome {
+  title: string;
+  state: 'passed' | 'failed' | 'pending';
+  error?: string;
+  durationMs?: number;
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
+  mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
+  require('./activation.test');
+  require('./chat.test');
+
+  const outcomes: TestOutcome[] = [];
+  const resultsFile = process.env.CODEWRIGHT_TEST_RESULTS ?? path.join(__dirname, 'results.json');
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      const passed = outcomes.filter((o) => o.state === 'passed').length;
+      writeFileSync(resultsFile, JSON.stringify({ done: true, passed, failed: failures, outcomes }, null, 2));
+      if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+      else resolve();
+    });
+    runner.on('pass', (t) => outcomes.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration }));
+    runner.on('fail', (t, err: Error) =>
+      outcomes.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }),
+    );
+    runner.on('pending', (t) => outcomes.push({ title: t.fullTitle(), state: 'pending' }));
+  });
+}
