@@ -1,5 +1,5 @@
 /** The API key: SecretStorage first (set from the palette), then ANTHROPIC_API_KEY. Never in settings files. */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { CredentialsPort } from '../../core/ports';
 
 export const API_KEY_SECRET = 'codewright.anthropicApiKey';

@@ -17,8 +17,11 @@ interface TestOutcome {
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
+  // Test modules must evaluate after mocha installed its globals, so they are required, not imported.
+  /* eslint-disable @typescript-eslint/no-require-imports */
   require('./activation.test');
   require('./chat.test');
+  /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
   const resultsFile = process.env.CODEWRIGHT_TEST_RESULTS ?? path.join(__dirname, 'results.json');

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import { launchChromium } from '../support/browser';
+import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
+import { activityBarIcon, chatFrame, waitForWorkbench } from './workbench';
+
+const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
+const RESULTS = path.join(REPO_ROOT, 'test-results');
+const REPLY = 'Hello from the fake model! This reply arrives in several streamed pieces.';
+const API_KEY = 'sk-ant-test-e2e';
+
+describe('e2e: chatting in the sidebar of a real VS Code', () => {
+  let fake: FakeAnthropic;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(RESULTS, { recursive: true });
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    server = await startCodeServer({
+      folder: WORKSPACE,
+      env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url },
+    });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(server.urlFor(server.devPayload()));
+    await waitForWorkbench(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('streams the model reply into the chat after the user types a prompt', async () => {
+    fake.setScript([
+      {
+        content: [{ type: 'text', text: REPLY, chunks: 8 }],
+        delayMsBetweenEvents: 120,
+        expect: { lastUserTextIncludes: 'hello' },
+      },
+    ]);
+    await activityBarIcon(page).click();
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.click();
+    await input.fill('hello');
+    await input.press('Enter');
+
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="user"]').allInnerTexts()).toEqual([
+      expect.stringContaining('hello'),
+    ]);
+    const assistant = chat.locator('[data-testid="message"][data-role="assistant"]').last();
+    // While streaming, the message holds a strict, non-empty prefix of the reply.
+    await expect
+      .poll(async () => {
+        const text = (await assistant.innerText()).trim();
+        const status = await assistant.getAttribute('data-status');
+        return status === 'streaming' && text.length > 0 && REPLY.startsWith(text.slice(0, 10)) && text.length < REPLY.length;
+      }, { timeout: 20_000, interval: 50 })
+      .toBe(true);
+    await expect.poll(() => assistant.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(await assistant.innerText()).toContain(REPLY);
+
+    const request = fake.requests.at(-1);
+    expect(request?.body).toMatchObject({ stream: true, messages: [{ role: 'user', content: 'hello' }] });
+    await page.screenshot({ path: path.join(RESULTS, 'e2e-chat.png') });
+  });
+
+  it('keeps the conversation when the view is hidden and shown again', async () => {
+    const icon = activityBarIcon(page);
+    await icon.click(); // hides the side bar
+    await page.waitForTimeout(500);
+    await icon.click(); // shows it again; the webview reloads and asks for a snapshot
+    const chat = await chatFrame(page);
+    await expect
+      .poll(() => chat.locator('[data-testid="message"]').allInnerTexts(), { timeout: 20_000 })
+      .toEqual([expect.stringContaining('hello'), expect.stringContaining(REPLY)]);
+  });
+});

@@ -1,0 +1,37 @@
+/** Helpers for driving the real VS Code workbench (code-server) with Playwright. */
+import type { Frame, Page } from 'playwright-core';
+
+export const EXTENSION_ID = 'codewright.codewright';
+
+/** Waits until the workbench has rendered and the activity bar is interactive. */
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+  await page.locator('.activitybar').waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** The activity-bar entry of Codewright's view container. */
+export function activityBarIcon(page: Page) {
+  return page.locator('.activitybar [role="tab"][aria-label^="Codewright"]').first();
+}
+
+/**
+ * The page inside Codewright's webview view: the outer frame's URL names the extension; the app lives in
+ * its first child frame. Waits until the React app has mounted.
+ */
+export async function chatFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const outer of page.frames()) {
+      if (!outer.url().includes(`extensionId=${EXTENSION_ID}`)) continue;
+      const inner = outer.childFrames()[0];
+      if (!inner) continue;
+      try {
+        if (await inner.locator('#root > *').count()) return inner;
+      } catch {
+        // the frame was replaced while we looked; try again
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('The Codewright chat webview did not appear');
+}

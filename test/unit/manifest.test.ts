@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../extension/ui/commands';
+import { renderWebviewHtml } from '../../extension/ui/webviewHtml';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+
+describe('package.json manifest', () => {
+  it('contributes exactly the commands the extension registers', () => {
+    const contributed = pkg.contributes.commands.map((c: { command: string }) => c.command).sort();
+    expect(contributed).toEqual(Object.values(COMMANDS).sort());
+  });
+
+  it('puts a Chat webview view in an activity-bar container whose icon exists', () => {
+    const container = pkg.contributes.viewsContainers.activitybar[0];
+    expect(container.id).toBe('codewright');
+    expect(() => readFileSync(container.icon)).not.toThrow();
+    expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
+  });
+
+  it('declares the model, API base URL and max tokens settings', () => {
+    expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
+      'codewright.apiBaseUrl',
+      'codewright.maxTokens',
+      'codewright.model',
+    ]);
+  });
+});
+
+describe('ui/webviewHtml', () => {
+  const html = renderWebviewHtml({
+    scriptUri: 'https://x.vscode-cdn.net/dist/webview.js',
+    styleUri: 'https://x.vscode-cdn.net/dist/webview.css',
+    cspSource: 'https://x.vscode-cdn.net',
+    nonce: 'abc123',
+  });
+
+  it('locks the page down with a strict CSP: nothing by default, scripts by nonce only', () => {
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'nonce-abc123'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it('loads the one script with the nonce and no inline script', () => {
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts).toEqual(['<script nonce="abc123" src="https://x.vscode-cdn.net/dist/webview.js">']);
+  });
+});
