@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, HostToWebview } from '../../../extension/protocol/messages';
+import { initialChatState, reduceChat, type ChatState } from '../../../webview/state/reducer';
+
+const user = (id: string, text: string): ChatMessage => ({ id, role: 'user', text, status: 'done' });
+const assistant = (id: string, text: string, status: ChatMessage['status'] = 'streaming'): ChatMessage => ({
+  id,
+  role: 'assistant',
+  text,
+  status,
+});
+
+function snapshot(messages: ChatMessage[], extra: Partial<Extract<HostToWebview, { type: 'sessionSnapshot' }>> = {}) {
+  return {
+    type: 'sessionSnapshot',
+    sessionId: 's1',
+    messages,
+    busy: false,
+    setup: { hasApiKey: true, keySource: 'secretStorage' },
+    model: 'claude-test',
+    ...extra,
+  } satisfies HostToWebview;
+}
+
+function ready(...messages: ChatMessage[]): ChatState {
+  return reduceChat(initialChatState, snapshot(messages));
+}
+
+function messagesOf(state: ChatState): readonly ChatMessage[] {
+  if (state.phase !== 'ready') throw new Error(`expected a ready state, got ${state.phase}`);
+  return state.messages;
+}
+
+describe('reduceChat', () => {
+  it('starts in the loading phase before any snapshot', () => {
+    expect(initialChatState).toEqual({ phase: 'loading' });
+  });
+
+  it('replaces everything with the session snapshot', () => {
+    const before = ready(user('old', 'old prompt'));
+    const after = reduceChat(
+      before,
+      snapshot([user('u1', 'hi'), assistant('a1', 'hello', 'done')], {
+        sessionId: 's2',
+        busy: true,
+        model: 'claude-other',
+        setup: { hasApiKey: false, keySource: 'none' },
+      }),
+    );
+    expect(after).toEqual({
+      phase: 'ready',
+      sessionId: 's2',
+      model: 'claude-other',
+      busy: true,
+      setup: { hasApiKey: false, keySource: 'none' },
+      messages: [user('u1', 'hi'), assistant('a1', 'hello', 'done')],
+    });
+  });
+
+  it('ignores deltas that arrive before the snapshot, which already contains them', () => {
+    const events: HostToWebview[] = [
+      { type: 'messageAdded', message: user('u1', 'hi') },
+      { type: 'busyChanged', busy: true },
+      { type: 'setupChanged', setup: { hasApiKey: true, keySource: 'environment' } },
+    ];
+    expect(events.reduce(reduceChat, initialChatState)).toEqual({ phase: 'loading' });
+  });
+
+  it('appends an added message after the existing ones', () => {
+    const state = reduceChat(ready(user('u1', 'first')), { type: 'messageAdded', message: assistant('a1', '') });
+    expect(messagesOf(state).map((m) => m.id)).toEqual(['u1', 'a1']);
+    expect(messagesOf(state)[1]).toEqual(assistant('a1', ''));
+  });
+
+  it('ignores an added message whose id is already present', () => {
+    const before = ready(user('u1', 'first'));
+    const after = reduceChat(before, { type: 'messageAdded', message: user('u1', 'a different text') });
+    expect(after).toBe(before);
+    expect(messagesOf(after)).toEqual([user('u1', 'first')]);
+  });
+
+  it('appends streamed text to the message it names', () => {
+    let state = ready(user('u1', 'hi'), assistant('a1', 'Hel'), assistant('a2', 'other'));
+    state = reduceChat(state, { type: 'assistantDelta', messageId: 'a1', text: 'lo, ' });
+    state = reduceChat(state, { type: 'assistantDelta', messageId: 'a1', text: 'world' });
+    expect(messagesOf(state).map((m) => m.text)).toEqual(['hi', 'Hello, world', 'other']);
+  });
+
+  it('ignores streamed text for an unknown message id', () => {
+    const before = ready(assistant('a1', 'Hello'));
+    const after = reduceChat(before, { type: 'assistantDelta', messageId: 'nope', text: 'lost' });
+    expect(after).toBe(before);
+  });
+
+  it('ignores streamed text for a message that already finished or belongs to the user', () => {
+    const before = ready(user('u1', 'hi'), assistant('a1', 'Partial', 'stopped'));
+    let after = reduceChat(before, { type: 'assistantDelta', messageId: 'a1', text: ' late' });
+    after = reduceChat(after, { type: 'assistantDelta', messageId: 'u1', text: ' injected' });
+    expect(messagesOf(after).map((m) => m.text)).toEqual(['hi', 'Partial']);
+  });
+
+  it('marks a message done when it finishes', () => {
+    const state = reduceChat(ready(assistant('a1', 'All set')), { type: 'messageFinished', messageId: 'a1', status: 'done' });
+    expect(messagesOf(state)).toEqual([assistant('a1', 'All set', 'done')]);
+  });
+
+  it('marks a message stopped when the user stopped it, keeping its text', () => {
+    const state = reduceChat(ready(assistant('a1', 'Half')), { type: 'messageFinished', messageId: 'a1', status: 'stopped' });
+    expect(messagesOf(state)).toEqual([assistant('a1', 'Half', 'stopped')]);
+  });
+
+  it('records the error text when a message fails', () => {
+    const state = reduceChat(ready(assistant('a1', '')), {
+      type: 'messageFinished',
+      messageId: 'a1',
+      status: 'error',
+      error: 'Rate limited: try again in a minute.',
+    });
+    expect(messagesOf(state)).toEqual([{ ...assistant('a1', '', 'error'), error: 'Rate limited: try again in a minute.' }]);
+  });
+
+  it('drops a stale error when a failed message finishes again without one', () => {
+    const failed: ChatMessage = { ...assistant('a1', 'x', 'error'), error: 'boom' };
+    const state = reduceChat(ready(failed), { type: 'messageFinished', messageId: 'a1', status: 'done' });
+    expect(messagesOf(state)[0]).toEqual(assistant('a1', 'x', 'done'));
+    expect(messagesOf(state)[0]).not.toHaveProperty('error');
+  });
+
+  it('ignores a finish for an unknown message id', () => {
+    const before = ready(assistant('a1', 'Hello'));
+    expect(reduceChat(before, { type: 'messageFinished', messageId: 'zz', status: 'done' })).toBe(before);
+  });
+
+  it('tracks whether the host is busy', () => {
+    const busy = reduceChat(ready(), { type: 'busyChanged', busy: true });
+    expect(busy).toMatchObject({ busy: true });
+    expect(reduceChat(busy, { type: 'busyChanged', busy: false })).toMatchObject({ busy: false });
+  });
+
+  it('returns the same state when busy does not change', () => {
+    const before = ready();
+    expect(reduceChat(before, { type: 'busyChanged', busy: false })).toBe(before);
+  });
+
+  it('replaces the setup state when it changes', () => {
+    const state = reduceChat(ready(user('u1', 'hi')), {
+      type: 'setupChanged',
+      setup: { hasApiKey: false, keySource: 'none' },
+    });
+    expect(state).toMatchObject({ setup: { hasApiKey: false, keySource: 'none' }, messages: [user('u1', 'hi')] });
+  });
+
+  it('never mutates the state it was given', () => {
+    const before = ready(assistant('a1', 'Hel'));
+    const frozen = structuredClone(before);
+    reduceChat(before, { type: 'assistantDelta', messageId: 'a1', text: 'lo' });
+    reduceChat(before, { type: 'messageFinished', messageId: 'a1', status: 'done' });
+    reduceChat(before, { type: 'messageAdded', message: user('u2', 'more') });
+    expect(before).toEqual(frozen);
+  });
+});

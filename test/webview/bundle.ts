@@ -1,0 +1,47 @@
+/**
+ * Makes sure dist/webview.js and dist/webview.css are built from the current sources, so the webview
+ * tests run on their own (`npm run test:webview` builds first; a bare `vitest run` may not have).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST = join(REPO_ROOT, 'dist');
+const OUTPUTS = [join(DIST, 'webview.js'), join(DIST, 'webview.css')];
+const SOURCE_DIRS = [join(REPO_ROOT, 'webview'), join(REPO_ROOT, 'extension', 'protocol')];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+export function webviewBundleIsStale(): boolean {
+  if (!OUTPUTS.every((p) => existsSync(p))) return true;
+  const built = Math.min(...OUTPUTS.map((p) => statSync(p).mtimeMs));
+  return SOURCE_DIRS.some((dir) => newestMtime(dir) > built);
+}
+
+/** Builds only the webview entry, with the options scripts/build.mjs uses for it. */
+export async function ensureWebviewBundle(): Promise<void> {
+  if (!webviewBundleIsStale()) return;
+  await esbuild.build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: { webview: 'webview/main.tsx' },
+    outdir: 'dist',
+    bundle: true,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': JSON.stringify('development') },
+    logLevel: 'warning',
+  });
+}

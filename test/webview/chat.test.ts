@@ -1,0 +1,216 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { REPO_ROOT } from './bundle';
+import { added, assistantMessage, busy, delta, finished, snapshot, userMessage } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  // Undefined when beforeAll failed; closing anyway would hide that first error behind a TypeError.
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  // Every test doubles as a smoke test: nothing may reach the console as an error.
+  expect(view.consoleErrors).toEqual([]);
+  await view.close();
+});
+
+const messages = () => view.page.getByTestId('message');
+const input = () => view.page.getByTestId('composer-input');
+
+async function openChat(...events: unknown[]): Promise<void> {
+  view = await openWebview(browser, harness);
+  await view.send(snapshot(), ...events);
+}
+
+describe('webview chat', () => {
+  it('posts ready once on load and shows loading until the snapshot arrives', async () => {
+    view = await openWebview(browser, harness);
+    await view.page.getByTestId('loading').waitFor();
+    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await view.send(snapshot([userMessage('u1', 'hello')]));
+    expect(await view.page.getByTestId('loading').count()).toBe(0);
+    expect(await messages().allInnerTexts()).toEqual([expect.stringContaining('hello')]);
+    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+  });
+
+  it('renders the messages of a snapshot in order with their role and status', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(
+      snapshot([
+        userMessage('u1', 'What does main.ts do?'),
+        assistantMessage('a1', 'It boots the app.'),
+        userMessage('u2', 'And tests?'),
+        assistantMessage('a2', 'Partly written', 'stopped'),
+      ]),
+    );
+    const rows = await messages().evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('data-role'), e.getAttribute('data-status'), e.querySelector('.message-text')?.textContent]),
+    );
+    expect(rows).toEqual([
+      ['user', 'done', 'What does main.ts do?'],
+      ['assistant', 'done', 'It boots the app.'],
+      ['user', 'done', 'And tests?'],
+      ['assistant', 'stopped', 'Partly written'],
+    ]);
+    expect(await messages().nth(3).innerText()).toContain('Stopped');
+  });
+
+  it('sends the prompt on Enter and clears the composer', async () => {
+    await openChat();
+    await input().fill('Explain the reducer');
+    await input().press('Enter');
+    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'sendPrompt', text: 'Explain the reducer' }]);
+    expect(await input().inputValue()).toBe('');
+  });
+
+  it('inserts a newline on Shift+Enter instead of sending', async () => {
+    await openChat();
+    await input().pressSequentially('line one');
+    await input().press('Shift+Enter');
+    await input().pressSequentially('line two');
+    expect(await input().inputValue()).toBe('line one\nline two');
+    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await view.page.getByTestId('send-button').click();
+    expect((await view.posted()).at(-1)).toEqual({ type: 'sendPrompt', text: 'line one\nline two' });
+  });
+
+  it('keeps Send disabled while the composer is empty or blank', async () => {
+    await openChat();
+    const send = view.page.getByTestId('send-button');
+    expect(await send.isDisabled()).toBe(true);
+    await input().fill('   \n ');
+    expect(await send.isDisabled()).toBe(true);
+    await input().press('Enter');
+    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await input().fill('now');
+    expect(await send.isEnabled()).toBe(true);
+  });
+
+  it('recalls the last sent prompt with the up arrow in an empty composer', async () => {
+    await openChat(added(userMessage('u1', 'first prompt')), added(assistantMessage('a1', 'ok')), added(userMessage('u2', 'second prompt')));
+    await input().press('ArrowUp');
+    expect(await input().inputValue()).toBe('second prompt');
+  });
+
+  it('appends streamed text to the visible assistant message and marks it stopped when stopped', async () => {
+    await openChat(added(userMessage('u1', 'Count')), added(assistantMessage('a1', '', 'streaming')), busy(true));
+    const reply = messages().nth(1);
+    expect(await reply.getByTestId('streaming-indicator').isVisible()).toBe(true);
+    await view.send(delta('a1', 'One, '));
+    expect(await reply.locator('.message-text').textContent()).toBe('One, ');
+    await view.send(delta('a1', 'two, '), delta('a1', 'three'));
+    expect(await reply.locator('.message-text').textContent()).toBe('One, two, three');
+    await view.send(finished('a1', 'stopped'), busy(false));
+    expect(await reply.getAttribute('data-status')).toBe('stopped');
+    expect(await reply.getByTestId('streaming-indicator').count()).toBe(0);
+    expect(await reply.innerText()).toContain('Stopped');
+  });
+
+  it('shows a failed turn in the theme error colours', async () => {
+    await openChat(added(assistantMessage('a1', '', 'streaming')), finished('a1', 'error', 'Rate limited: try again in a minute.'));
+    const alert = view.page.getByRole('alert');
+    expect(await alert.innerText()).toContain('Rate limited: try again in a minute.');
+    const colours = await alert.evaluate((el) => {
+      const root = getComputedStyle(document.documentElement);
+      const probe = (value: string) => {
+        const span = document.body.appendChild(document.createElement('span'));
+        span.style.color = value;
+        const resolved = getComputedStyle(span).color;
+        span.remove();
+        return resolved;
+      };
+      return {
+        color: getComputedStyle(el).color,
+        background: getComputedStyle(el).backgroundColor,
+        expectedColor: probe(root.getPropertyValue('--vscode-errorForeground')),
+        expectedBackground: probe(root.getPropertyValue('--vscode-inputValidation-errorBackground')),
+      };
+    });
+    expect(colours.color).toBe(colours.expectedColor);
+    expect(colours.background).toBe(colours.expectedBackground);
+    await alert.getByRole('button', { name: 'Show logs' }).click();
+    expect((await view.posted()).at(-1)).toEqual({ type: 'showLogs' });
+  });
+
+  it('shows Stop instead of Send while busy, posts stop from the button or Escape, and never sends', async () => {
+    await openChat(busy(true));
+    expect(await view.page.getByTestId('send-button').count()).toBe(0);
+    await input().fill('queued thought');
+    await input().press('Enter');
+    await input().press('Escape');
+    await view.page.getByTestId('stop-button').click();
+    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'stop' }, { type: 'stop' }]);
+    expect(await input().inputValue()).toBe('queued thought');
+    await view.send(busy(false));
+    expect(await view.page.getByTestId('stop-button').count()).toBe(0);
+    await input().press('Enter');
+    expect((await view.posted()).at(-1)).toEqual({ type: 'sendPrompt', text: 'queued thought' });
+  });
+
+  it('follows new output at the bottom but stays put once the user scrolls up', async () => {
+    const long = Array.from({ length: 30 }, (_, i) => `line ${String(i + 1)}`).join('\n');
+    await openChat(added(userMessage('u1', long)), added(assistantMessage('a1', long, 'streaming')));
+    const list = view.page.getByTestId('message-list');
+    const gap = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    // Scrolls like a person would: the list only learns of it from the scroll event, so wait for that.
+    const scrollListTo = (top: number | 'bottom') =>
+      list.evaluate(
+        (el, to) =>
+          new Promise((resolve) => {
+            el.addEventListener('scroll', resolve, { once: true });
+            el.scrollTo({ top: to === 'bottom' ? el.scrollHeight : to });
+          }),
+        top,
+      );
+    expect(await gap()).toBeLessThanOrEqual(1);
+    await view.send(delta('a1', '\nmore'));
+    expect(await gap()).toBeLessThanOrEqual(1);
+    await scrollListTo(0);
+    await view.send(delta('a1', '\neven more'));
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
+    await scrollListTo('bottom');
+    await view.send(delta('a1', '\nand the end'));
+    expect(await gap()).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps an unsent draft in the VS Code view state so it survives a reload', async () => {
+    await openChat();
+    await input().fill('half a thought');
+    const saved = await view.vscodeState();
+    expect(saved).toEqual({ draft: 'half a thought' });
+    await view.close();
+    view = await openWebview(browser, harness, { vscodeState: saved });
+    await view.send(snapshot());
+    expect(await input().inputValue()).toBe('half a thought');
+  });
+
+  it('looks right in a dark sidebar (screenshot)', async () => {
+    await openChat(
+      added(userMessage('u1', 'Why does the build fail on Node 20?')),
+      added(
+        assistantMessage(
+          'a1',
+          'The build uses `fs.globSync`, which only exists from Node 22.\n\nReplace it with a small recursive walk, or pin Node 22 in .nvmrc.',
+        ),
+      ),
+      added(userMessage('u2', 'Do the walk.')),
+      added(assistantMessage('a2', 'Writing scripts/walk.ts', 'streaming')),
+      busy(true),
+    );
+    const path = join(REPO_ROOT, 'test-results', 'webview-chat.png');
+    mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+    const png = await view.page.screenshot({ path, animations: 'disabled' });
+    expect(png.byteLength).toBeGreaterThan(5_000);
+  });
+});

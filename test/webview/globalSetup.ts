@@ -1,0 +1,5 @@
+import { ensureWebviewBundle } from './bundle';
+
+export default async function setup(): Promise<void> {
+  await ensureWebviewBundle();
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Webview tests drive the real bundle in Chromium: one browser at a time, generous timeouts.
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    include: ['test/webview/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/webview/globalSetup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});

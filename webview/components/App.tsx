@@ -1,0 +1,65 @@
+/** Chooses the screen: loading until the host's snapshot, setup until there is an API key, then chat. */
+import { useCallback, useSyncExternalStore } from 'react';
+import type { ChatStore } from '../state/store';
+import type { HostBridge } from '../vscodeApi';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { SetupScreen } from './SetupScreen';
+
+export interface AppProps {
+  store: ChatStore;
+  bridge: HostBridge;
+  /** The unsent draft restored from VS Code's webview state. */
+  initialDraft: string;
+}
+
+export function App({ store, bridge, initialDraft }: AppProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const onSend = useCallback((text: string) => bridge.post({ type: 'sendPrompt', text }), [bridge]);
+  const onStop = useCallback(() => {
+    bridge.post({ type: 'stop' });
+  }, [bridge]);
+  const onShowLogs = useCallback(() => {
+    bridge.post({ type: 'showLogs' });
+  }, [bridge]);
+  const onDraftChange = useCallback(
+    (draft: string) => {
+      bridge.saveViewState({ draft });
+    },
+    [bridge],
+  );
+
+  if (state.phase === 'loading') {
+    return (
+      <div className="loading" data-testid="loading" role="status">
+        Loading Codewright…
+      </div>
+    );
+  }
+  if (!state.setup.hasApiKey) {
+    return (
+      <SetupScreen
+        onSetApiKey={() => {
+          bridge.post({ type: 'setApiKey' });
+        }}
+      />
+    );
+  }
+  // The ↑ recall comes from the host-owned history, so it survives the view being reloaded.
+  const lastPrompt = state.messages.findLast((m) => m.role === 'user')?.text;
+  return (
+    <main className="chat">
+      {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
+      <MessageList key={state.sessionId} messages={state.messages} onShowLogs={onShowLogs} />
+      <Composer
+        busy={state.busy}
+        model={state.model}
+        lastPrompt={lastPrompt}
+        initialDraft={initialDraft}
+        onDraftChange={onDraftChange}
+        onSend={onSend}
+        onStop={onStop}
+      />
+    </main>
+  );
+}
