@@ -11,7 +11,7 @@ export async function waitForWorkbench(page: Page): Promise<void> {
 
 /** The activity-bar entry of Codewright's view container. */
 export function activityBarIcon(page: Page) {
-  return page.locator('.activitybar [role="tab"][aria-label^="Codewright"]').first();
+  return page.locator('.activitybar .action-item a.action-label[aria-label^="Codewright"]').first();
 }
 
 /**

@@ -72,6 +72,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
         'telemetry.telemetryLevel': 'off',
         'extensions.autoCheckUpdates': false,
         'extensions.autoUpdate': false,
+        'git.openRepositoryInParentFolders': 'never',
         ...opts.settings,
       },
       null,
