@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import { launchChromium } from '../support/browser';
+import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
+import { activityBarIcon, chatFrame, waitForWorkbench } from './workbench';
+
+const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
+const API_KEY = 'sk-ant-test-from-secret-storage';
+
+describe('e2e: first run without an API key', () => {
+  let fake: FakeAnthropic;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY, fallback: 'echo' });
+    // No key in the environment: the only way in is the palette command, which stores it in SecretStorage.
+    server = await startCodeServer({ folder: WORKSPACE, env: { ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: fake.url } });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(server.urlFor(server.devPayload()));
+    await waitForWorkbench(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('shows the setup screen, takes the key through the palette flow, then chats', async () => {
+    await activityBarIcon(page).click();
+    let chat = await chatFrame(page);
+    await expect.poll(() => chat.getByTestId('setup-screen').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await chat.getByTestId('setup-screen').innerText()).toMatch(/API key/i);
+    expect(await chat.getByTestId('composer-input').count()).toBe(0);
+
+    await chat.getByTestId('set-api-key').click();
+    const box = page.locator('.quick-input-widget input[type="password"]');
+    await box.waitFor({ state: 'visible', timeout: 15_000 });
+    await box.fill(API_KEY);
+    await box.press('Enter');
+
+    chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.waitFor({ state: 'visible', timeout: 20_000 });
+    await input.fill('is the key stored?');
+    await input.press('Enter');
+    const assistant = chat.locator('[data-testid="message"][data-role="assistant"][data-status="done"] .message-text');
+    await assistant.waitFor({ timeout: 20_000 });
+    expect(await assistant.innerText()).toBe('You said: is the key stored?');
+    // The fake only answers the key typed into the palette, so the request really carried it.
+    expect(fake.requests.at(-1)?.status).toBe(200);
+  });
+});
