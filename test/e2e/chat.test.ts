@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
 import { launchChromium } from '../support/browser';
 import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
-import { activityBarIcon, chatFrame, waitForWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, titleStop, waitForWorkbench } from './workbench';
 
 const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
 const RESULTS = path.join(REPO_ROOT, 'test-results');
@@ -58,6 +58,7 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     // Sample the assistant message while it streams: it must be seen holding a strict, non-empty prefix of
     // the reply before it is seen complete.
     const samples: { status: string | null; text: string }[] = [];
+    let titleStopSeen = false;
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       const sample = await chat.evaluate(() => {
@@ -67,6 +68,7 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
         return last ? { status: last.getAttribute('data-status'), text } : null;
       });
       if (sample) samples.push(sample);
+      if (sample?.status === 'streaming') titleStopSeen ||= (await titleStop(page).count()) > 0;
       if (sample?.status === 'done' || sample?.status === 'error') break;
       await page.waitForTimeout(40);
     }
@@ -76,6 +78,10 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     const partial = samples.filter((s) => s.status === 'streaming' && s.text.length > 0 && s.text.length < REPLY.length);
     expect(partial.length, `samples: ${JSON.stringify(samples.slice(0, 5))}`).toBeGreaterThan(0);
     for (const p of partial) expect(REPLY.startsWith(p.text), `"${p.text}" is not a prefix of the reply`).toBe(true);
+
+    // The view title's Stop action exists only while a turn runs (when clause on codewright.busy).
+    expect(titleStopSeen).toBe(true);
+    await expect.poll(() => titleStop(page).count(), { timeout: 10_000 }).toBe(0);
 
     const request = fake.requests.at(-1);
     expect(request?.body).toMatchObject({ stream: true, messages: [{ role: 'user', content: 'hello' }] });

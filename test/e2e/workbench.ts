@@ -35,3 +35,8 @@ export async function chatFrame(page: Page, timeoutMs = 60_000): Promise<Frame> 
   }
   throw new Error('The Codewright chat webview did not appear');
 }
+
+/** The Stop action in the title bar of the Chat view (present only while a turn runs). */
+export function titleStop(page: Page) {
+  return page.locator('.pane-header .actions-container a.action-label[aria-label^="Stop"]');
+}
