@@ -76,3 +76,15 @@ export interface Logger {
   warn(message: string, ...args: unknown[]): void;
   error(message: string | Error, ...args: unknown[]): void;
 }
+
+/**
+ * The session's private storage folder (extension storage in VS Code, a temp or config folder on Node):
+ * large tool results, transcripts and checkpoints live here, never in the user's workspace.
+ */
+export interface SessionStorage {
+  /** Absolute path of the folder, so the model can Read what was stored. */
+  readonly dir: string;
+  /** Writes `content` to `relativePath` inside the folder (creating folders), returns the absolute path. */
+  writeText(relativePath: string, content: string): Promise<string>;
+  readText(relativePath: string): Promise<string | undefined>;
+}

@@ -6,6 +6,7 @@
  * which is what postMessage costs anyway. Tells whether parse-on-receipt is affordable per token.
  */
 import { parseHostToWebview, parseWebviewToHost } from '../../extension/protocol/messages';
+import { benchExecutor } from './executor';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
   for (let i = 0; i < Math.min(iterations, 2000); i++) fn(i); // warm up
@@ -29,3 +30,6 @@ console.log('');
 console.log(`ratio parse delta / JSON round trip: ${(host / json).toFixed(2)}x`);
 console.log(`ratio parse prompt / JSON round trip: ${(view / json).toFixed(2)}x`);
 console.log(`ratio reject forged / JSON round trip: ${(bad / json).toFixed(2)}x`);
+
+console.log('');
+void benchExecutor();

@@ -1,0 +1,63 @@
+/**
+ * Human text for permission decisions. The UI shows why a tool ran or was stopped (DESIGN.md §3), and the
+ * same text goes into deny messages the model reads, so it names the rule and the file it came from.
+ */
+import { permissionRuleValueToString } from './ruleValue';
+import type { PermissionDecisionReason, PermissionResult, PermissionRuleSource } from './types';
+
+const SOURCE_TEXT: Record<PermissionRuleSource, string> = {
+  userSettings: 'user settings (~/.claude/settings.json)',
+  projectSettings: 'project settings (.claude/settings.json)',
+  localSettings: 'local settings (.claude/settings.local.json)',
+  vscodeSettings: 'VS Code settings',
+  session: 'this session',
+  cliArg: 'command-line arguments',
+  command: 'the running command',
+};
+
+/** Where a rule came from, e.g. `project settings (.claude/settings.json)`. */
+export function describePermissionRuleSource(source: PermissionRuleSource): string {
+  return SOURCE_TEXT[source];
+}
+
+const BEHAVIOR_TEXT: Record<PermissionResult['behavior'], string> = {
+  allow: 'allowed',
+  ask: 'needs approval',
+  deny: 'denied',
+  passthrough: 'needs approval',
+};
+
+/** `hook X: reason` when there is a reason, `hook X` otherwise. */
+function withReason(subject: string, reason: string | undefined): string {
+  return reason ? `${subject}: ${reason}` : subject;
+}
+
+/** One line of text for a decision reason, e.g. `rule Bash(npm:*) from project settings (.claude/settings.json)`. */
+export function describeDecisionReason(reason: PermissionDecisionReason): string {
+  switch (reason.type) {
+    case 'rule':
+      return `rule ${permissionRuleValueToString(reason.rule.ruleValue)} from ${describePermissionRuleSource(reason.rule.source)}`;
+    case 'mode':
+      return `permission mode ${reason.mode}`;
+    case 'subcommandResults': {
+      const parts = [...reason.reasons].map(([command, result]) => `${command} (${BEHAVIOR_TEXT[result.behavior]})`);
+      return parts.length > 0 ? `sub-commands: ${parts.join(', ')}` : 'sub-commands: none';
+    }
+    case 'permissionPromptTool':
+      return `permission prompt tool ${reason.permissionPromptToolName}`;
+    case 'hook':
+      return withReason(`hook ${reason.hookName}`, reason.reason);
+    case 'asyncAgent':
+      return withReason('background agent', reason.reason);
+    case 'sandboxOverride':
+      return withReason('sandbox override', reason.reason);
+    case 'classifier':
+      return withReason(`classifier ${reason.classifier}`, reason.reason);
+    case 'workingDir':
+      return withReason('working directory', reason.reason);
+    case 'safetyCheck':
+      return withReason('safety check', reason.reason);
+    case 'other':
+      return reason.reason;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The vocabulary of the permission system (DESIGN.md §3), after Claude Code's `types/permissions.ts`:
+ * modes, rules and where they come from, the updates a prompt can suggest, and the result every permission
+ * check returns with the reason the UI shows. The engine that produces these comes later; only types and
+ * small pure helpers live here.
+ */
+import type { DeepImmutable } from '../state/deepImmutable';
+
+export { permissionRuleValueFromString, permissionRuleValueToString } from './ruleValue';
+export { describeDecisionReason, describePermissionRuleSource } from './describe';
+
+// ---------------------------------------------------------------------------------------------- modes
+
+/** Modes a user can choose (settings, the mode picker). */
+export const EXTERNAL_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'] as const;
+export type ExternalPermissionMode = (typeof EXTERNAL_PERMISSION_MODES)[number];
+
+/** All modes; `auto` (classifier decides) and `bubble` (a sub-agent defers to its parent) are set only by the host. */
+export const INTERNAL_PERMISSION_MODES = [...EXTERNAL_PERMISSION_MODES, 'auto', 'bubble'] as const;
+export type PermissionMode = (typeof INTERNAL_PERMISSION_MODES)[number];
+
+/** True for modes a user may pick; settings files and `setMode` updates must not smuggle in internal ones. */
+export function isExternalPermissionMode(mode: string): mode is ExternalPermissionMode {
+  return (EXTERNAL_PERMISSION_MODES as readonly string[]).includes(mode);
+}
+
+// ---------------------------------------------------------------------------------------------- rules
+
+/** What a rule does when it matches. */
+export type PermissionBehavior = 'allow' | 'deny' | 'ask';
+
+/**
+ * Where rules come from. The first five are settings layers, lowest to highest precedence (DESIGN.md §3);
+ * `cliArg` and `command` come from how the session or a slash command was started and last as long as it.
+ */
+export const PERMISSION_RULE_SOURCES = [
+  'userSettings',
+  'projectSettings',
+  'localSettings',
+  'vscodeSettings',
+  'session',
+  'cliArg',
+  'command',
+] as const;
+export type PermissionRuleSource = (typeof PERMISSION_RULE_SOURCES)[number];
+
+/**
+ * A rule as written, parsed: `Bash(npm run test:*)` → `{ toolName: 'Bash', ruleContent: 'npm run test:*' }`.
+ * No `ruleContent` means the rule covers every use of the tool.
+ */
+export interface PermissionRuleValue {
+  toolName: string;
+  ruleContent?: string;
+}
+
+/** A rule with its behaviour and origin, so a decision can say which rule from which file decided it. */
+export interface PermissionRule {
+  source: PermissionRuleSource;
+  ruleBehavior: PermissionBehavior;
+  ruleValue: PermissionRuleValue;
+}
+
+// -------------------------------------------------------------------------------------------- updates
+
+/** Where an update is persisted; VS Code settings are read-only to the agent, so they are not a destination. */
+export type PermissionUpdateDestination = 'userSettings' | 'projectSettings' | 'localSettings' | 'session' | 'cliArg';
+
+/** A change to the permission context, applied when the user accepts a suggestion (e.g. "always allow"). */
+export type PermissionUpdate =
+  | { type: 'addRules'; rules: PermissionRuleValue[]; behavior: PermissionBehavior; destination: PermissionUpdateDestination }
+  | { type: 'replaceRules'; rules: PermissionRuleValue[]; behavior: PermissionBehavior; destination: PermissionUpdateDestination }
+  | { type: 'removeRules'; rules: PermissionRuleValue[]; behavior: PermissionBehavior; destination: PermissionUpdateDestination }
+  | { type: 'setMode'; mode: ExternalPermissionMode; destination: PermissionUpdateDestination }
+  | { type: 'addDirectories'; directories: string[]; destination: PermissionUpdateDestination }
+  | { type: 'removeDirectories'; directories: string[]; destination: PermissionUpdateDestination };
+
+// ------------------------------------------------------------------------------------------- decisions
+
+/** The 11 kinds of reason a permission decision can carry; `describeDecisionReason` renders each for the UI. */
+export const PERMISSION_DECISION_REASON_TYPES = [
+  'rule',
+  'mode',
+  'subcommandResults',
+  'permissionPromptTool',
+  'hook',
+  'asyncAgent',
+  'sandboxOverride',
+  'classifier',
+  'workingDir',
+  'safetyCheck',
+  'other',
+] as const;
+
+/** Why a permission check came out the way it did. */
+export type PermissionDecisionReason =
+  | { type: 'rule'; rule: PermissionRule }
+  | { type: 'mode'; mode: PermissionMode }
+  /** A compound Bash command: the result of each sub-command, keyed by its text. */
+  | { type: 'subcommandResults'; reasons: Map<string, PermissionResult> }
+  | { type: 'permissionPromptTool'; permissionPromptToolName: string; toolResult: unknown }
+  | { type: 'hook'; hookName: string; reason?: string }
+  | { type: 'asyncAgent'; reason: string }
+  | { type: 'sandboxOverride'; reason?: string }
+  | { type: 'classifier'; classifier: string; reason: string }
+  | { type: 'workingDir'; reason: string }
+  /** `classifierApprovable`: an `auto`-mode classifier may still approve what this check flagged. */
+  | { type: 'safetyCheck'; reason: string; classifierApprovable?: boolean }
+  | { type: 'other'; reason: string };
+
+/** Run the tool, possibly with input the check or the user rewrote. */
+export interface PermissionAllowDecision<Input = Record<string, unknown>> {
+  behavior: 'allow';
+  updatedInput?: Input;
+  /** The user edited the input in the prompt; the tool result should say so. */
+  userModified?: boolean;
+  decisionReason?: PermissionDecisionReason;
+  /** Feedback the user typed while accepting, passed on to the model. */
+  acceptFeedback?: string;
+}
+
+/** Ask the user; `suggestions` become the "always allow" choices of the prompt. */
+export interface PermissionAskDecision<Input = Record<string, unknown>> {
+  behavior: 'ask';
+  message: string;
+  updatedInput?: Input;
+  decisionReason?: PermissionDecisionReason;
+  suggestions?: PermissionUpdate[];
+  /** The path that triggered the prompt, so the UI can offer to add its directory. */
+  blockedPath?: string;
+}
+
+/** Do not run the tool; `message` goes back to the model, so it says what to do instead. */
+export interface PermissionDenyDecision {
+  behavior: 'deny';
+  message: string;
+  decisionReason: PermissionDecisionReason;
+}
+
+/** A final answer for one tool use. */
+export type PermissionDecision<Input = Record<string, unknown>> =
+  | PermissionAllowDecision<Input>
+  | PermissionAskDecision<Input>
+  | PermissionDenyDecision;
+
+/** A tool's own check has no opinion: the general rules and mode decide (they turn it into ask by default). */
+export interface PermissionPassthroughResult {
+  behavior: 'passthrough';
+  message: string;
+  decisionReason?: PermissionDecisionReason;
+  suggestions?: PermissionUpdate[];
+}
+
+/** What `Tool.checkPermissions` and the permission engine return. */
+export type PermissionResult<Input = Record<string, unknown>> = PermissionDecision<Input> | PermissionPassthroughResult;
+
+// ---------------------------------------------------------------------------------------------- context
+
+/** Rule strings (`Bash(npm:*)`) per source, as the settings files hold them. */
+export type ToolPermissionRulesBySource = { [S in PermissionRuleSource]?: string[] };
+
+/** A directory outside the workspace the user allowed tools to use, and who allowed it. */
+export interface AdditionalWorkingDirectory {
+  path: string;
+  source: PermissionRuleSource;
+}
+
+/**
+ * Everything a permission check needs. Deeply immutable because it lives in AppState and is shared by
+ * concurrent tool calls: changes go through `PermissionUpdate`s and `setAppState`.
+ */
+export type ToolPermissionContext = DeepImmutable<{
+  mode: PermissionMode;
+  additionalWorkingDirectories: ReadonlyMap<string, AdditionalWorkingDirectory>;
+  alwaysAllowRules: ToolPermissionRulesBySource;
+  alwaysDenyRules: ToolPermissionRulesBySource;
+  alwaysAskRules: ToolPermissionRulesBySource;
+  /** False when policy disabled bypass mode, so the mode picker hides it. */
+  isBypassPermissionsModeAvailable: boolean;
+  /** Set for background agents and non-interactive runs: nobody can answer a prompt, so ask becomes deny. */
+  shouldAvoidPermissionPrompts?: boolean;
+}>;
+
+/** A context with no rules, no extra directories, mode `default`. */
+export function getEmptyToolPermissionContext(): ToolPermissionContext {
+  return {
+    mode: 'default',
+    additionalWorkingDirectories: new Map(),
+    alwaysAllowRules: {},
+    alwaysDenyRules: {},
+    alwaysAskRules: {},
+    isBypassPermissionsModeAvailable: false,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * `ToolUseContext`: the dependency-injection spine every tool call receives. Tools are functions of
+ * (args, context): no globals. Ports reach the outside world; state flows through the accessors.
+ */
+import type { Command } from '../commands/types';
+import type { AgentId, SessionId } from '../ids';
+import type { Message } from '../messages';
+import type { PermissionDecision } from '../permissions/types';
+import type { SessionStorage } from '../ports';
+import type { AppState, McpClientInfo } from '../state/appState';
+import type { ContentReplacementState } from './resultStorage';
+import type { Tools } from './Tool';
+
+export type ThinkingConfig = { type: 'disabled' } | { type: 'enabled'; budgetTokens: number } | { type: 'adaptive' };
+
+/** A sub-agent type the Agent tool can start (filled in by the agents issue). */
+export interface AgentDefinition {
+  agentType: string;
+  whenToUse: string;
+  tools?: readonly string[];
+  model?: string;
+  source: 'builtin' | 'user' | 'project' | 'plugin';
+}
+
+export interface ToolUseOptions {
+  tools: Tools;
+  commands: readonly Command[];
+  mainLoopModel: string;
+  debug: boolean;
+  verbose: boolean;
+  thinkingConfig: ThinkingConfig;
+  mcpClients: readonly McpClientInfo[];
+  mcpResources: Readonly<Record<string, readonly unknown[]>>;
+  isNonInteractiveSession: boolean;
+  agentDefinitions: readonly AgentDefinition[];
+  /** Stop the session once its cost passes this many US dollars. */
+  maxBudgetUsd?: number;
+  customSystemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** Re-reads the tool list (MCP servers connect mid-session). */
+  refreshTools?: () => Tools;
+}
+
+/** What a file looked like when a tool last read it: Edit/Write refuse to act on a stale view. */
+export interface FileReadState {
+  content: string;
+  /** mtime in ms when it was read. */
+  timestamp: number;
+  offset?: number;
+  limit?: number;
+  /** True when only part of the file was read. */
+  isPartialView?: boolean;
+}
+
+/** How a tool_use was decided, for the transcript and the UI ("allowed by rule Bash(npm:*)"). */
+export interface ToolDecisionRecord {
+  toolName: string;
+  decision: PermissionDecision['behavior'];
+  /** Who decided: a rule/mode/hook (config), the user in a dialog, or a tool's own check. */
+  source: 'config' | 'user' | 'tool' | 'validation';
+  reason?: string;
+  timestamp: number;
+}
+
+/** Denials in a row and in total; repeated denials fall back to asking (the permissions issue). */
+export interface DenialTrackingState {
+  consecutiveDenials: number;
+  totalDenials: number;
+}
+
+/** Optional UI callbacks; a headless session has none. */
+export interface ToolUiCallbacks {
+  /** A short notification ("Moved a long command to the background"). */
+  notify?: (message: string) => void;
+  /** Opens a file in the editor (click-through from results). */
+  openFile?: (path: string, line?: number) => void;
+}
+
+export interface ToolUseContext {
+  options: ToolUseOptions;
+  abortController: AbortController;
+  getAppState(): AppState;
+  setAppState(updater: (prev: AppState) => AppState): void;
+  /** Sub-agents' setAppState is a no-op for session state, but tasks must still reach the root store. */
+  setAppStateForTasks?: (updater: (prev: AppState) => AppState) => void;
+  readFileState: Map<string, FileReadState>;
+  messages: readonly Message[];
+  sessionId: SessionId;
+  agentId?: AgentId;
+  /** Working directory of the session. */
+  cwd: string;
+  toolDecisions: Map<string, ToolDecisionRecord>;
+  localDenialTracking: DenialTrackingState;
+  contentReplacementState: ContentReplacementState;
+  fileReadingLimits: { maxSizeBytes?: number; maxTokens?: number };
+  globLimits: { maxResults?: number };
+  /** Deferred tools the model has loaded through ToolSearch (by wire name). */
+  discoveredToolNames: Set<string>;
+  ui?: ToolUiCallbacks;
+  ports: ToolPorts;
+}
+
+/** The ports tools use. Later issues add workspace, search, shell, LSP and approval. */
+export interface ToolPorts {
+  storage: SessionStorage;
+}

@@ -1,0 +1,46 @@
+/** Errors tools throw on purpose. The executor turns any thrown error into an `is_error` tool_result. */
+
+export type ToolErrorCode =
+  | 'not_found'
+  | 'invalid_input'
+  | 'permission_denied'
+  | 'stale_read'
+  | 'not_read'
+  | 'no_match'
+  | 'ambiguous_match'
+  | 'no_op'
+  | 'too_large'
+  | 'binary'
+  | 'timeout'
+  | 'unavailable'
+  | 'interrupted'
+  | 'internal';
+
+export class ToolError extends Error {
+  constructor(
+    readonly code: ToolErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+/** True for the errors an abort produces (our own, DOM's AbortError, Node's ABORT_ERR). */
+export function isAbortError(err: unknown): boolean {
+  if (err instanceof ToolError) return err.code === 'interrupted';
+  if (!(err instanceof Error)) return false;
+  return err.name === 'AbortError' || (err as { code?: unknown }).code === 'ABORT_ERR';
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  return typeof err === 'string' ? err : JSON.stringify(err);
+}
+
+/** Wraps text the way Claude Code marks tool errors, so models trained on it recognise them. */
+export function toolUseError(message: string): string {
+  return `<tool_use_error>${message}</tool_use_error>`;
+}
+
+export const INTERRUPTED_MESSAGE = 'Interrupted by user: the tool call was cancelled before it finished.';

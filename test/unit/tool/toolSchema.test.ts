@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getEmptyToolPermissionContext } from '../../../extension/core/permissions/types';
+import { inputJSONSchemaOf, toolDefinitions } from '../../../extension/core/tool/toolSchema';
+import { buildTool } from '../../../extension/core/tool/Tool';
+import { echoTool } from './fixtures';
+
+const options = { isNonInteractiveSession: false, toolPermissionContext: getEmptyToolPermissionContext(), tools: [] };
+
+describe('core/tool/toolSchema', () => {
+  it('converts the input side of the schema, without $schema', () => {
+    const { tool } = echoTool();
+    const schema = inputJSONSchemaOf(tool);
+    expect(schema).not.toHaveProperty('$schema');
+    expect(schema).toMatchObject({
+      type: 'object',
+      properties: { text: { type: 'string' }, times: { type: 'integer', minimum: 1, default: 1 } },
+      required: ['text'],
+      additionalProperties: false,
+    });
+  });
+
+  it('converts each schema once and returns the same object after', () => {
+    const { tool } = echoTool();
+    expect(inputJSONSchemaOf(tool)).toBe(inputJSONSchemaOf(tool));
+  });
+
+  it("uses an MCP tool's own JSON Schema verbatim", () => {
+    const own = { type: 'object' as const, properties: { q: { type: 'string', description: 'query' } } };
+    const mcp = buildTool({ ...echoTool().tool, name: 'mcp__srv__search', inputSchema: z.object({}).passthrough(), inputJSONSchema: own });
+    expect(inputJSONSchemaOf(mcp)).toBe(own);
+  });
+
+  it('lists enabled tools, flags deferred ones, and is byte-identical across calls', async () => {
+    const now = echoTool({ name: 'Now' }).tool;
+    const later = buildTool({ ...echoTool().tool, name: 'Later', shouldDefer: true });
+    const pinned = buildTool({ ...echoTool().tool, name: 'Pinned', shouldDefer: true, alwaysLoad: true });
+    const off = buildTool({ ...echoTool().tool, name: 'Off', isEnabled: () => false });
+    const defs = await toolDefinitions([now, later, pinned, off], options);
+    expect(defs.map((d) => [d.name, d.defer_loading ?? false])).toEqual([
+      ['Now', false],
+      ['Later', true],
+      ['Pinned', false],
+    ]);
+    expect(defs[0]?.description).toBe('Echoes the given text, `times` times.');
+    expect(JSON.stringify(await toolDefinitions([now, later, pinned, off], options))).toBe(JSON.stringify(defs));
+  });
+});
