@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ChatSession } from './core/chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
+import { sessionStorageRoot } from './host/vscode/sessionStorage';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
@@ -11,6 +12,8 @@ import { COMMANDS } from './ui/commands';
 /** What activation hands back; the integration tests read it through `extension.exports`. */
 export interface CodewrightApi {
   readonly session: ChatSession;
+  /** Where sessions keep large tool results, transcripts and checkpoints. */
+  readonly storageRoot: string;
 }
 
 export function activate(context: vscode.ExtensionContext): CodewrightApi {
@@ -71,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
   );
   setBusy(false);
   log.info(`Codewright activated (model ${settings.model()}).`);
-  return { session };
+  return { session, storageRoot: sessionStorageRoot(context) };
 }
 
 export function deactivate(): void {

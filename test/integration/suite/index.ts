@@ -21,6 +21,7 @@ export function run(): Promise<void> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   require('./activation.test');
   require('./chat.test');
+  require('./sessionStorage.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
