@@ -1,19 +1,25 @@
+import type { AssistantContentBlock, AssistantMessage, Message, TextBlock, ToolDefinition } from './messages';
+
 /**
  * Ports: the only ways `core/` reaches the outside world. Each has a VS Code adapter (`host/vscode/`)
  * and a plain-Node adapter (`host/node/`), wired in `extension.ts`. No `vscode`, no SDK here.
  */
 
-/** One message of a model request. The walking skeleton sends text only; tool blocks arrive with the agent loop. */
-export interface ModelMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
+/** The stop reasons of the Messages API. */
+export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal';
 
+export type ThinkingParam = { type: 'enabled'; budget_tokens: number } | { type: 'adaptive' } | { type: 'disabled' };
+
+/** One Messages API request in core's own types (extension/llm/ maps them to the SDK's). */
 export interface ModelRequest {
   model: string;
   maxTokens: number;
-  system?: string;
-  messages: readonly ModelMessage[];
+  /** System prompt blocks; cache breakpoints already placed (core/agent/cache.ts). */
+  system?: readonly TextBlock[];
+  messages: readonly Message[];
+  tools?: readonly ToolDefinition[];
+  thinking?: ThinkingParam;
+  stopSequences?: readonly string[];
   /** Aborting ends the stream; the iterator then throws a `ModelError` of kind `aborted`. */
   signal: AbortSignal;
 }
@@ -25,9 +31,24 @@ export interface ModelUsage {
   cacheCreationInputTokens: number;
 }
 
+/**
+ * What a streamed response yields, in order: `messageStart`, then deltas and a `blockComplete` per content
+ * block, then `messageComplete` with the assembled message. A stream that breaks off throws instead of
+ * completing, so a partial message is never mistaken for a whole one.
+ */
 export type ModelStreamEvent =
-  | { type: 'text'; text: string }
-  | { type: 'done'; stopReason: string | null; usage: ModelUsage };
+  | { type: 'messageStart'; messageId: string; usage: ModelUsage }
+  | { type: 'textDelta'; index: number; text: string }
+  | { type: 'thinkingDelta'; index: number; thinking: string }
+  | { type: 'toolInputDelta'; index: number; partialJson: string }
+  | { type: 'blockComplete'; index: number; block: AssistantContentBlock }
+  | {
+      type: 'messageComplete';
+      message: AssistantMessage;
+      stopReason: StopReason | null;
+      stopSequence: string | null;
+      usage: ModelUsage;
+    };
 
 /** Streams one Messages API request. Implemented by `extension/llm/` on @anthropic-ai/sdk. */
 export interface ModelClient {
@@ -39,20 +60,28 @@ export type ModelErrorKind =
   | 'auth'
   | 'permission'
   | 'invalidRequest'
+  | 'promptTooLong'
   | 'rateLimit'
   | 'overloaded'
   | 'server'
   | 'network';
 
-/** A failed model request, classified so the UI can say what to do next. */
+/** A failed model request, classified so the loop can retry or say what to do next. */
 export class ModelError extends Error {
   constructor(
     readonly kind: ModelErrorKind,
     message: string,
     readonly status?: number,
+    /** From `retry-after` (429/529): how long the API asked us to wait. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ModelError';
+  }
+
+  /** Worth another attempt: rate limits, overload, server errors and broken connections. */
+  get retryable(): boolean {
+    return this.kind === 'rateLimit' || this.kind === 'overloaded' || this.kind === 'server' || this.kind === 'network';
   }
 }
 
@@ -87,4 +116,43 @@ export interface SessionStorage {
   /** Writes `content` to `relativePath` inside the folder (creating folders), returns the absolute path. */
   writeText(relativePath: string, content: string): Promise<string>;
   readText(relativePath: string): Promise<string | undefined>;
+}
+
+/**
+ * Append-only storage of session transcripts (JSONL, one JSON object per line). `append` resolves only
+ * once the lines are on disk: the loop writes a line before it shows or sends what it records.
+ */
+export interface TranscriptStore {
+  append(sessionId: string, lines: readonly string[]): Promise<void>;
+  /** The whole transcript text, or undefined when there is none. */
+  read(sessionId: string): Promise<string | undefined>;
+  list(): Promise<{ sessionId: string; modifiedMs: number; sizeBytes: number }[]>;
+}
+
+/** A memory file the system prompt includes (CLAUDE.md and friends). */
+export interface MemoryFile {
+  path: string;
+  /** user: ~/.claude/CLAUDE.md; project: CLAUDE.md; local: CLAUDE.local.md; agents: AGENTS.md. */
+  type: 'user' | 'project' | 'local' | 'agents';
+  content: string;
+}
+
+/** What the system prompt says about where the agent runs. */
+export interface EnvironmentInfo {
+  cwd: string;
+  platform: string;
+  osVersion: string;
+  /** YYYY-MM-DD, local time. */
+  date: string;
+  isGitRepo: boolean;
+  gitBranch?: string;
+  /** `git status --short`, truncated. */
+  gitStatus?: string;
+  /** The last few commits, one line each. */
+  recentCommits?: string;
+  memoryFiles: MemoryFile[];
+}
+
+export interface EnvironmentPort {
+  info(): Promise<EnvironmentInfo>;
 }

@@ -1,105 +1,113 @@
 /**
- * The `ModelClient` port on @anthropic-ai/sdk. The only module (with its siblings) that imports the SDK.
- * SDK errors become `ModelError`s with a kind the UI can act on; nothing SDK-shaped leaks into core.
+ * The `ModelClient` port on @anthropic-ai/sdk: the only module (with its siblings) that imports the SDK.
+ * Core types go in, core events come out; SDK errors become `ModelError`s. Retries are the loop's job
+ * (core/agent/retry.ts), so the SDK's own retries are off and the user sees each wait.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import {
-  ModelError,
-  type CredentialsPort,
-  type Logger,
-  type ModelClient,
-  type ModelRequest,
-  type ModelStreamEvent,
-  type ModelUsage,
-  type SettingsPort,
-} from '../core/ports';
+import type { AssistantContentBlock, AssistantMessage } from '../core/messages';
+import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, SettingsPort, StopReason } from '../core/ports';
+import { ModelError } from '../core/ports';
+import { toModelError } from './errors';
+import { toSdkParams } from './params';
 
 export interface AnthropicClientOptions {
   credentials: CredentialsPort;
   settings: SettingsPort;
   log: Logger;
-  /** The walking skeleton does not retry; the agent loop adds backoff with user-visible status. */
-  maxRetries?: number;
 }
 
 export class AnthropicModelClient implements ModelClient {
+  private client: { key: string; baseURL: string | undefined; sdk: Anthropic } | undefined;
+
   constructor(private readonly opts: AnthropicClientOptions) {}
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+  /** One SDK client per key and base URL: keeps its connection pool warm across requests. */
+  private async sdk(): Promise<Anthropic> {
     const credential = await this.opts.credentials.getApiKey();
     if (!credential) {
       throw new ModelError('auth', 'No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
     }
     const baseURL = this.opts.settings.apiBaseUrl();
-    const client = new Anthropic({
-      apiKey: credential.key,
-      ...(baseURL ? { baseURL } : {}),
-      maxRetries: this.opts.maxRetries ?? 0,
-    });
-    this.opts.log.debug(`POST ${baseURL ?? 'https://api.anthropic.com'}/v1/messages model=${request.model}`);
-    const usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
-    let stopReason: string | null = null;
+    if (!this.client || this.client.key !== credential.key || this.client.baseURL !== baseURL) {
+      const sdk = new Anthropic({ apiKey: credential.key, ...(baseURL ? { baseURL } : {}), maxRetries: 0 });
+      this.client = { key: credential.key, baseURL, sdk };
+    }
+    return this.client.sdk;
+  }
+
+  async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    const sdk = await this.sdk();
+    this.opts.log.debug(`POST /v1/messages model=${request.model} messages=${request.messages.length}`);
     try {
-      const stream = client.messages.stream(
-        {
-          model: request.model,
-          max_tokens: request.maxTokens,
-          ...(request.system ? { system: request.system } : {}),
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-        },
-        { signal: request.signal },
-      );
+      const stream = sdk.messages.stream(toSdkParams(request), { signal: request.signal });
       for await (const event of stream) {
         switch (event.type) {
           case 'message_start':
-            usage.inputTokens = event.message.usage.input_tokens;
-            usage.cacheReadInputTokens = event.message.usage.cache_read_input_tokens ?? 0;
-            usage.cacheCreationInputTokens = event.message.usage.cache_creation_input_tokens ?? 0;
+            yield { type: 'messageStart', messageId: event.message.id, usage: usageOf(event.message.usage) };
             break;
           case 'content_block_delta':
-            if (event.delta.type === 'text_delta') yield { type: 'text', text: event.delta.text };
+            if (event.delta.type === 'text_delta') yield { type: 'textDelta', index: event.index, text: event.delta.text };
+            else if (event.delta.type === 'thinking_delta') {
+              yield { type: 'thinkingDelta', index: event.index, thinking: event.delta.thinking };
+            } else if (event.delta.type === 'input_json_delta') {
+              yield { type: 'toolInputDelta', index: event.index, partialJson: event.delta.partial_json };
+            }
             break;
-          case 'message_delta':
-            stopReason = event.delta.stop_reason;
-            usage.outputTokens = event.usage.output_tokens;
+          case 'content_block_stop': {
+            // The SDK has assembled the block (tool input JSON included) by the time it reports the stop.
+            const block = stream.currentMessage?.content[event.index];
+            const converted = block ? toCoreBlock(block) : undefined;
+            if (converted) yield { type: 'blockComplete', index: event.index, block: converted };
             break;
+          }
           default:
             break;
         }
       }
+      const final = await stream.finalMessage();
+      const message: AssistantMessage = {
+        role: 'assistant',
+        content: final.content.map(toCoreBlock).filter((b): b is AssistantContentBlock => b !== undefined),
+      };
+      yield {
+        type: 'messageComplete',
+        message,
+        stopReason: final.stop_reason as StopReason | null,
+        stopSequence: final.stop_sequence ?? null,
+        usage: usageOf(final.usage),
+      };
     } catch (err) {
       throw toModelError(err, request.signal);
     }
-    yield { type: 'done', stopReason, usage };
   }
 }
 
-/** Classifies an SDK failure and says what to do next. */
-export function toModelError(err: unknown, signal?: AbortSignal): ModelError {
-  if (err instanceof ModelError) return err;
-  if (signal?.aborted || err instanceof Anthropic.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
-  if (err instanceof Anthropic.APIConnectionError) {
-    return new ModelError('network', `Could not reach the Anthropic API (${err.message}). Check your network and the API base URL setting.`);
-  }
-  if (err instanceof Anthropic.APIError) {
-    const detail = apiErrorMessage(err);
-    const status = err.status;
-    if (status === 401) {
-      return new ModelError('auth', `The API key was rejected (401: ${detail}). Run "Codewright: Set API Key" to set a valid key.`, status);
-    }
-    if (status === 403) return new ModelError('permission', `Permission denied (403: ${detail}).`, status);
-    if (status === 429) return new ModelError('rateLimit', `Rate limited (429: ${detail}). Wait a moment and try again.`, status);
-    if (status === 529) return new ModelError('overloaded', `The API is overloaded (529: ${detail}). Try again shortly.`, status);
-    if (status !== undefined && status >= 500) return new ModelError('server', `The API failed (${status}: ${detail}). Try again.`, status);
-    if (status !== undefined) return new ModelError('invalidRequest', `The request was rejected (${status}: ${detail}).`, status);
-    // A stream that ends mid-message surfaces as an APIError without a status.
-    return new ModelError('network', `The response stream broke off (${err.message}). Try again.`);
-  }
-  return new ModelError('network', err instanceof Error ? err.message : String(err));
+function usageOf(u: {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+}): ModelUsage {
+  return {
+    inputTokens: u.input_tokens,
+    outputTokens: u.output_tokens,
+    cacheReadInputTokens: u.cache_read_input_tokens ?? 0,
+    cacheCreationInputTokens: u.cache_creation_input_tokens ?? 0,
+  };
 }
 
-function apiErrorMessage(err: InstanceType<typeof Anthropic.APIError>): string {
-  const body = err.error as { error?: { message?: unknown } } | undefined;
-  const inner = body?.error?.message;
-  return typeof inner === 'string' ? inner : err.message;
+/** Keeps the blocks the loop understands; server-tool blocks are not requested, so none arrive. */
+function toCoreBlock(block: Anthropic.Messages.ContentBlock): AssistantContentBlock | undefined {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    default:
+      return undefined;
+  }
 }

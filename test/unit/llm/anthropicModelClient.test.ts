@@ -22,7 +22,7 @@ describe('llm/anthropicModelClient against the fake API', () => {
   const request = (signal = new AbortController().signal) => ({
     model: 'claude-sonnet-5-5',
     maxTokens: 64,
-    system: 'Be brief.',
+    system: [{ type: 'text' as const, text: 'Be brief.' }],
     messages: [{ role: 'user' as const, content: 'hello' }],
     signal,
   });
@@ -42,11 +42,50 @@ describe('llm/anthropicModelClient against the fake API', () => {
   it('streams text deltas, then usage and the stop reason', async () => {
     fake.setScript([{ content: [{ type: 'text', text: 'Hello there, friend.', chunks: 3 }] }]);
     const events = await collect();
-    const text = events.flatMap((e) => (e.type === 'text' ? [e.text] : []));
+    const text = events.flatMap((e) => (e.type === 'textDelta' ? [e.text] : []));
     expect(text).toHaveLength(3);
     expect(text.join('')).toBe('Hello there, friend.');
-    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn', usage: { outputTokens: expect.any(Number) } });
-    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 64, system: 'Be brief.', stream: true });
+    expect(events.map((e) => e.type)).toEqual(['messageStart', 'textDelta', 'textDelta', 'textDelta', 'blockComplete', 'messageComplete']);
+    expect(events.at(-1)).toMatchObject({
+      type: 'messageComplete',
+      stopReason: 'end_turn',
+      message: { role: 'assistant', content: [{ type: 'text', text: 'Hello there, friend.' }] },
+      usage: { outputTokens: expect.any(Number) },
+    });
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      model: 'claude-sonnet-5-5',
+      max_tokens: 64,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      stream: true,
+    });
+  });
+
+  it('assembles a tool_use input streamed in fragments, with thinking and its signature', async () => {
+    fake.setScript([
+      {
+        content: [
+          { type: 'thinking', thinking: 'I should list files.', signature: 'sig-123' },
+          { type: 'tool_use', id: 'toolu_9', name: 'Glob', input: { pattern: '**/*.ts', path: 'src' }, fragments: 4 },
+        ],
+      },
+    ]);
+    const events = await collect();
+    expect(events.filter((e) => e.type === 'toolInputDelta')).toHaveLength(4);
+    expect(events.at(-1)).toMatchObject({
+      stopReason: 'tool_use',
+      message: {
+        content: [
+          { type: 'thinking', thinking: 'I should list files.', signature: 'sig-123' },
+          { type: 'tool_use', id: 'toolu_9', name: 'Glob', input: { pattern: '**/*.ts', path: 'src' } },
+        ],
+      },
+    });
+  });
+
+  it('reads retry-after into the error', async () => {
+    fake.setScript([{ fault: { kind: 'http', status: 429, retryAfter: 3 } }]);
+    const err = await collect().catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'rateLimit', retryAfterMs: 3000, retryable: true });
   });
 
   it('classifies 429, 529, 500, 400 and a cut stream', async () => {
@@ -82,7 +121,7 @@ describe('llm/anthropicModelClient against the fake API', () => {
     const seen: string[] = [];
     const err = await (async () => {
       for await (const e of client.stream(request(abort.signal))) {
-        if (e.type === 'text') {
+        if (e.type === 'textDelta') {
           seen.push(e.text);
           abort.abort();
         }

@@ -1,0 +1,58 @@
+/** Classifies SDK failures as `ModelError`s and says what to do next. */
+import Anthropic from '@anthropic-ai/sdk';
+import { ModelError } from '../core/ports';
+
+export function toModelError(err: unknown, signal?: AbortSignal): ModelError {
+  if (err instanceof ModelError) return err;
+  if (signal?.aborted || err instanceof Anthropic.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
+  if (err instanceof Anthropic.APIConnectionError) {
+    return new ModelError('network', `Could not reach the Anthropic API (${err.message}). Check your network and the API base URL setting.`);
+  }
+  if (err instanceof Anthropic.APIError) {
+    const detail = apiErrorMessage(err);
+    const status = err.status;
+    const retryAfter = retryAfterMs(err.headers);
+    if (status === 401) {
+      return new ModelError('auth', `The API key was rejected (401: ${detail}). Run "Codewright: Set API Key" to set a valid key.`, status);
+    }
+    if (status === 403) return new ModelError('permission', `Permission denied (403: ${detail}).`, status);
+    if (status === 429) return new ModelError('rateLimit', `Rate limited (429: ${detail}).`, status, retryAfter);
+    if (status === 529 || apiErrorType(err) === 'overloaded_error') {
+      return new ModelError('overloaded', `The API is overloaded (${status ?? 'stream'}: ${detail}).`, status, retryAfter);
+    }
+    if (status === 413 || (status === 400 && /prompt is too long|too many tokens|context length/i.test(detail))) {
+      return new ModelError('promptTooLong', `The conversation is too long for the model (${detail}).`, status);
+    }
+    if (status !== undefined && status >= 500) return new ModelError('server', `The API failed (${status}: ${detail}).`, status, retryAfter);
+    if (status !== undefined) return new ModelError('invalidRequest', `The request was rejected (${status}: ${detail}).`, status);
+    // An error event inside the stream, or a stream that ended mid-message: both surface without a status.
+    return new ModelError('network', `The response stream broke off (${err.message}).`);
+  }
+  if (err instanceof Error && /terminated|socket|ECONNRESET|premature|aborted/i.test(err.message)) {
+    return new ModelError('network', `The response stream broke off (${err.message}).`);
+  }
+  return new ModelError('network', err instanceof Error ? err.message : String(err));
+}
+
+function apiErrorType(err: InstanceType<typeof Anthropic.APIError>): string | undefined {
+  const body = err.error as { error?: { type?: unknown }; type?: unknown } | undefined;
+  const t = body?.error?.type ?? body?.type;
+  return typeof t === 'string' ? t : undefined;
+}
+
+function apiErrorMessage(err: InstanceType<typeof Anthropic.APIError>): string {
+  const body = err.error as { error?: { message?: unknown } } | undefined;
+  const inner = body?.error?.message;
+  return typeof inner === 'string' ? inner : err.message;
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const raw = headers?.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(raw);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}

@@ -1,0 +1,70 @@
+/** Runs `query()` against the fake Anthropic API through the real SDK client: the whole loop, no mocks. */
+import type { AnyTool } from '../../../extension/core/tool/Tool';
+import type { QueryEvent } from '../../../extension/core/agent/events';
+import { query, type QueryParams } from '../../../extension/core/agent/query';
+import type { Message, TextBlock } from '../../../extension/core/messages';
+import { toolDefinitions } from '../../../extension/core/tool/toolSchema';
+import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
+import type { FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { allowAll, makeContext } from '../tool/fixtures';
+import { keyed, RecordingLogger } from '../support';
+
+export const MODEL = 'claude-sonnet-5-5';
+
+export function clientFor(fake: FakeAnthropic): AnthropicModelClient {
+  return new AnthropicModelClient({
+    credentials: keyed,
+    settings: { model: () => MODEL, maxTokens: () => 1024, apiBaseUrl: () => fake.url },
+    log: new RecordingLogger(),
+  });
+}
+
+export interface RunResult {
+  events: QueryEvent[];
+  messages: Message[];
+  persisted: Message[];
+  text: string;
+}
+
+export async function runQuery(
+  fake: FakeAnthropic,
+  opts: {
+    prompt?: string;
+    history?: Message[];
+    tools?: AnyTool[];
+    system?: TextBlock[];
+    abortWhen?: (e: QueryEvent) => boolean;
+    extra?: Partial<QueryParams>;
+  } = {},
+): Promise<RunResult> {
+  const tools = opts.tools ?? [];
+  const context = makeContext(tools);
+  const defs = await toolDefinitions(tools, { isNonInteractiveSession: false, toolPermissionContext: context.getAppState().toolPermissionContext, tools });
+  const persisted: Message[] = [];
+  const gen = query({
+    messages: [...(opts.history ?? []), { role: 'user', content: opts.prompt ?? 'hello' }],
+    system: opts.system ?? [{ type: 'text', text: 'You are a test.' }],
+    tools: defs,
+    model: clientFor(fake),
+    modelName: MODEL,
+    maxTokens: 1024,
+    toolUseContext: context,
+    canUseTool: allowAll,
+    retry: { sleep: async () => {}, maxRetries: 3 },
+    onMessage: async (m) => {
+      persisted.push(m);
+    },
+    ...opts.extra,
+  });
+  const events: QueryEvent[] = [];
+  let text = '';
+  for (;;) {
+    const next = await gen.next();
+    if (next.done) return { events, messages: next.value, persisted, text };
+    const e = next.value;
+    events.push(e);
+    if (e.type === 'textDelta') text += e.text;
+    if (e.type === 'attemptDiscarded') text = '';
+    if (opts.abortWhen?.(e)) context.abortController.abort();
+  }
+}
