@@ -1,12 +1,16 @@
 /** Composition root: builds the ports, the chat session and the view, and registers the commands. */
 import { randomUUID } from 'node:crypto';
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { ChatSession } from './core/chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
-import { sessionStorageRoot } from './host/vscode/sessionStorage';
+import { NodeEnvironment } from './host/node/environment';
+import { createSessionStorage, sessionStorageRoot } from './host/vscode/sessionStorage';
+import { createTranscriptStore, workspaceKeyOf } from './host/vscode/transcriptStore';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
+import { getTools } from './tools/tools';
 import { COMMANDS } from './ui/commands';
 
 /** What activation hands back; the integration tests read it through `extension.exports`. */
@@ -21,7 +25,21 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
   const credentials = new VsCodeCredentials(context.secrets);
   const settings = new VsCodeSettings();
   const model = new AnthropicModelClient({ credentials, settings, log });
-  const session = new ChatSession({ model, credentials, settings, log, newId: randomUUID });
+  const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+  const session = new ChatSession({
+    agent: {
+      model,
+      environment: new NodeEnvironment({ cwd }),
+      transcripts: createTranscriptStore(context, workspaceKeyOf(cwd)),
+      storageFor: (id) => createSessionStorage(context, id),
+      tools: getTools(),
+      cwd,
+      settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
+    },
+    credentials,
+    log,
+    newId: randomUUID,
+  });
 
   const setupState = async () => {
     const key = await credentials.getApiKey();

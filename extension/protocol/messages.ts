@@ -24,6 +24,17 @@ export const SetupStateSchema = z.strictObject({
 });
 export type SetupState = z.infer<typeof SetupStateSchema>;
 
+/** Session totals and how full the context window is, for the usage line. */
+export const UsageSchema = z.strictObject({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheReadInputTokens: z.number().int().nonnegative(),
+  cacheCreationInputTokens: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative(),
+  contextFill: z.number().min(0).max(1),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
 const MAX_PROMPT_CHARS = 200_000;
 
 /** webview → host: imperative requests. */
@@ -46,9 +57,15 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     busy: z.boolean(),
     setup: SetupStateSchema,
     model: z.string(),
+    usage: UsageSchema.optional(),
   }),
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
+  /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */
+  z.strictObject({ type: z.literal('assistantText'), messageId: z.string(), text: z.string() }),
+  /** A transient status line ("Retrying in 4 s …", "Reading src/app.ts"); null clears it. */
+  z.strictObject({ type: z.literal('status'), text: z.string().max(500).nullable() }),
+  z.strictObject({ type: z.literal('usage'), usage: UsageSchema }),
   z.strictObject({
     type: z.literal('messageFinished'),
     messageId: z.string(),

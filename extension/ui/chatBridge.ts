@@ -50,6 +50,7 @@ export class ChatBridge {
       busy: session.busy,
       setup: await this.deps.setupState(),
       model: settings.model(),
+      ...(session.usage ? { usage: session.usage } : {}),
     });
   }
 

@@ -1,5 +1,11 @@
 /** Small fakes for unit tests (fakes over mocks: they behave, they do not just record). */
-import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, SettingsPort } from '../../extension/core/ports';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AgentSessionDeps } from '../../extension/core/agent/agentSession';
+import { ModelError, type CredentialsPort, type Logger, type ModelClient, type ModelRequest, type ModelStreamEvent, type SettingsPort } from '../../extension/core/ports';
+import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';
+import { NodeTranscriptStore } from '../../extension/host/node/transcriptStore';
 
 export class RecordingLogger implements Logger {
   readonly lines: { level: string; message: string }[] = [];
@@ -26,7 +32,7 @@ const usage = { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheC
 
 /**
  * A model that streams scripted chunks, one per `step()` when `manual`, else all at once. It honours the
- * abort signal the way the SDK does: the iterator throws once the signal fires.
+ * abort signal the way the SDK client does: the iterator throws a ModelError of kind aborted.
  */
 export class ScriptedModel implements ModelClient {
   readonly requests: ModelRequest[] = [];
@@ -41,23 +47,58 @@ export class ScriptedModel implements ModelClient {
     this.waiters.shift()?.();
   }
 
+  /** Streams waiting for `step()` (manual mode). */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
   async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     this.requests.push({ ...request, messages: request.messages.map((m) => ({ ...m })) });
     const reply = this.replies.shift();
     if (reply === undefined) throw new Error('ScriptedModel: no reply scripted');
     if (reply instanceof Error) throw reply;
+    yield { type: 'messageStart', messageId: 'msg_1', usage };
     for (const text of reply) {
       if (this.manual) {
         await new Promise<void>((resolve, reject) => {
+          if (request.signal.aborted) return reject(new ModelError('aborted', 'Stopped.'));
           this.waiters.push(resolve);
-          request.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+          request.signal.addEventListener('abort', () => reject(new ModelError('aborted', 'Stopped.')), { once: true });
         });
       }
-      yield { type: 'text', text };
+      yield { type: 'textDelta', index: 0, text };
     }
-    yield { type: 'done', stopReason: 'end_turn', usage };
+    const text = reply.join('');
+    yield { type: 'blockComplete', index: 0, block: { type: 'text', text } };
+    yield { type: 'messageComplete', message: { role: 'assistant', content: [{ type: 'text', text }] }, stopReason: 'end_turn', stopSequence: null, usage };
   }
+}
+
+/** In-memory ports for an agent session: no disk, no git, no clock beyond the fixed date. */
+export function agentDeps(model: ModelClient): Omit<AgentSessionDeps, 'newId'> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cw-agent-'));
+  return {
+    model,
+    environment: {
+      info: async () => ({ cwd: dir, platform: 'linux', osVersion: 'test', date: '2026-11-22', isGitRepo: false, memoryFiles: [] }),
+    },
+    transcripts: new NodeTranscriptStore(path.join(dir, 'transcripts')),
+    storageFor: (id) => new NodeSessionStorage(path.join(dir, 'sessions', id)),
+    tools: [],
+    cwd: dir,
+    settings: () => ({ model: 'claude-test', maxTokens: 256 }),
+    retry: { sleep: async () => {}, maxRetries: 0 },
+  };
 }
 
 /** Resolves after pending microtasks and timers of zero delay. */
 export const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** Polls until `cond` holds (or fails after `ms`): for waits on work that crosses real I/O. */
+export async function until(cond: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -5,6 +5,7 @@ import type { HostBridge } from '../vscodeApi';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { SetupScreen } from './SetupScreen';
+import { StatusBar } from './StatusBar';
 
 export interface AppProps {
   store: ChatStore;
@@ -51,6 +52,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
     <main className="chat">
       {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
       <MessageList key={state.sessionId} messages={state.messages} onShowLogs={onShowLogs} />
+      <StatusBar status={state.status} usage={state.usage} />
       <Composer
         busy={state.busy}
         model={state.model}

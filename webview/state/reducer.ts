@@ -2,7 +2,7 @@
  * The webview's view of the session: a pure reducer over host events. The host owns the truth; the
  * webview only folds the snapshot it receives after `ready` and the deltas that follow.
  */
-import type { ChatMessage, HostToWebview, SetupState } from '../../extension/protocol/messages';
+import type { ChatMessage, HostToWebview, SetupState, Usage } from '../../extension/protocol/messages';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
@@ -14,6 +14,9 @@ export type ChatState =
       messages: readonly ChatMessage[];
       busy: boolean;
       setup: SetupState;
+      /** A transient line under the conversation ("Retrying in 4 s …"); null when there is none. */
+      status: string | null;
+      usage: Usage | null;
     };
 
 export const initialChatState: ChatState = { phase: 'loading' };
@@ -29,6 +32,8 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       messages: event.messages,
       busy: event.busy,
       setup: event.setup,
+      status: null,
+      usage: event.usage ?? null,
     };
   }
   // Deltas before the snapshot are dropped: the snapshot the host sends in answer to `ready`
@@ -50,6 +55,14 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
           ? { ...m, text: m.text + event.text }
           : m,
       );
+    case 'assistantText':
+      return updateMessage(state, event.messageId, (m) =>
+        m.role === 'assistant' && m.status === 'streaming' && m.text !== event.text ? { ...m, text: event.text } : m,
+      );
+    case 'status':
+      return state.status === event.text ? state : { ...state, status: event.text };
+    case 'usage':
+      return { ...state, usage: event.usage };
     case 'messageFinished':
       return updateMessage(state, event.messageId, (m) => {
         // A message that failed and is finished again keeps no stale error from the earlier failure.

@@ -125,7 +125,7 @@ function findBoundary(messages: readonly Message[], keep: number): number {
   for (let k = starts.length - keep; k >= 1; k--) {
     const index = starts[k];
     const message = index === undefined ? undefined : messages[index];
-    if (index !== undefined && message) return index;
+    if (index !== undefined && message && !hasToolResults(message)) return index;
   }
   return 0;
 }
@@ -151,11 +151,11 @@ async function summarize(opts: CompactOptions, older: readonly Message[], omitte
     if (event.type !== 'messageComplete') continue;
     const summary = unwrap(event.message.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
     if (!summary) {
-      throw new Error(`Compaction failed: the model returned an empty summary (stop reason ${event.stopReason ?? 'none'}). The conversation was left unchanged.`);
+      throw new Error(`The model returned an empty summary (stop reason ${event.stopReason ?? 'none'}); the conversation was left unchanged.`);
     }
     return { summary, usage: event.usage };
   }
-  throw new Error('Compaction failed: the summary stream ended without a complete message. The conversation was left unchanged.');
+  throw new Error('The summary stream ended without a complete message; the conversation was left unchanged.');
 }
 
 /** Models sometimes wrap the answer in <summary> tags; the summary message adds its own. */

@@ -36,7 +36,7 @@ export interface QueryParams {
   /** Persists a message before the loop shows or sends it on (the session transcript). */
   onMessage?: (message: Message) => Promise<void>;
   /** Persists a compaction (the transcript's boundary) before the compacted conversation is used. */
-  onCompact?: (compaction: { summary: string; messages: Message[] }) => Promise<void>;
+  onCompact?: (compaction: { summary: string; messages: Message[]; preservedCount: number }) => Promise<void>;
   interruptSignal?: AbortSignal;
 }
 
@@ -240,7 +240,7 @@ async function* compact(
   }
   yield { type: 'status', text: null };
   if (result.summarizedCount === 0) return undefined;
-  await params.onCompact?.({ summary: result.summary, messages: result.messages });
+  await params.onCompact?.({ summary: result.summary, messages: result.messages, preservedCount: result.preservedCount });
   yield { type: 'compacted', messages: result.messages, summary: result.summary, summarizedCount: result.summarizedCount, trigger };
   yield { type: 'usage', model: params.modelName, usage: result.usage };
   return result.messages;

@@ -61,8 +61,8 @@ function blockSchema(role: Message['role']) {
 }
 
 /**
- * One API message. The checks above are what makes the value a `Message` for every block core reads, so
- * the result is typed as one; unknown block types pass through untouched for the API to judge.
+ * One API message. The checks above are what make the value a `Message` for every block core reads, hence
+ * the one cast below; unknown block types pass through untouched for the API to judge.
  */
 export const messageSchema = z
   .discriminatedUnion('role', [
@@ -72,7 +72,7 @@ export const messageSchema = z
       // The API accepts string content for assistants; core's type is always blocks.
       .transform((m) => ({ role: m.role, content: typeof m.content === 'string' ? (m.content ? [{ type: 'text', text: m.content }] : []) : m.content })),
   ])
-  .pipe(z.custom<Message>());
+  .transform((m) => m as Message);
 
 export const metaEntrySchema = z.object({
   type: z.literal('meta'),

@@ -54,20 +54,20 @@ describe('buildSystemPrompt', () => {
   });
 
   it('says the tree is clean when a repository has no status lines', () => {
-    const [, , environment] = texts(buildSystemPrompt({ env: env({ gitStatus: '' }), toolNames: [] }));
+    const [, environment] = texts(buildSystemPrompt({ env: env({ gitStatus: '' }), toolNames: [] }));
     expect(environment).toContain('Status:\n(clean)');
   });
 
   it('leaves out the git snapshot when the folder is not a repository', () => {
     const notRepo = env({ isGitRepo: false, gitBranch: undefined, gitStatus: undefined, recentCommits: undefined });
-    const environment = texts(buildSystemPrompt({ env: notRepo, toolNames: ALL_TOOLS }))[2];
+    const environment = texts(buildSystemPrompt({ env: notRepo, toolNames: ALL_TOOLS }))[2] ?? '';
     expect(environment).toContain('Is a git repository: no');
     expect(environment).not.toMatch(/branch|Recent commits|Status:/i);
   });
 
   it('cuts a huge git status and says how many lines were left out', () => {
     const status = Array.from({ length: 500 }, (_, i) => ` M src/file${i}.ts`).join('\n');
-    const environment = texts(buildSystemPrompt({ env: env({ gitStatus: status }), toolNames: [] }))[1];
+    const environment = texts(buildSystemPrompt({ env: env({ gitStatus: status }), toolNames: [] }))[1] ?? '';
     expect(environment).toContain(' M src/file0.ts');
     expect(environment).not.toContain(' M src/file499.ts');
     const omitted = Number(/… \((\d+) more lines not shown/.exec(environment)?.[1]);

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/core/chat/chatSession';
 import type { HostToWebview, SetupState } from '../../../extension/protocol/messages';
 import { ChatBridge } from '../../../extension/ui/chatBridge';
-import { keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick } from '../support';
+import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
 function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[] } = {}) {
   const log = new RecordingLogger();
   const model = new ScriptedModel(opts.replies ?? [['Hello', ' there']]);
-  const session = new ChatSession({ model, credentials: keyed, settings, log, newId: sequentialIds() });
+  const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
   const posted: HostToWebview[] = [];
   const actions = { setApiKey: 0, showLogs: 0 };
   const hasApiKey = opts.hasKey ?? true;
@@ -55,8 +55,8 @@ describe('ui/chatBridge', () => {
   it('streams a prompt through the session as protocol events', async () => {
     const { bridge, posted } = setup();
     bridge.receive({ type: 'sendPrompt', text: 'hello' });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(posted.map((p) => p.type)).toEqual([
+    await until(() => posted.some((p) => p.type === 'busyChanged' && !p.busy));
+    expect(posted.filter((p) => p.type !== 'status' && p.type !== 'usage').map((p) => p.type)).toEqual([
       'busyChanged',
       'messageAdded',
       'messageAdded',
@@ -65,6 +65,7 @@ describe('ui/chatBridge', () => {
       'messageFinished',
       'busyChanged',
     ]);
+    expect(posted.find((p) => p.type === 'usage')).toMatchObject({ usage: { inputTokens: 1, outputTokens: 1 } });
     const deltas = posted.flatMap((p) => (p.type === 'assistantDelta' ? [p.text] : []));
     expect(deltas.join('')).toBe('Hello there');
   });

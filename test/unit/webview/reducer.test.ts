@@ -54,7 +54,26 @@ describe('reduceChat', () => {
       busy: true,
       setup: { hasApiKey: false, keySource: 'none' },
       messages: [user('u1', 'hi'), assistant('a1', 'hello', 'done')],
+      status: null,
+      usage: null,
     });
+  });
+
+  it('replaces the text of a streaming message when an attempt is discarded', () => {
+    const state = ready(assistant('a1', 'partial text of a failed attempt', 'streaming'));
+    const after = reduceChat(state, { type: 'assistantText', messageId: 'a1', text: '' });
+    expect(after.phase === 'ready' && after.messages[0]?.text).toBe('');
+  });
+
+  it('shows and clears the status line, and keeps the latest usage', () => {
+    let state = ready();
+    state = reduceChat(state, { type: 'status', text: 'Retrying in 4 s (API overloaded; attempt 1 of 8)' });
+    expect(state.phase === 'ready' && state.status).toBe('Retrying in 4 s (API overloaded; attempt 1 of 8)');
+    state = reduceChat(state, { type: 'status', text: null });
+    expect(state.phase === 'ready' && state.status).toBeNull();
+    const usage = { inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 900, cacheCreationInputTokens: 0, costUsd: 0.01, contextFill: 0.2 };
+    state = reduceChat(state, { type: 'usage', usage });
+    expect(state.phase === 'ready' && state.usage).toEqual(usage);
   });
 
   it('ignores deltas that arrive before the snapshot, which already contains them', () => {

@@ -1,0 +1,188 @@
+/**
+ * One agent conversation: the API transcript, its JSONL record, usage, and the context tools run in.
+ * Shared by the sidebar chat and the headless CLI; each turn is one `query()` run.
+ */
+import type { AgentId } from '../ids';
+import { asSessionId, type SessionId } from '../ids';
+import type { Message } from '../messages';
+import type { EnvironmentInfo, EnvironmentPort, ModelClient, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
+import { createAppStateStore, type AppStateStore } from '../state/appState';
+import { parseTranscript, repairForResume, TranscriptWriter } from '../session/transcript';
+import type { ToolUseContext } from '../tool/context';
+import { createCanUseTool, type AskUser, type PermissionDecider, toolOwnDecider } from '../tool/permissionGate';
+import { createContentReplacementState } from '../tool/resultStorage';
+import type { Tools } from '../tool/Tool';
+import { toolDefinitions } from '../tool/toolSchema';
+import type { QueryEvent } from './events';
+import { query, type QueryParams } from './query';
+import { buildSystemPrompt } from './systemPrompt';
+import { contextWindowFor, UsageTracker, type UsageSnapshot } from './usage';
+
+export interface AgentSessionDeps {
+  model: ModelClient;
+  environment: EnvironmentPort;
+  transcripts: TranscriptStore;
+  storageFor: (sessionId: string) => SessionStorage;
+  tools: Tools;
+  cwd: string;
+  newId: () => string;
+  settings: () => { model: string; maxTokens: number; thinking?: ThinkingParam; maxTurns?: number };
+  decider?: PermissionDecider;
+  askUser?: AskUser;
+  isNonInteractiveSession?: boolean;
+  agentId?: AgentId;
+  customSystemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** Test seam: retry timing. */
+  retry?: QueryParams['retry'];
+}
+
+export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
+
+export class AgentSession {
+  readonly sessionId: SessionId;
+  private messages: Message[] = [];
+  private readonly writer: TranscriptWriter;
+  private readonly usage = new UsageTracker();
+  private readonly store: AppStateStore = createAppStateStore();
+  private readonly readFileState: ToolUseContext['readFileState'] = new Map();
+  private readonly discovered = new Set<string>();
+  private readonly replacement = createContentReplacementState();
+  private started = false;
+  /** Taken once per session: a system prompt that changed each turn would defeat the prompt cache. */
+  private env: Promise<EnvironmentInfo> | undefined;
+  private abort: AbortController | undefined;
+
+  constructor(
+    private readonly deps: AgentSessionDeps,
+    sessionId?: string,
+  ) {
+    this.sessionId = asSessionId(sessionId ?? deps.newId());
+    this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
+  }
+
+  /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
+  static async resume(deps: AgentSessionDeps, sessionId: string): Promise<{ session: AgentSession; warnings: string[] }> {
+    const text = await deps.transcripts.read(sessionId);
+    if (text === undefined) throw new Error(`No session ${sessionId} in this workspace.`);
+    const parsed = parseTranscript(text);
+    const repaired = repairForResume(parsed.messages);
+    const session = new AgentSession(deps, sessionId);
+    session.messages = repaired.messages;
+    session.started = true;
+    return { session, warnings: [...parsed.warnings, ...repaired.repaired] };
+  }
+
+  get history(): readonly Message[] {
+    return this.messages;
+  }
+
+  get running(): boolean {
+    return this.abort !== undefined;
+  }
+
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  /** Runs one user turn to its end, yielding every event; the transcript is written as it goes. */
+  async *runTurn(prompt: string | Message['content']): AsyncGenerator<AgentEvent> {
+    if (this.abort) throw new Error('A turn is already running.');
+    const abort = new AbortController();
+    this.abort = abort;
+    try {
+      const settings = this.deps.settings();
+      if (!this.started) {
+        this.started = true;
+        await this.writer.writeMeta({ cwd: this.deps.cwd, model: settings.model });
+      }
+      const user: Message = { role: 'user', content: prompt } as Message;
+      await this.writer.appendMessage(user);
+      this.messages.push(user);
+
+      this.env ??= this.deps.environment.info();
+      const env = await this.env;
+      const tools = this.deps.tools;
+      const context = this.context(abort, settings.model);
+      const system = buildSystemPrompt({
+        env,
+        toolNames: tools.map((t) => t.name),
+        ...(this.deps.customSystemPrompt ? { customSystemPrompt: this.deps.customSystemPrompt } : {}),
+        ...(this.deps.appendSystemPrompt ? { appendSystemPrompt: this.deps.appendSystemPrompt } : {}),
+      });
+      const defs = await toolDefinitions(tools, {
+        isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
+        toolPermissionContext: this.store.getState().toolPermissionContext,
+        tools,
+      });
+      const gen = query({
+        messages: this.messages,
+        system,
+        tools: defs,
+        model: this.deps.model,
+        modelName: settings.model,
+        maxTokens: settings.maxTokens,
+        ...(settings.thinking ? { thinking: settings.thinking } : {}),
+        ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),
+        toolUseContext: context,
+        canUseTool: createCanUseTool(this.deps.decider ?? toolOwnDecider, this.deps.askUser),
+        compaction: { contextWindow: contextWindowFor(settings.model) },
+        ...(this.deps.retry ? { retry: this.deps.retry } : {}),
+        onMessage: async (m) => {
+          await this.writer.appendMessage(m);
+        },
+        onCompact: async (c) => {
+          await this.writer.appendCompactBoundary({ summary: c.summary, preservedMessageCount: c.preservedCount });
+        },
+      });
+      for (;;) {
+        const next = await gen.next();
+        if (next.done) {
+          this.messages = next.value;
+          break;
+        }
+        const event = next.value;
+        yield event;
+        if (event.type === 'usage') {
+          const snapshot = this.usage.record(event.model, event.usage);
+          await this.writer.appendUsage({ model: event.model, ...event.usage, costUsd: snapshot.request.costUsd });
+          yield { type: 'usageSnapshot', snapshot };
+        }
+      }
+    } finally {
+      this.abort = undefined;
+    }
+  }
+
+  private context(abort: AbortController, model: string): ToolUseContext {
+    return {
+      options: {
+        tools: this.deps.tools,
+        commands: [],
+        mainLoopModel: model,
+        debug: false,
+        verbose: false,
+        thinkingConfig: { type: 'disabled' },
+        mcpClients: [],
+        mcpResources: {},
+        isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
+        agentDefinitions: [],
+      },
+      abortController: abort,
+      getAppState: this.store.getState,
+      setAppState: this.store.setState,
+      readFileState: this.readFileState,
+      messages: this.messages,
+      sessionId: this.sessionId,
+      ...(this.deps.agentId ? { agentId: this.deps.agentId } : {}),
+      cwd: this.deps.cwd,
+      toolDecisions: new Map(),
+      localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
+      contentReplacementState: this.replacement,
+      fileReadingLimits: {},
+      globLimits: {},
+      discoveredToolNames: this.discovered,
+      ports: { storage: this.deps.storageFor(this.sessionId) },
+    };
+  }
+}
