@@ -26,6 +26,15 @@ const configs = [
   },
   {
     ...common,
+    entryPoints: { cli: 'extension/cli/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
     entryPoints: { webview: 'webview/main.tsx' },
     outdir: 'dist',
     platform: 'browser',

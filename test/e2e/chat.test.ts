@@ -84,7 +84,10 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     await expect.poll(() => titleStop(page).count(), { timeout: 10_000 }).toBe(0);
 
     const request = fake.requests.at(-1);
-    expect(request?.body).toMatchObject({ stream: true, messages: [{ role: 'user', content: 'hello' }] });
+    expect(request?.body).toMatchObject({
+      stream: true,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hello', cache_control: { type: 'ephemeral' } }] }],
+    });
     await page.screenshot({ path: path.join(RESULTS, 'e2e-chat.png') });
   });
 

@@ -7,12 +7,14 @@ import { asSessionId, type SessionId } from '../ids';
 import type { Message } from '../messages';
 import type { EnvironmentInfo, EnvironmentPort, ModelClient, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
-import { parseTranscript, repairForResume, TranscriptWriter } from '../session/transcript';
+import { loadSession } from '../session/sessions';
+import { TranscriptWriter } from '../session/transcript';
 import type { ToolUseContext } from '../tool/context';
 import { createCanUseTool, type AskUser, type PermissionDecider, toolOwnDecider } from '../tool/permissionGate';
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
 import { toolDefinitions } from '../tool/toolSchema';
+import { compactConversation } from './compact';
 import type { QueryEvent } from './events';
 import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
@@ -63,14 +65,11 @@ export class AgentSession {
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
   static async resume(deps: AgentSessionDeps, sessionId: string): Promise<{ session: AgentSession; warnings: string[] }> {
-    const text = await deps.transcripts.read(sessionId);
-    if (text === undefined) throw new Error(`No session ${sessionId} in this workspace.`);
-    const parsed = parseTranscript(text);
-    const repaired = repairForResume(parsed.messages);
+    const loaded = await loadSession(deps.transcripts, sessionId);
     const session = new AgentSession(deps, sessionId);
-    session.messages = repaired.messages;
+    session.messages = loaded.messages;
     session.started = true;
-    return { session, warnings: [...parsed.warnings, ...repaired.repaired] };
+    return { session, warnings: loaded.warnings };
   }
 
   get history(): readonly Message[] {
@@ -149,6 +148,31 @@ export class AgentSession {
           yield { type: 'usageSnapshot', snapshot };
         }
       }
+    } finally {
+      this.abort = undefined;
+    }
+  }
+
+  /** `/compact`: summarizes the older turns now, keeping the recent ones. */
+  async compact(customInstructions?: string): Promise<{ summarizedCount: number; summary: string }> {
+    if (this.abort) throw new Error('A turn is running; stop it before compacting.');
+    const abort = new AbortController();
+    this.abort = abort;
+    try {
+      const settings = this.deps.settings();
+      const result = await compactConversation({
+        messages: this.messages,
+        model: this.deps.model,
+        modelName: settings.model,
+        signal: abort.signal,
+        ...(customInstructions ? { customInstructions } : {}),
+      });
+      if (result.summarizedCount > 0) {
+        await this.writer.appendCompactBoundary({ summary: result.summary, preservedMessageCount: result.preservedCount });
+        this.messages = result.messages;
+        this.usage.record(settings.model, result.usage);
+      }
+      return { summarizedCount: result.summarizedCount, summary: result.summary };
     } finally {
       this.abort = undefined;
     }

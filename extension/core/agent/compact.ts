@@ -3,8 +3,9 @@
  * context window again. Used automatically before a request would overflow, on `/compact`, and after a
  * "prompt is too long" error (compact, then retry once), so a long session never dead-ends.
  */
-import type { AssistantContentBlock, Message, TextBlock, ToolResultContent, UserContentBlock, UserMessage } from '../messages';
+import type { AssistantContentBlock, Message, ToolResultContent, UserContentBlock } from '../messages';
 import { type ModelClient, ModelError, type ModelUsage } from '../ports';
+import { compactedMessages } from '../session/compacted';
 
 /** Compact once the next request would use more than this fraction of the context window. */
 export const AUTO_COMPACT_THRESHOLD = 0.8;
@@ -97,7 +98,7 @@ export async function compactConversation(opts: CompactOptions): Promise<Compact
     outcome = await summarize(opts, older.slice(omittedCount), omittedCount);
   }
   return {
-    messages: withSummary(outcome.summary, tail),
+    messages: compactedMessages(outcome.summary, tail),
     summary: outcome.summary,
     summarizedCount: older.length,
     preservedCount: tail.length,
@@ -204,20 +205,3 @@ function renderResultContent(content: ToolResultContent): string {
     .join('\n');
 }
 
-function withSummary(summary: string, tail: readonly Message[]): Message[] {
-  const note = tail.length
-    ? 'This conversation was compacted: the summary above replaces the earlier messages, and the most recent messages follow unchanged.'
-    : 'This conversation was compacted: the summary above replaces the earlier messages. Continue from it.';
-  const block: TextBlock = { type: 'text', text: `<compact-summary>\n${summary}\n</compact-summary>\n\n${note}` };
-  const [first, ...rest] = tail;
-  // Merging into a plain text user message keeps strict user/assistant alternation; its blocks stay as they were.
-  if (first && isPlainText(first)) {
-    const original: UserContentBlock[] = typeof first.content === 'string' ? [{ type: 'text', text: first.content }] : first.content;
-    return [{ role: 'user', content: [block, ...original] }, ...rest];
-  }
-  return [{ role: 'user', content: [block] }, ...tail];
-}
-
-function isPlainText(m: Message): m is UserMessage {
-  return m.role === 'user' && (typeof m.content === 'string' || m.content.every((b) => b.type === 'text'));
-}

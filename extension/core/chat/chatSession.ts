@@ -100,6 +100,16 @@ export class ChatSession {
       if (!(await this.deps.credentials.getApiKey())) {
         throw new Error('No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
       }
+      const compact = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
+      if (compact) {
+        this.emit({ type: 'status', text: 'Compacting the conversation…' });
+        const result = await this.agent.compact(compact[1]?.trim() || undefined);
+        const note = result.summarizedCount ? `Compacted ${result.summarizedCount} earlier messages into a summary.` : 'Nothing to compact yet.';
+        reply.text = note;
+        this.emit({ type: 'assistantDelta', messageId: reply.id, text: note });
+        this.finish(reply, 'done');
+        return;
+      }
       for await (const event of this.agent.runTurn(text)) {
         if (this.stopRequested) this.agent.stop();
         if (event.type === 'requestStart') attemptStart = reply.text.length;

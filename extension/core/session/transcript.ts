@@ -4,10 +4,12 @@
  * because the last line of a killed process may be half written.
  */
 import { randomUUID } from 'node:crypto';
-import type { Message, UserMessage } from '../messages';
+import type { Message } from '../messages';
 import type { ModelUsage, TranscriptStore } from '../ports';
+import { compactedMessages } from './compacted';
 import { describeIssues, TRANSCRIPT_VERSION, transcriptEntrySchema, type MetaEntry, type TranscriptEntry } from './entries';
 
+export { compactedMessages } from './compacted';
 export { repairForResume, type RepairResult } from './repair';
 
 /** Token and cost totals over every `usage` line, compacted or not: the session's whole spend. */
@@ -27,14 +29,6 @@ export interface ParsedTranscript {
   /** One per skipped line, naming its line number. */
   warnings: string[];
   lastTimestamp?: string;
-}
-
-/**
- * The user message a compact boundary stands for. Shared with compaction so a live session and a resumed
- * one send the same text.
- */
-export function summaryMessage(summary: string): UserMessage {
-  return { role: 'user', content: summary };
 }
 
 interface Pending {
@@ -191,7 +185,7 @@ function apply(result: ParsedTranscript, entry: TranscriptEntry): void {
       return;
     case 'compactBoundary': {
       const kept = entry.preservedMessageCount ? result.messages.slice(-entry.preservedMessageCount) : [];
-      result.messages = [summaryMessage(entry.summary), ...kept];
+      result.messages = compactedMessages(entry.summary, kept);
       break;
     }
     case 'usage':

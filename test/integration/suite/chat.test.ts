@@ -88,12 +88,20 @@ describe('chat through the real extension host and the real SDK', () => {
     }
   });
 
-  it('reports a server failure as an error message, not a crash', async () => {
-    fake.setScript([{ fault: { kind: 'http', status: 529 } }]);
+  it('retries an overloaded API with a visible status, then answers', async () => {
+    fake.setScript([{ fault: { kind: 'http', status: 529 } }, { content: [{ type: 'text', text: 'Back again.' }] }]);
+    const statuses: (string | null)[] = [];
+    const off = api.session.onEvent((e) => e.type === 'status' && statuses.push(e.text));
     await api.session.send('hello');
-    const reply = api.session.messages()[1];
-    assert.equal(reply?.status, 'error');
-    assert.match(reply?.error ?? '', /overloaded/i);
-    assert.equal(api.session.busy, false);
+    off();
+    assert.ok(statuses.some((s) => /^Retrying in \d+ s \(API overloaded; attempt 1 of \d+\)$/.test(s ?? '')), JSON.stringify(statuses));
+    assert.equal(statuses.at(-1), null);
+    assert.deepEqual(
+      api.session.messages().map((m) => [m.role, m.text, m.status]),
+      [
+        ['user', 'hello', 'done'],
+        ['assistant', 'Back again.', 'done'],
+      ],
+    );
   });
 });

@@ -22,6 +22,7 @@ export function run(): Promise<void> {
   require('./activation.test');
   require('./chat.test');
   require('./sessionStorage.test');
+  require('./transcriptStore.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../extension/core/messages';
-import { parseTranscript } from '../../../extension/core/session/transcript';
+import { compactedMessages, parseTranscript } from '../../../extension/core/session/transcript';
 import { assistant, toolCall, toolResult, user } from './support';
 
 const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -56,7 +56,8 @@ describe('parseTranscript', () => {
   it('restarts the conversation at a compact boundary from its summary and what follows', () => {
     const boundary = JSON.stringify({ type: 'compactBoundary', timestamp: at(5), summary: 'Summary of work so far.' });
     const parsed = parseTranscript(jsonl(message(user('old'), 1), message(assistant('old answer'), 2), boundary, message(user('new'), 6)));
-    expect(parsed.messages).toEqual([user('Summary of work so far.'), user('new')]);
+    expect(parsed.messages).toEqual([...compactedMessages('Summary of work so far.', []), user('new')]);
+    expect(JSON.stringify(parsed.messages[0])).toContain('<compact-summary>\\nSummary of work so far.\\n</compact-summary>');
     expect(parsed.firstPrompt).toBe('old');
   });
 
@@ -64,7 +65,16 @@ describe('parseTranscript', () => {
     const boundary = JSON.stringify({ type: 'compactBoundary', timestamp: at(5), summary: 'S', preservedMessageCount: 2 });
     const lines = [user('a'), assistant('b'), user('c'), toolCall('t1'), toolResult('t1')].map((m, i) => message(m, i + 1));
     const parsed = parseTranscript(jsonl(...lines, boundary, message(assistant('after'), 7)));
-    expect(parsed.messages).toEqual([user('S'), toolCall('t1'), toolResult('t1'), assistant('after')]);
+    expect(parsed.messages).toEqual([...compactedMessages('S', [toolCall('t1'), toolResult('t1')]), assistant('after')]);
+    expect(parsed.messages.slice(1)).toEqual([toolCall('t1'), toolResult('t1'), assistant('after')]);
+  });
+
+  it('merges the summary into a preserved first message of plain user text, as live compaction does', () => {
+    const boundary = JSON.stringify({ type: 'compactBoundary', timestamp: at(5), summary: 'S', preservedMessageCount: 2 });
+    const parsed = parseTranscript(jsonl(message(user('old')), message(assistant('x')), message(user('recent')), message(assistant('y')), boundary));
+    expect(parsed.messages).toHaveLength(2);
+    expect(parsed.messages[0]).toMatchObject({ role: 'user', content: [{ type: 'text' }, { type: 'text', text: 'recent' }] });
+    expect(parsed.messages[1]).toEqual(assistant('y'));
   });
 
   it('takes the first meta, the last title, summed usage and the last timestamp', () => {

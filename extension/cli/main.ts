@@ -1,0 +1,120 @@
+/**
+ * Headless CLI (`dist/cli.js`): the same core on the Node host, for scripts and CI.
+ * Nobody answers permission prompts here: an `ask` becomes a denial whose message tells the model what
+ * needed approval, and the run goes on. Exit codes: 0 done, 1 failed, 2 bad usage, 130 interrupted.
+ */
+import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
+import { permissionRuleValueFromString } from '../core/permissions/types';
+import { createRuleDecider } from '../core/permissions/ruleDecider';
+import { listSessions } from '../core/session/sessions';
+import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
+import { NodeEnvironment } from '../host/node/environment';
+import { NodeSessionStorage } from '../host/node/sessionStorage';
+import { NodeTranscriptStore } from '../host/node/transcriptStore';
+import { workspaceKeyOf } from '../host/vscode/transcriptStore';
+import { AnthropicModelClient } from '../llm/anthropicModelClient';
+import { getTools } from '../tools/tools';
+import { parseCliArgs, splitRules, USAGE, type CliOptions } from './args';
+import { createOutput } from './output';
+
+export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
+  const parsed = parseCliArgs(argv);
+  if (!parsed.ok) {
+    io.stderr.write(`codewright: ${parsed.error}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const opts = parsed.options;
+  if (opts.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const cwd = process.cwd();
+  const home = process.env.CODEWRIGHT_HOME ?? path.join(homedir(), '.codewright');
+  const transcripts = new NodeTranscriptStore(path.join(home, 'projects', workspaceKeyOf(cwd), 'transcripts'));
+
+  if (opts['list-sessions']) {
+    for (const s of await listSessions(transcripts)) {
+      io.stdout.write(`${s.sessionId}\t${s.modifiedAt}\t${s.messageCount} messages\t${s.title}\n`);
+    }
+    return 0;
+  }
+
+  const prompt = opts.print === '-' ? await readAll(io.stdin) : (opts.print ?? '');
+  const credentials = new EnvCredentials();
+  if (!(await credentials.getApiKey())) {
+    io.stderr.write('codewright: ANTHROPIC_API_KEY is not set.\n');
+    return 1;
+  }
+  const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
+  const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model });
+
+  let session: AgentSession;
+  try {
+    session = opts.resume ? (await AgentSession.resume(deps, opts.resume)).session : new AgentSession(deps);
+  } catch (err) {
+    io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  const output = createOutput(opts['output-format'], io.stdout, { sessionId: session.sessionId, model, cwd, tools: deps.tools.map((t) => t.name) });
+  const onSigint = () => session.stop();
+  process.on('SIGINT', onSigint);
+  try {
+    if (/^\/compact\b/.test(prompt.trim())) {
+      const result = await session.compact(prompt.trim().slice('/compact'.length).trim() || undefined);
+      return output.finish({ reason: 'end_turn', turns: 0 }, `Compacted ${result.summarizedCount} messages.`);
+    }
+    for await (const event of session.runTurn(prompt)) output.event(event);
+    return output.finish();
+  } catch (err) {
+    io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+function sessionDeps(
+  opts: CliOptions,
+  env: { cwd: string; home: string; transcripts: NodeTranscriptStore; credentials: EnvCredentials; settings: StaticSettings; model: string },
+): AgentSessionDeps {
+  const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
+  return {
+    model: new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log }),
+    environment: new NodeEnvironment({ cwd: env.cwd }),
+    transcripts: env.transcripts,
+    storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
+    tools: getTools(),
+    cwd: env.cwd,
+    newId: randomUUID,
+    settings: () => ({ model: env.model, maxTokens: opts['max-tokens'], ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),
+    decider: createRuleDecider({
+      mode: opts['permission-mode'],
+      allow: splitRules(opts.allowedTools).map(permissionRuleValueFromString),
+      deny: splitRules(opts.disallowedTools).map(permissionRuleValueFromString),
+      source: 'cliArg',
+    }),
+    isNonInteractiveSession: true,
+  };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`codewright: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
