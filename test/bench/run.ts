@@ -6,7 +6,9 @@
  * which is what postMessage costs anyway. Tells whether parse-on-receipt is affordable per token.
  */
 import { parseHostToWebview, parseWebviewToHost } from '../../extension/protocol/messages';
+import { benchCli } from './cli';
 import { benchExecutor } from './executor';
+import { benchLoop } from './loop';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
   for (let i = 0; i < Math.min(iterations, 2000); i++) fn(i); // warm up
@@ -31,5 +33,12 @@ console.log(`ratio parse delta / JSON round trip: ${(host / json).toFixed(2)}x`)
 console.log(`ratio parse prompt / JSON round trip: ${(view / json).toFixed(2)}x`);
 console.log(`ratio reject forged / JSON round trip: ${(bad / json).toFixed(2)}x`);
 
-console.log('');
-void benchExecutor();
+async function rest(): Promise<void> {
+  console.log('');
+  await benchExecutor();
+  console.log('');
+  await benchLoop();
+  console.log('');
+  await benchCli();
+}
+void rest();

@@ -1,0 +1,55 @@
+/**
+ * The headless CLI end to end: wall time and peak memory of a 20-turn session with 50 tool calls, against
+ * the fake API on loopback (its streaming has no artificial delay). Runs the built dist/cli.js.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startFakeAnthropic, type FakeTurn } from '../fixtures/fake-anthropic';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function script(): FakeTurn[] {
+  const turns: FakeTurn[] = [];
+  let calls = 0;
+  for (let t = 0; t < 19; t++) {
+    const n = t < 12 ? 3 : 2; // 12×3 + 7×2 = 50 calls
+    const content: FakeTurn['content'] = [{ type: 'text', text: `Turn ${t + 1}: searching for tools.` }];
+    for (let k = 0; k < n; k++) content!.push({ type: 'tool_use', id: `toolu_${t}_${k}`, name: 'ToolSearch', input: { query: `select:Tool${calls++}` } });
+    turns.push({ content });
+  }
+  turns.push({ content: [{ type: 'text', text: `Finished after ${calls} tool calls.` }] });
+  return turns;
+}
+
+export async function benchCli(): Promise<void> {
+  const cli = path.join(ROOT, 'dist/cli.js');
+  if (!existsSync(cli)) {
+    console.log('cli: dist/cli.js is missing; run `npm run build` first');
+    return;
+  }
+  const fake = await startFakeAnthropic({ script: script() });
+  try {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'cw-bench-cli-'));
+    const started = performance.now();
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--require', path.join(__dirname, 'rss-report.cjs'), cli, '-p', 'run the 50 searches', '--output-format', 'json', '--max-turns', '50'], {
+        cwd,
+        env: { ...process.env, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: fake.url, CODEWRIGHT_HOME: path.join(cwd, '.home') },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
+    });
+    const wallMs = performance.now() - started;
+    const rssKb = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { num_turns?: number; subtype?: string };
+    console.log(`cli: 20 model turns, 50 tool calls (${fake.requests.length} requests, exit ${code}, ${result.subtype}, num_turns ${result.num_turns})`);
+    console.log(`  wall time ${wallMs.toFixed(0)} ms; peak RSS ${(rssKb / 1024).toFixed(1)} MB (target < 150 MB)`);
+  } finally {
+    await fake.close();
+  }
+}
