@@ -156,3 +156,106 @@ export interface EnvironmentInfo {
 export interface EnvironmentPort {
   info(): Promise<EnvironmentInfo>;
 }
+
+/** What a path is, and when it last changed (Edit refuses to act on a stale read). */
+export interface FileStat {
+  type: 'file' | 'directory' | 'other';
+  size: number;
+  mtimeMs: number;
+}
+
+/** A decoded text file: content without BOM, with its original line endings. */
+export interface TextFile {
+  content: string;
+  encoding: 'utf8' | 'utf16le' | 'utf16be' | 'latin1';
+  bom: boolean;
+  /** The file's dominant line ending; tools write edits back in it. */
+  lineEnding: 'LF' | 'CRLF';
+  mtimeMs: number;
+  /** True when the text came from an editor buffer with unsaved changes. */
+  fromDirtyEditor: boolean;
+}
+
+/**
+ * Files of the workspace. In VS Code an open, unsaved document is read from its buffer, and writes go
+ * through a WorkspaceEdit and are saved, so open editors update and Ctrl+Z undoes them. On Node, writes are
+ * atomic (temp file + rename). Paths are absolute.
+ */
+export interface Workspace {
+  /** The workspace folders. */
+  readonly roots: readonly string[];
+  stat(path: string): Promise<FileStat | undefined>;
+  readBytes(path: string): Promise<Uint8Array>;
+  readText(path: string): Promise<TextFile>;
+  /** Writes `content` exactly (line endings already applied), in the given encoding, creating folders. */
+  writeText(path: string, content: string, opts: { encoding: TextFile['encoding']; bom: boolean }): Promise<{ mtimeMs: number }>;
+  list(dir: string): Promise<{ name: string; type: FileStat['type'] }[]>;
+}
+
+/** ripgrep and file globbing; .gitignore respected. */
+export interface SearchPort {
+  /** Runs ripgrep; rejects with a clear error (what to install) when no rg can be found. */
+  ripgrep(
+    args: readonly string[],
+    opts: { cwd: string; signal?: AbortSignal; maxOutputBytes?: number },
+  ): Promise<{ stdout: string; stderr: string; exitCode: number; truncated: boolean }>;
+  /** Files under `cwd` matching `pattern`, with mtimes, at most `limit` (truncated says more exist). */
+  glob(
+    pattern: string,
+    opts: { cwd: string; limit: number; signal?: AbortSignal },
+  ): Promise<{ files: { path: string; mtimeMs: number }[]; truncated: boolean }>;
+}
+
+export type LspOperation =
+  | 'goToDefinition'
+  | 'findReferences'
+  | 'hover'
+  | 'documentSymbol'
+  | 'workspaceSymbol'
+  | 'goToImplementation'
+  | 'incomingCalls'
+  | 'outgoingCalls';
+
+/** A location, 1-based like the tool's input and output. */
+export interface LspLocation {
+  path: string;
+  line: number;
+  character: number;
+  endLine?: number;
+  endCharacter?: number;
+  /** Symbol name or a short preview, when the server gives one. */
+  label?: string;
+  kind?: string;
+}
+
+export interface LspDiagnostic {
+  path: string;
+  line: number;
+  character: number;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  message: string;
+  source?: string;
+  code?: string;
+}
+
+/** Language intelligence (VS Code's language servers). Positions are 1-based. */
+export interface LspPort {
+  /** Undefined when no language server covers the file (the tool says so). */
+  query(
+    operation: LspOperation,
+    params: { path?: string; line?: number; character?: number; query?: string },
+  ): Promise<{ locations?: LspLocation[]; hover?: string } | undefined>;
+  diagnostics(path?: string): Promise<LspDiagnostic[]>;
+  /** Waits briefly for the language server to re-check a file after an edit, then returns its diagnostics. */
+  diagnosticsAfterEdit?(path: string, timeoutMs: number): Promise<LspDiagnostic[]>;
+}
+
+/** Open notebooks (VS Code's notebook API); absent on Node, where NotebookEdit edits the .ipynb JSON. */
+export interface NotebookPort {
+  isOpen(path: string): boolean;
+  /** Applies one cell edit to the open notebook and saves it. */
+  editCell(
+    path: string,
+    edit: { mode: 'replace' | 'insert' | 'delete'; cellId?: string; source: string; cellType?: 'code' | 'markdown' },
+  ): Promise<{ cellId: string | undefined }>;
+}

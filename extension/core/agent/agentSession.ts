@@ -9,7 +9,7 @@ import type { EnvironmentInfo, EnvironmentPort, ModelClient, SessionStorage, Thi
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
-import type { ToolUseContext } from '../tool/context';
+import type { ToolPorts, ToolUseContext } from '../tool/context';
 import { createCanUseTool, type AskUser, type PermissionDecider, toolOwnDecider } from '../tool/permissionGate';
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
@@ -25,6 +25,8 @@ export interface AgentSessionDeps {
   environment: EnvironmentPort;
   transcripts: TranscriptStore;
   storageFor: (sessionId: string) => SessionStorage;
+  /** Workspace, search, LSP and notebook ports the tools use. */
+  toolPorts: Omit<ToolPorts, 'storage'>;
   tools: Tools;
   cwd: string;
   newId: () => string;
@@ -206,7 +208,7 @@ export class AgentSession {
       fileReadingLimits: {},
       globLimits: {},
       discoveredToolNames: this.discovered,
-      ports: { storage: this.deps.storageFor(this.sessionId) },
+      ports: { ...this.deps.toolPorts, storage: this.deps.storageFor(this.sessionId) },
     };
   }
 }

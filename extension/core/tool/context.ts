@@ -6,7 +6,7 @@ import type { Command } from '../commands/types';
 import type { AgentId, SessionId } from '../ids';
 import type { Message } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
-import type { SessionStorage } from '../ports';
+import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
@@ -100,7 +100,13 @@ export interface ToolUseContext {
   ports: ToolPorts;
 }
 
-/** The ports tools use. Later issues add workspace, search, shell, LSP and approval. */
+/** The ports tools use. Later issues add shell and approval. */
 export interface ToolPorts {
   storage: SessionStorage;
+  workspace: Workspace;
+  search: SearchPort;
+  /** Absent where no language server runs (headless): the LSP tool says so. */
+  lsp?: LspPort;
+  /** Absent on Node: NotebookEdit edits the .ipynb JSON through `workspace`. */
+  notebooks?: NotebookPort;
 }
