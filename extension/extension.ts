@@ -5,8 +5,12 @@ import * as vscode from 'vscode';
 import { ChatSession } from './core/chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
+import { VsCodeLsp } from './host/vscode/lsp';
+import { VsCodeNotebooks } from './host/vscode/notebooks';
+import { VsCodeSearch } from './host/vscode/search';
 import { createSessionStorage, sessionStorageRoot } from './host/vscode/sessionStorage';
 import { createTranscriptStore, workspaceKeyOf } from './host/vscode/transcriptStore';
+import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
@@ -32,6 +36,12 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
       environment: new NodeEnvironment({ cwd }),
       transcripts: createTranscriptStore(context, workspaceKeyOf(cwd)),
       storageFor: (id) => createSessionStorage(context, id),
+      toolPorts: {
+        workspace: new VsCodeWorkspace(),
+        search: new VsCodeSearch(vscode.env),
+        lsp: new VsCodeLsp(),
+        notebooks: new VsCodeNotebooks(),
+      },
       tools: getTools(),
       cwd,
       settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),

@@ -12,7 +12,9 @@ import { createRuleDecider } from '../core/permissions/ruleDecider';
 import { listSessions } from '../core/session/sessions';
 import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
 import { NodeEnvironment } from '../host/node/environment';
+import { NodeSearch } from '../host/node/search';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
+import { NodeWorkspace } from '../host/node/workspace';
 import { NodeTranscriptStore } from '../host/node/transcriptStore';
 import { workspaceKeyOf } from '../host/vscode/transcriptStore';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
@@ -87,6 +89,7 @@ function sessionDeps(
     environment: new NodeEnvironment({ cwd: env.cwd }),
     transcripts: env.transcripts,
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
+    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch() },
     tools: getTools(),
     cwd: env.cwd,
     newId: randomUUID,

@@ -3,11 +3,16 @@
  * Feature gates live on each tool (`isEnabled`), never here.
  */
 import type { Tools } from '../core/tool/Tool';
+import { EditTool } from './Edit/Edit';
+import { LspTool } from './LSP/LSP';
+import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
+import { ReadTool } from './Read/Read';
 import { ToolSearchTool } from './ToolSearch/ToolSearch';
+import { WriteTool } from './Write/Write';
 
 /** Every built-in tool, enabled or not. */
 export function getAllBaseTools(): Tools {
-  return [ToolSearchTool];
+  return [ReadTool, WriteTool, EditTool, LspTool, NotebookEditTool, ToolSearchTool];
 }
 
 /** The tools this session offers: enabled built-ins plus any extra (MCP) tools, names unique. */

@@ -13,7 +13,9 @@ import { executeToolUse } from '../../extension/core/tool/execute';
 import { createCanUseTool, toolOwnDecider } from '../../extension/core/tool/permissionGate';
 import { createContentReplacementState } from '../../extension/core/tool/resultStorage';
 import { buildTool, type CanUseToolFn } from '../../extension/core/tool/Tool';
+import { NodeSearch } from '../../extension/host/node/search';
 import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';
+import { NodeWorkspace } from '../../extension/host/node/workspace';
 
 const trivial = buildTool({
   name: 'Trivial',
@@ -62,7 +64,7 @@ function context(): ToolUseContext {
     fileReadingLimits: {},
     globLimits: {},
     discoveredToolNames: new Set(),
-    ports: { storage: new NodeSessionStorage(dir) },
+    ports: { storage: new NodeSessionStorage(dir), workspace: new NodeWorkspace([dir]), search: new NodeSearch() },
   };
 }
 

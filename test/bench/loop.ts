@@ -13,7 +13,9 @@ import { query } from '../../extension/core/agent/query';
 import type { AssistantMessage } from '../../extension/core/messages';
 import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/ports';
 import { buildTool } from '../../extension/core/tool/Tool';
+import { NodeSearch } from '../../extension/host/node/search';
 import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';
+import { NodeWorkspace } from '../../extension/host/node/workspace';
 import { NodeTranscriptStore } from '../../extension/host/node/transcriptStore';
 import { makeContext } from '../unit/tool/fixtures';
 
@@ -73,6 +75,7 @@ function deps(model: ModelClient, dir: string) {
     environment: { info: async () => ({ cwd: dir, platform: 'linux', osVersion: 'bench', date: '2026-11-22', isGitRepo: false, memoryFiles: [] }) },
     transcripts: new NodeTranscriptStore(path.join(dir, 'transcripts')),
     storageFor: (id: string) => new NodeSessionStorage(path.join(dir, 'sessions', id)),
+    toolPorts: { workspace: new NodeWorkspace([dir]), search: new NodeSearch() },
     tools: [noop],
     cwd: dir,
     newId: () => `s${Math.random().toString(36).slice(2, 10)}`,

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentSessionDeps } from '../../extension/core/agent/agentSession';
 import { ModelError, type CredentialsPort, type Logger, type ModelClient, type ModelRequest, type ModelStreamEvent, type SettingsPort } from '../../extension/core/ports';
+import { NodeSearch } from '../../extension/host/node/search';
 import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';
+import { NodeWorkspace } from '../../extension/host/node/workspace';
 import { NodeTranscriptStore } from '../../extension/host/node/transcriptStore';
 
 export class RecordingLogger implements Logger {
@@ -84,6 +86,7 @@ export function agentDeps(model: ModelClient): Omit<AgentSessionDeps, 'newId'> {
     },
     transcripts: new NodeTranscriptStore(path.join(dir, 'transcripts')),
     storageFor: (id) => new NodeSessionStorage(path.join(dir, 'sessions', id)),
+    toolPorts: { workspace: new NodeWorkspace([dir]), search: new NodeSearch() },
     tools: [],
     cwd: dir,
     settings: () => ({ model: 'claude-test', maxTokens: 256 }),

@@ -113,7 +113,6 @@ export class ChatSession {
       for await (const event of this.agent.runTurn(text)) {
         if (this.stopRequested) this.agent.stop();
         if (event.type === 'requestStart') attemptStart = reply.text.length;
-        if (event.type === 'assistantMessage' && reply.text) attemptStart = reply.text.length;
         const outcome = this.apply(reply, event, attemptStart);
         if (outcome) {
           this.finish(reply, outcome.status, outcome.error);

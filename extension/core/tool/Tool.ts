@@ -93,10 +93,10 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
   /** A compact rendering of the input for a safety classifier; '' when nothing is relevant. */
   toAutoClassifierInput(input: z.infer<Input>): unknown;
   mapToolResultToToolResultBlockParam(output: Output, toolUseId: string): ToolResultBlock;
-  /** One line for collapsed tool rows ("src/app.ts:10-40"). */
-  getToolUseSummary?(input: Partial<z.infer<Input>> | undefined): string | null;
+  /** One line for collapsed tool rows ("src/app.ts:10-40"); paths relative to `options.cwd`. */
+  getToolUseSummary?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
   /** Present-tense activity for spinners ("Reading src/app.ts"). */
-  getActivityDescription?(input: Partial<z.infer<Input>> | undefined): string | null;
+  getActivityDescription?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
 }
 
 /** Any tool, whatever its input, output and progress types (for registries and the executor). */

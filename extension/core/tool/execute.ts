@@ -56,8 +56,8 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     type: 'toolStarted',
     toolUseId: block.id,
     toolName: tool.name,
-    activity: safely(() => tool.getActivityDescription?.(input) ?? null),
-    summary: safely(() => tool.getToolUseSummary?.(input) ?? null),
+    activity: safely(() => tool.getActivityDescription?.(input, { cwd: context.cwd }) ?? null),
+    summary: safely(() => tool.getToolUseSummary?.(input, { cwd: context.cwd }) ?? null),
   });
 
   const signal = anySignal(context.abortController.signal, opts.signal);

@@ -23,6 +23,8 @@ export function run(): Promise<void> {
   require('./chat.test');
   require('./sessionStorage.test');
   require('./transcriptStore.test');
+  require('./lsp.test');
+  require('./notebook.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];

@@ -9,7 +9,9 @@ import { createAppStateStore } from '../../../extension/core/state/appState';
 import type { ToolUseContext } from '../../../extension/core/tool/context';
 import { createContentReplacementState } from '../../../extension/core/tool/resultStorage';
 import { buildTool, type CanUseToolFn, type Tools } from '../../../extension/core/tool/Tool';
+import { NodeSearch } from '../../../extension/host/node/search';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
+import { NodeWorkspace } from '../../../extension/host/node/workspace';
 
 export function makeContext(tools: Tools, overrides: Partial<ToolUseContext> = {}): ToolUseContext {
   const store = createAppStateStore();
@@ -40,7 +42,7 @@ export function makeContext(tools: Tools, overrides: Partial<ToolUseContext> = {
     fileReadingLimits: {},
     globLimits: {},
     discoveredToolNames: new Set(),
-    ports: { storage: new NodeSessionStorage(dir) },
+    ports: { storage: new NodeSessionStorage(dir), workspace: new NodeWorkspace([dir]), search: new NodeSearch() },
     ...overrides,
   };
 }

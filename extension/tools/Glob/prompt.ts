@@ -1,0 +1,12 @@
+/** What the model is told about Glob (our own words; the behaviour mirrors Claude Code's Glob). */
+import { DEFAULT_GLOB_LIMIT } from './constants';
+
+export const GLOB_DESCRIPTION = 'Find files by name with a glob pattern';
+
+export const GLOB_PROMPT = `Finds files whose paths match a glob pattern, quickly, in a codebase of any size.
+
+- Patterns: "**/*.ts" (any depth), "src/**/*.test.{ts,tsx}", "*.md". A pattern without "/" matches file names at any depth.
+- path is the folder to search (the working directory by default); an absolute pattern sets the folder itself.
+- Results are file paths, relative to the working directory, least recently modified first; at most ${DEFAULT_GLOB_LIMIT} are listed, with a note saying how many more matched.
+- Git-ignored files are left out, and so are hidden ones unless the pattern names them (".github/**/*.yml", "**/.env*").
+- To search file contents, use Grep. Several Glob calls can run in parallel: batch them when you need more than one pattern.`;

@@ -1,0 +1,112 @@
+/**
+ * Grep: ripgrep through the search port. Output modes, flags and result shapes are Claude Code's
+ * (TOOLS.md), so a model trained there pages and filters here the same way.
+ */
+import { z } from 'zod';
+import type { ToolResultBlock } from '../../core/messages';
+import { ToolError } from '../../core/tool/errors';
+import { buildTool } from '../../core/tool/Tool';
+import { resolveToolPath } from '../shared/paths';
+import { buildRipgrepArgs, MAX_COLUMNS } from './args';
+import { GREP_DESCRIPTION, GREP_PROMPT } from './prompt';
+import { contentResult, countResult, filesResult, renderGrep, rgSearchPath, type GrepOutput, type Page } from './results';
+
+export const GREP_TOOL_NAME = 'Grep';
+export const DEFAULT_HEAD_LIMIT = 250;
+/** Content of an unlimited search (head_limit: 0) is cut here, and the note says so. */
+const MAX_CONTENT_BYTES = 10 * 1024 * 1024;
+/** Path lists and counts must be read whole to sort them; this only guards memory against absurd trees. */
+const MAX_LIST_BYTES = 64 * 1024 * 1024;
+/**
+ * Bound on one content line as rg prints it: the path (at most PATH_MAX), a line number, and the text, which
+ * --max-columns caps (in bytes; ×4 in case a version counts characters of up to 4 bytes instead).
+ */
+const MAX_LINE_BYTES = 4096 + 32 + MAX_COLUMNS * 4;
+
+const count = (what: string) => z.number().int().min(0).optional().describe(what);
+
+const inputSchema = z.strictObject({
+  pattern: z.string().min(1).describe('Regular expression to search file contents for (ripgrep syntax)'),
+  path: z.string().optional().describe('File or folder to search; defaults to the working directory'),
+  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.js" or "*.{ts,tsx}"'),
+  output_mode: z
+    .enum(['content', 'files_with_matches', 'count'])
+    .optional()
+    .describe('"content": matching lines; "files_with_matches": file paths (default); "count": matches per file'),
+  '-B': count('Lines of context before each match (content mode only)'),
+  '-A': count('Lines of context after each match (content mode only)'),
+  '-C': count('Lines of context before and after each match (content mode only)'),
+  context: count('Same as -C'),
+  '-n': z.boolean().optional().describe('Show line numbers (content mode only; default true)'),
+  '-i': z.boolean().optional().describe('Case-insensitive search'),
+  '-o': z.boolean().optional().describe('Show only the matched part of each line (content mode only)'),
+  type: z.string().optional().describe('Only search files of this ripgrep type, e.g. "js", "py", "rust"'),
+  head_limit: count(`Return at most this many lines or entries (default ${DEFAULT_HEAD_LIMIT}; 0 for no limit)`),
+  offset: count('Skip this many lines or entries first, to page through results (default 0)'),
+  multiline: z.boolean().optional().describe('Let patterns span lines and "." match newlines (default false)'),
+});
+
+export type GrepInput = z.infer<typeof inputSchema>;
+export type { GrepOutput };
+
+export const GrepTool = buildTool({
+  name: GREP_TOOL_NAME,
+  searchHint: 'search file contents regex ripgrep rg find text',
+  inputSchema,
+  // A page of content lines can still be long; beyond this the executor stores it and shows a preview.
+  maxResultSizeChars: 20_000,
+  isReadOnly: () => true,
+  isConcurrencySafe: () => true,
+  interruptBehavior: () => 'cancel',
+  async description() {
+    return GREP_DESCRIPTION;
+  },
+  async prompt() {
+    return GREP_PROMPT;
+  },
+  userFacingName: () => 'Search',
+  getToolUseSummary: (input) => (input?.pattern ? `"${input.pattern}"${input.path ? ` in ${input.path}` : ''}` : null),
+  getActivityDescription: (input) => (input?.pattern ? `Searching for "${input.pattern}"` : 'Searching'),
+  toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
+
+  async validateInput(input, context) {
+    if (input.path === undefined) return { result: true };
+    const target = resolveToolPath(input.path, context.cwd);
+    if (await context.ports.workspace.stat(target)) return { result: true };
+    return { result: false, message: `Path does not exist: ${target}. Current working directory: ${context.cwd}.` };
+  },
+
+  async call(input, context) {
+    const { cwd } = context;
+    const mode = input.output_mode ?? 'files_with_matches';
+    const page: Page = { offset: input.offset ?? 0, limit: input.head_limit ?? DEFAULT_HEAD_LIMIT };
+    const target = input.path === undefined ? cwd : resolveToolPath(input.path, cwd);
+    const args = buildRipgrepArgs(input, rgSearchPath(cwd, target));
+    // Content lines arrive in rg's order, so a page needs only its first offset+limit+1 lines: stop rg there
+    // instead of reading a huge answer the model will never see. The other modes sort, so they read it all.
+    const pageBytes = page.limit > 0 ? (page.offset + page.limit + 1) * MAX_LINE_BYTES : MAX_CONTENT_BYTES;
+    const rg = await context.ports.search.ripgrep(args, {
+      cwd,
+      signal: context.abortController.signal,
+      maxOutputBytes: mode === 'content' ? Math.min(pageBytes, MAX_CONTENT_BYTES) : MAX_LIST_BYTES,
+    });
+    context.abortController.signal.throwIfAborted();
+    // Exit 2 also covers unreadable files in an otherwise good search; only an empty answer is a failure.
+    if (rg.exitCode === 2 && rg.stdout === '') {
+      throw new ToolError('invalid_input', rg.stderr.trim() || 'ripgrep failed without saying why');
+    }
+    let data: GrepOutput;
+    if (mode === 'files_with_matches') {
+      data = await filesResult(rg.stdout, page, (file) => context.ports.workspace.stat(resolveToolPath(file, cwd)));
+    } else if (mode === 'count') {
+      data = countResult(rg.stdout, page);
+    } else {
+      data = contentResult(rg.stdout, page, rg.truncated);
+    }
+    return { data };
+  },
+
+  mapToolResultToToolResultBlockParam(output: GrepOutput, toolUseId: string): ToolResultBlock {
+    return { type: 'tool_result', tool_use_id: toolUseId, content: renderGrep(output) };
+  },
+});

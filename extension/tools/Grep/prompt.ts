@@ -1,0 +1,18 @@
+/** What the model is told about Grep (our own words; the behaviour mirrors Claude Code's Grep). */
+import { MAX_COLUMNS } from './args';
+
+export const GREP_DESCRIPTION = 'Search file contents with regular expressions (ripgrep)';
+
+export const GREP_PROMPT = `Searches the contents of files with ripgrep.
+
+- Use Grep for every content search. Do not run grep or rg through a shell: Grep respects .gitignore and pages its results.
+- pattern is a ripgrep (Rust) regular expression, e.g. "log.*Error" or "function\\s+\\w+". Escape regex characters you mean literally: to find "interface{}" in Go code, search "interface\\{\\}".
+- Narrow the files with glob ("*.js", "**/*.{ts,tsx}") or type ("js", "py", "rust"; faster than glob for standard languages), and path (a file or folder; the working directory by default).
+- output_mode:
+  - "files_with_matches" (default): the paths of matching files, most recently modified first.
+  - "content": matching lines as "path:line:text"; -A, -B and -C (or context) add lines around each match, shown as "path-line-text"; -n false drops line numbers; -o shows only the matched text.
+  - "count": the number of matching lines per file, then a total.
+- Results are paged: head_limit (default 250, 0 for all) caps the lines or entries returned, and offset skips that many first. A note at the end says when more results exist.
+- Hidden files are searched; version-control folders (.git and the like) and git-ignored files are not.
+- Lines longer than ${MAX_COLUMNS} characters are replaced by a short notice.
+- Patterns match within a single line unless multiline is true, which lets them span lines and "." match newlines.`;

@@ -1,0 +1,132 @@
+/**
+ * rg output → Grep results: parsing per output mode, paging (head_limit/offset) and the text the model
+ * reads. Result shapes follow Claude Code's (TOOLS.md); the wording is ours.
+ */
+import path from 'node:path';
+import type { FileStat } from '../../core/ports';
+import type { GrepOutputMode } from './args';
+
+export interface Page {
+  offset: number;
+  /** head_limit applied; 0 = none. */
+  limit: number;
+}
+
+export interface GrepOutput {
+  mode: GrepOutputMode;
+  /** The lines shown: paths, `path:line:text` lines, or `path:count` entries. */
+  lines: string[];
+  offset: number;
+  /** Results exist past the page shown. */
+  cut: boolean;
+  /** Files (files_with_matches, count) in all; content mode cannot know it after stopping rg early. */
+  totalFiles?: number;
+  /** Matching lines over all files (count mode). */
+  totalMatches?: number;
+}
+
+/** rg prints `./x` when searching "."; the model gets paths relative to the working directory. */
+export function stripDotSlash(line: string): string {
+  return line.startsWith('./') || line.startsWith('.\\') ? line.slice(2) : line;
+}
+
+function paginate<T>(items: readonly T[], page: Page): { shown: T[]; cut: boolean } {
+  const end = page.limit > 0 ? page.offset + page.limit : items.length;
+  return { shown: items.slice(page.offset, end), cut: items.length > end };
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** files_with_matches: newest modification first (what changed last is most often what matters). */
+export async function filesResult(
+  stdout: string,
+  page: Page,
+  stat: (relativeOrAbsolute: string) => Promise<FileStat | undefined>,
+): Promise<GrepOutput> {
+  const files = stdout.split('\0').filter(Boolean).map(stripDotSlash);
+  const withTimes = await mapLimited(files, 32, async (file) => ({ file, mtimeMs: (await stat(file))?.mtimeMs ?? 0 }));
+  withTimes.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const { shown, cut } = paginate(
+    withTimes.map((f) => f.file),
+    page,
+  );
+  return { mode: 'files_with_matches', lines: shown, offset: page.offset, cut, totalFiles: files.length };
+}
+
+/** count: `path\0n` per file from rg; shown as `path:n`, sorted by path so repeated calls read the same. */
+export function countResult(stdout: string, page: Page): GrepOutput {
+  const entries: { file: string; count: number }[] = [];
+  for (const line of stdout.split('\n')) {
+    const nul = line.lastIndexOf('\0');
+    if (nul === -1) continue;
+    entries.push({ file: stripDotSlash(line.slice(0, nul)), count: Number(line.slice(nul + 1)) || 0 });
+  }
+  entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const { shown, cut } = paginate(entries, page);
+  return {
+    mode: 'count',
+    lines: shown.map((e) => `${e.file}:${e.count}`),
+    offset: page.offset,
+    cut,
+    totalFiles: entries.length,
+    totalMatches: entries.reduce((sum, e) => sum + e.count, 0),
+  };
+}
+
+/** content: rg's order (files searched in parallel); `truncated` when rg was stopped before the end. */
+export function contentResult(stdout: string, page: Page, truncated: boolean): GrepOutput {
+  const lines = stdout.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const { shown, cut } = paginate(lines.map(stripDotSlash), page);
+  return { mode: 'content', lines: shown, offset: page.offset, cut: cut || truncated };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function pageNote(out: GrepOutput, total: number | undefined, unit: string): string | undefined {
+  const next = out.offset + out.lines.length;
+  if (out.lines.length === 0 && out.offset > 0) {
+    return `(Nothing at offset ${out.offset}${total !== undefined ? `: there are only ${plural(total, unit)}` : ''}.)`;
+  }
+  if (!out.cut) return undefined;
+  const of = total !== undefined ? ` of ${plural(total, unit)}` : ` ${unit}s`;
+  return `(Showing ${out.lines.length.toLocaleString('en-US')}${of} from offset ${out.offset}; more results exist: pass offset: ${next} for the next page, or narrow the search.)`;
+}
+
+/** The text of the tool_result. */
+export function renderGrep(out: GrepOutput): string {
+  if (out.mode === 'files_with_matches') {
+    const total = out.totalFiles ?? 0;
+    if (total === 0) return 'No files found';
+    const note = pageNote(out, total, 'file');
+    return [`Found ${plural(total, 'file')}`, ...out.lines, ...(note ? ['', note] : [])].join('\n');
+  }
+  if (out.mode === 'count') {
+    if (!out.totalFiles) return 'No matches found';
+    const totals = `Found ${plural(out.totalMatches ?? 0, 'matching line')} in ${plural(out.totalFiles, 'file')}.`;
+    const note = pageNote(out, out.totalFiles, 'file');
+    return [...out.lines, '', totals, ...(note ? [note] : [])].join('\n');
+  }
+  if (out.lines.length === 0 && out.offset === 0) return 'No matches found';
+  const note = pageNote(out, undefined, 'line');
+  return [...out.lines, ...(note ? ['', note] : [])].join('\n');
+}
+
+/** The path handed to rg: relative inside the working directory (so rg prints relative paths), else absolute. */
+export function rgSearchPath(cwd: string, absolute: string): string {
+  const rel = path.relative(cwd, absolute);
+  if (rel === '') return '.';
+  const outside = rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+  return outside ? absolute : rel;
+}

@@ -1,0 +1,17 @@
+/** Read's wire name and the limits that keep one read from flooding the context. */
+export const READ_TOOL_NAME = 'Read';
+
+/** Lines returned when the model gives no limit. */
+export const DEFAULT_LINE_LIMIT = 2000;
+/** Whole-file reads above this are refused unless offset/limit or allow_large is given (overridable per session). */
+export const MAX_FILE_BYTES = 256 * 1024;
+/** Largest base64 image the API takes in one block; we cannot downscale (no image library is bundled). */
+export const MAX_IMAGE_BASE64_CHARS = 3.75 * 1024 * 1024;
+/** PDFs over this are refused: base64 grows them by a third and the whole request must stay under 32 MB. */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+/** TOOLS.md caps a `pages` range here, so one read stays a modest share of the context. */
+export const MAX_PDF_PAGES = 20;
+/** One notebook output (a long log, a big table) is cut here so the cells stay readable. */
+export const MAX_NOTEBOOK_OUTPUT_CHARS = 10_000;
+
+export const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
