@@ -203,7 +203,7 @@ export interface SearchPort {
   glob(
     pattern: string,
     opts: { cwd: string; limit: number; signal?: AbortSignal },
-  ): Promise<{ files: { path: string; mtimeMs: number }[]; truncated: boolean }>;
+  ): Promise<{ files: { path: string; mtimeMs: number }[]; truncated: boolean; total?: number }>;
 }
 
 export type LspOperation =

@@ -4,6 +4,8 @@
  */
 import type { Tools } from '../core/tool/Tool';
 import { EditTool } from './Edit/Edit';
+import { GlobTool } from './Glob/Glob';
+import { GrepTool } from './Grep/Grep';
 import { LspTool } from './LSP/LSP';
 import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
 import { ReadTool } from './Read/Read';
@@ -12,7 +14,7 @@ import { WriteTool } from './Write/Write';
 
 /** Every built-in tool, enabled or not. */
 export function getAllBaseTools(): Tools {
-  return [ReadTool, WriteTool, EditTool, LspTool, NotebookEditTool, ToolSearchTool];
+  return [ReadTool, WriteTool, EditTool, GlobTool, GrepTool, LspTool, NotebookEditTool, ToolSearchTool];
 }
 
 /** The tools this session offers: enabled built-ins plus any extra (MCP) tools, names unique. */

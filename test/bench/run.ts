@@ -9,6 +9,7 @@ import { parseHostToWebview, parseWebviewToHost } from '../../extension/protocol
 import { benchCli } from './cli';
 import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
+import { benchSearch } from './search';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
   for (let i = 0; i < Math.min(iterations, 2000); i++) fn(i); // warm up
@@ -40,5 +41,7 @@ async function rest(): Promise<void> {
   await benchLoop();
   console.log('');
   await benchCli();
+  console.log('');
+  await benchSearch();
 }
 void rest();

@@ -1,6 +1,6 @@
 /**
  * Search tools against bare ripgrep on a generated tree of 50,000 small files: the same rg binary, the same
- * arguments, spawned directly and read to the end, in the same run. Median of 5 after a warm-up (which also
+ * arguments, spawned directly and read to the end, in the same run. Median of 7 after a warm-up, the two sides alternating (which also
  * fills the page cache, so both sides read from memory). Ratios are ours / rg; the aim is ≤ 1.2×.
  *
  * Grep files_with_matches and Glob must stat every match to sort by mtime, which rg's plain listing does not;
@@ -23,7 +23,7 @@ import { allowAll, assistantWith, makeContext, toolUse } from '../unit/tool/fixt
 const FILES = 50_000;
 const PER_DIR = 100;
 const EXTENSIONS = ['ts', 'js', 'md'] as const;
-const RUNS = 5;
+const RUNS = 7;
 
 /** 500 folders of 100 files, a third each .ts/.js/.md; every tenth file mentions "needle" on two lines. */
 async function generateTree(root: string): Promise<void> {
@@ -61,15 +61,22 @@ async function runTool(context: ToolUseContext, name: string, input: Record<stri
   return content;
 }
 
-async function medianMs(fn: () => Promise<unknown>): Promise<number> {
-  await fn(); // warm-up
-  const times: number[] = [];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Alternates the two sides run by run, so a burst of load elsewhere on the machine hits both alike. */
+async function medianPair(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  await a(); // warm-up
+  await b();
+  const ta: number[] = [];
+  const tb: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
+    for (const [fn, out] of i % 2 ? ([[b, tb], [a, ta]] as const) : ([[a, ta], [b, tb]] as const)) {
+      const t = performance.now();
+      await fn();
+      out.push(performance.now() - t);
+    }
   }
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  return [median(ta), median(tb)];
 }
 
 export async function benchSearch(): Promise<void> {
@@ -85,9 +92,7 @@ export async function benchSearch(): Promise<void> {
 
     const rows: [string, number, number][] = [];
     const compare = async (label: string, ours: () => Promise<unknown>, bare: readonly string[]) => {
-      const a = await medianMs(ours);
-      const b = await medianMs(() => bareRg(rg, bare, root));
-      rows.push([label, a, b]);
+      rows.push([label, ...(await medianPair(ours, () => bareRg(rg, bare, root)))]);
     };
 
     const files = await runTool(context, 'Grep', { pattern: 'needle' });

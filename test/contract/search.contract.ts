@@ -5,7 +5,7 @@
  * .gitignore only inside one.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SearchPort } from '../../extension/core/ports';
@@ -36,69 +36,85 @@ function tree(): string {
   return root;
 }
 
+/** Runs `fn` on a fresh tree and removes the tree afterwards, pass or fail. */
+async function withTree(fn: (root: string) => Promise<void>): Promise<void> {
+  const root = tree();
+  try {
+    await fn(root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 const lines = (text: string) => text.split('\n').filter(Boolean).sort();
 
 export function searchContract(describe: Describe, it: It, make: () => SearchPort): void {
   describe('SearchPort contract', () => {
-    it('runs ripgrep: exit 0 with matches, 1 without, and .gitignore holds', async () => {
-      const root = tree();
-      const hit = await make().ripgrep(['--no-config', '-l', '--', 'alpha', '.'], { cwd: root });
-      assert.equal(hit.exitCode, 0);
-      assert.equal(hit.truncated, false);
-      assert.deepEqual(lines(hit.stdout), ['./notes.md', './src/a.ts', './src/b.ts']);
-      const miss = await make().ripgrep(['--no-config', '-l', '--', 'omega', '.'], { cwd: root });
-      assert.deepEqual([miss.exitCode, miss.stdout], [1, '']);
-    });
+    it('runs ripgrep: exit 0 with matches, 1 without, and .gitignore holds', () =>
+      withTree(async (root) => {
+        const hit = await make().ripgrep(['--no-config', '-l', '--', 'alpha', '.'], { cwd: root });
+        assert.equal(hit.exitCode, 0);
+        assert.equal(hit.truncated, false);
+        assert.deepEqual(lines(hit.stdout), ['./notes.md', './src/a.ts', './src/b.ts']);
+        const miss = await make().ripgrep(['--no-config', '-l', '--', 'omega', '.'], { cwd: root });
+        assert.deepEqual([miss.exitCode, miss.stdout], [1, '']);
+      }));
 
-    it("answers a bad regex with exit 2 and ripgrep's message on stderr", async () => {
-      const out = await make().ripgrep(['--no-config', '--', 'alpha(', '.'], { cwd: tree() });
-      assert.equal(out.exitCode, 2);
-      assert.match(out.stderr, /regex parse error/);
-    });
+    it("answers a bad regex with exit 2 and ripgrep's message on stderr", () =>
+      withTree(async (root) => {
+        const out = await make().ripgrep(['--no-config', '--', 'alpha(', '.'], { cwd: root });
+        assert.equal(out.exitCode, 2);
+        assert.match(out.stderr, /regex parse error/);
+      }));
 
-    it('stops at maxOutputBytes with whole lines and says it was truncated', async () => {
-      const root = tree();
-      writeFileSync(path.join(root, 'many.txt'), 'alpha line\n'.repeat(5000));
-      const out = await make().ripgrep(['--no-config', '--', 'alpha', 'many.txt'], { cwd: root, maxOutputBytes: 1000 });
-      assert.equal(out.truncated, true);
-      assert.ok(out.stdout.length <= 1000 && out.stdout.endsWith('alpha line\n'), out.stdout.slice(-40));
-    });
+    it('stops at maxOutputBytes with whole lines and says it was truncated', () =>
+      withTree(async (root) => {
+        writeFileSync(path.join(root, 'many.txt'), 'alpha line\n'.repeat(5000));
+        const out = await make().ripgrep(['--no-config', '--', 'alpha', 'many.txt'], { cwd: root, maxOutputBytes: 1000 });
+        assert.equal(out.truncated, true);
+        assert.ok(out.stdout.length <= 1000 && out.stdout.endsWith('alpha line\n'), out.stdout.slice(-40));
+      }));
 
-    it('rejects with an AbortError when the signal is already aborted', async () => {
-      const controller = new AbortController();
-      controller.abort();
-      await assert.rejects(make().ripgrep(['--', 'alpha', '.'], { cwd: tree(), signal: controller.signal }), { name: 'AbortError' });
-      await assert.rejects(make().glob('**/*', { cwd: tree(), limit: 10, signal: controller.signal }), { name: 'AbortError' });
-    });
+    it('rejects with an AbortError when the signal is already aborted', () =>
+      withTree(async (root) => {
+        const controller = new AbortController();
+        controller.abort();
+        const signal = controller.signal;
+        await assert.rejects(make().ripgrep(['--', 'alpha', '.'], { cwd: root, signal }), { name: 'AbortError' });
+        await assert.rejects(make().glob('**/*', { cwd: root, limit: 10, signal }), { name: 'AbortError' });
+      }));
 
-    it('globs absolute paths with mtimes, oldest first, leaving out ignored and hidden files', async () => {
-      const root = tree();
-      const out = await make().glob('**/*.ts', { cwd: root, limit: 100 });
-      assert.deepEqual(
-        out.files.map((f) => path.relative(root, f.path)),
-        [path.join('lib', 'c.ts'), path.join('src', 'a.ts'), path.join('src', 'b.ts')],
-      );
-      assert.ok(out.files.every((f) => path.isAbsolute(f.path) && f.mtimeMs > 0));
-      assert.ok(out.files[0]!.mtimeMs < out.files[2]!.mtimeMs);
-      assert.equal(out.truncated, false);
-    });
+    it('globs absolute paths with mtimes, oldest first, leaving out ignored and hidden files', () =>
+      withTree(async (root) => {
+        const out = await make().glob('**/*.ts', { cwd: root, limit: 100 });
+        assert.deepEqual(
+          out.files.map((f) => path.relative(root, f.path)),
+          [path.join('lib', 'c.ts'), path.join('src', 'a.ts'), path.join('src', 'b.ts')],
+        );
+        assert.ok(out.files.every((f) => path.isAbsolute(f.path) && f.mtimeMs > 0));
+        assert.ok(out.files[0]!.mtimeMs < out.files[2]!.mtimeMs);
+        assert.equal(out.truncated, false);
+      }));
 
-    it('does not list an ignored file even when the pattern names it', async () => {
-      assert.deepEqual((await make().glob('*.log', { cwd: tree(), limit: 100 })).files, []);
-    });
+    it('does not list an ignored file even when the pattern names it', () =>
+      withTree(async (root) => {
+        assert.deepEqual((await make().glob('*.log', { cwd: root, limit: 100 })).files, []);
+      }));
 
-    it('keeps the oldest `limit` files and says more exist', async () => {
-      const out = await make().glob('**/*', { cwd: tree(), limit: 2 });
-      assert.equal(out.truncated, true);
-      assert.deepEqual(
-        out.files.map((f) => path.basename(f.path)),
-        ['c.ts', 'a.ts'],
-      );
-    });
+    it('keeps the oldest `limit` files and says more exist', () =>
+      withTree(async (root) => {
+        const out = await make().glob('**/*', { cwd: root, limit: 2 });
+        assert.equal(out.truncated, true);
+        assert.deepEqual(
+          out.files.map((f) => path.basename(f.path)),
+          ['c.ts', 'a.ts'],
+        );
+      }));
 
-    it('finds nothing, without failing, in a folder that does not exist', async () => {
-      const out = await make().glob('*.ts', { cwd: path.join(tree(), 'missing'), limit: 10 });
-      assert.deepEqual([out.files, out.truncated], [[], false]);
-    });
+    it('finds nothing, without failing, in a folder that does not exist', () =>
+      withTree(async (root) => {
+        const out = await make().glob('*.ts', { cwd: path.join(root, 'missing'), limit: 10 });
+        assert.deepEqual([out.files, out.truncated], [[], false]);
+      }));
   });
 }

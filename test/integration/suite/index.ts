@@ -25,6 +25,8 @@ export function run(): Promise<void> {
   require('./transcriptStore.test');
   require('./lsp.test');
   require('./notebook.test');
+  require('./workspace.test');
+  require('./search.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];

@@ -120,8 +120,9 @@ describe('VS Code workspace', () => {
       await workspace.writeText(file, 'v3 from the agent\n', { encoding: 'utf8', bom: false });
       assert.equal(readFileSync(file, 'utf8'), 'v3 from the agent\n');
       for (let i = 0; i < 50 && editor.document.getText() !== 'v3 from the agent\n'; i++) await new Promise((r) => setTimeout(r, 100));
-      assert.equal(editor.document.getText(), 'v3 from the agent\n');
-      assert.equal(editor.document.isDirty, false);
+      const state = JSON.stringify({ round, text: editor.document.getText(), dirty: editor.document.isDirty, disk: readFileSync(file, 'utf8') });
+      assert.equal(editor.document.getText(), 'v3 from the agent\n', state);
+      assert.equal(editor.document.isDirty, false, state);
     }
   });
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { splitAbsolutePattern } from '../../../../extension/tools/Glob/Glob';
-import { makeTree, runTool, searchContext, setAges } from '../grep/searchTree';
+import { makeTree, removeTempDirs, runTool, searchContext, setAges } from '../grep/searchTree';
+
+afterAll(removeTempDirs);
 
 /** Ages (seconds before now) make the mtime order differ from both name and creation order. */
 function project() {
@@ -89,11 +91,14 @@ describe('tools/Glob', () => {
       'app.js': 'x',
       'debug.log': 'x',
       '.eslintrc.js': 'x',
+      'src/.hidden/h.js': 'x',
     });
     expect((await glob(root, { pattern: '**/*.js' })).text).toBe('app.js');
     expect((await glob(root, { pattern: '*.log' })).text).toBe('No files found');
-    // Naming a dotfile asks for it.
+    // Naming a dotfile or a hidden folder asks for it; .git stays out even then.
     expect((await glob(root, { pattern: '.eslintrc.*' })).text).toBe('.eslintrc.js');
+    expect((await glob(root, { pattern: '**/.hidden/*.js' })).text).toBe('src/.hidden/h.js');
+    expect((await glob(root, { pattern: '**/.*' })).text.split('\n').sort()).toEqual(['.eslintrc.js', '.gitignore']);
   });
 
   it('refuses a path that is missing or not a folder', async () => {

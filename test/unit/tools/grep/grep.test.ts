@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NodeSearch } from '../../../../extension/host/node/search';
 import { buildRipgrepArgs, splitGlobs } from '../../../../extension/tools/Grep/args';
-import { fakeRg, isRunning, makeTree, runTool, searchContext } from './searchTree';
+import { fakeRg, isRunning, makeTree, removeTempDirs, runTool, searchContext } from './searchTree';
+
+afterAll(removeTempDirs);
 
 /** A small project: three files mention "needle", one only in upper case; ages make mtime order known. */
 function project() {

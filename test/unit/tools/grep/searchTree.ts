@@ -1,5 +1,5 @@
 /** Temp trees and a runner for the search tools' tests: real files, real rg, the real executor. */
-import { chmodSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ToolResultBlock } from '../../../../extension/core/messages';
@@ -9,12 +9,26 @@ import { GlobTool } from '../../../../extension/tools/Glob/Glob';
 import { GrepTool } from '../../../../extension/tools/Grep/Grep';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 
+const created: string[] = [];
+
+/** A new temp folder, removed by removeTempDirs. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Deletes every folder made by makeTree and fakeRg; test files call it in afterAll. */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * Writes `files` (relative path → content) under a new temp folder. A `.git` folder marks it as a
  * repository, because rg honours .gitignore only inside one. `ages` sets mtimes: seconds before now.
  */
 export function makeTree(files: Record<string, string>, ages: Record<string, number> = {}): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'cw-search-'));
+  const root = tempDir('cw-search-');
   mkdirSync(path.join(root, '.git'));
   writeFileSync(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   for (const [rel, content] of Object.entries(files)) {
@@ -32,7 +46,7 @@ export function setAges(root: string, ages: Record<string, number>): void {
 
 /** A stand-in rg: a shell script (POSIX hosts only) that records its pid in `pidFile`, then runs `body`. */
 export function fakeRg(body: string): { rgPath: string; pidFile: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cw-fake-rg-'));
+  const dir = tempDir('cw-fake-rg-');
   const pidFile = path.join(dir, 'pid');
   const rgPath = path.join(dir, 'rg');
   writeFileSync(rgPath, `#!/bin/sh\necho $$ > '${pidFile}'\n${body}\n`);
