@@ -9,6 +9,7 @@ import { parseHostToWebview, parseWebviewToHost } from '../../extension/protocol
 import { benchCli } from './cli';
 import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
+import { benchRead } from './read';
 import { benchSearch } from './search';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
@@ -43,5 +44,7 @@ async function rest(): Promise<void> {
   await benchCli();
   console.log('');
   await benchSearch();
+  console.log('');
+  await benchRead();
 }
 void rest();
