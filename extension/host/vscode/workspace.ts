@@ -79,7 +79,10 @@ export class VsCodeWorkspace implements Workspace {
     if (existing?.type === 'directory') throw workspaceErrors.isDirectory(uri.fsPath);
     const doc = existing && hasUniformLineEndings(content) ? await this.documentToEdit(uri, opts) : undefined;
     if (doc) await applyAndSave(doc, content);
-    else await this.writeBytes(uri, bytes);
+    else {
+      await this.writeBytes(uri, bytes);
+      await reloadInEncoding(uri, opts);
+    }
     const after = await this.stat(uri.fsPath);
     if (!after) throw workspaceErrors.fileNotFound(uri.fsPath);
     return { mtimeMs: after.mtimeMs };
@@ -158,6 +161,20 @@ async function applyAndSave(doc: vscode.TextDocument, content: string): Promise<
   }
 }
 
+/**
+ * After a byte write, a saved open document is told the encoding we wrote, which makes VS Code reload it
+ * from disk at once. Otherwise it would wait for a file watcher (which can miss a change right after an
+ * editor opens) and keep its old encoding, e.g. show a latin1 file as broken UTF-8 and re-add a dropped BOM
+ * on the user's next save. An unsaved buffer is the user's: left alone.
+ */
+async function reloadInEncoding(uri: vscode.Uri, written: EncodingChoice): Promise<void> {
+  const open = openDocument(uri);
+  const id = toVsCodeEncoding(written);
+  if (!open || open.isDirty || open.encoding === id) return;
+  // Best effort: the bytes are on disk already, and the user may have started typing meanwhile.
+  await vscode.workspace.openTextDocument(uri, { encoding: id }).then(undefined, () => undefined);
+}
+
 /** Only LF or only CRLF: a TextDocument holds one EOL, so mixed or lone-CR endings would be rewritten. */
 function hasUniformLineEndings(content: string): boolean {
   const crlf = content.includes('\r\n');
@@ -167,22 +184,23 @@ function hasUniformLineEndings(content: string): boolean {
 }
 
 /** VS Code's encoding ids that match ours; others (windows1252, shiftjis...) cannot be written through a document. */
+const VSCODE_ENCODINGS: readonly [string, EncodingChoice][] = [
+  ['utf8', { encoding: 'utf8', bom: false }],
+  ['utf8bom', { encoding: 'utf8', bom: true }],
+  // VS Code always writes UTF-16 with a BOM.
+  ['utf16le', { encoding: 'utf16le', bom: true }],
+  ['utf16be', { encoding: 'utf16be', bom: true }],
+  ['iso88591', { encoding: 'latin1', bom: false }],
+];
+
 function fromVsCodeEncoding(id: string): EncodingChoice | undefined {
-  switch (id) {
-    case 'utf8':
-      return { encoding: 'utf8', bom: false };
-    case 'utf8bom':
-      return { encoding: 'utf8', bom: true };
-    // VS Code always writes UTF-16 with a BOM.
-    case 'utf16le':
-      return { encoding: 'utf16le', bom: true };
-    case 'utf16be':
-      return { encoding: 'utf16be', bom: true };
-    case 'iso88591':
-      return { encoding: 'latin1', bom: false };
-    default:
-      return undefined;
-  }
+  return VSCODE_ENCODINGS.find(([vsId]) => vsId === id)?.[1];
+}
+
+function toVsCodeEncoding(choice: EncodingChoice): string {
+  const exact = VSCODE_ENCODINGS.find(([, c]) => c.encoding === choice.encoding && c.bom === choice.bom);
+  // UTF-16 without a BOM: VS Code can still decode it as UTF-16 (it would add a BOM only when the user saves).
+  return (exact ?? VSCODE_ENCODINGS.find(([, c]) => c.encoding === choice.encoding)!)[0];
 }
 
 /** The open document for a file; `file` scheme only, since e.g. git: documents share the fsPath. */

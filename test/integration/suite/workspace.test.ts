@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,7 +16,7 @@ describe('VS Code workspace', () => {
   }
 
   /** Opens `file` (written with `text` first) in an editor and makes it the active one. */
-  async function openInEditor(file: string, text: string): Promise<vscode.TextEditor> {
+  async function openInEditor(file: string, text: string | Buffer): Promise<vscode.TextEditor> {
     writeFileSync(file, text);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     return vscode.window.showTextDocument(doc, { preview: false });
@@ -116,6 +116,8 @@ describe('VS Code workspace', () => {
     for (let round = 0; round < 5; round++) {
       const file = path.join(dir, `behind-${round}.ts`);
       const editor = await openInEditor(file, 'v1\n');
+      // Give VS Code time to start watching the file it just opened, or it never hears of the writes below.
+      await new Promise((r) => setTimeout(r, 500));
       writeFileSync(file, 'v2 from another program, longer\n');
       await workspace.writeText(file, 'v3 from the agent\n', { encoding: 'utf8', bom: false });
       assert.equal(readFileSync(file, 'utf8'), 'v3 from the agent\n');
@@ -126,15 +128,39 @@ describe('VS Code workspace', () => {
     }
   });
 
-  it('writes bytes when the open document would save another BOM, and the editor follows the disk', async () => {
+  it('keeps the permission bits of a file, through the document and as bytes', async () => {
+    const { workspace, dir } = fresh();
+    const script = path.join(dir, 'run.sh');
+    writeFileSync(script, '#!/bin/sh\necho 1\n');
+    chmodSync(script, 0o775);
+    await workspace.writeText(script, '#!/bin/sh\necho 2\n', { encoding: 'utf8', bom: false });
+    assert.equal(statSync(script).mode & 0o7777, 0o775);
+    // Mixed line endings go as bytes.
+    await workspace.writeText(script, '#!/bin/sh\r\necho 3\n', { encoding: 'utf8', bom: false });
+    assert.equal(statSync(script).mode & 0o7777, 0o775);
+    assert.equal(readFileSync(script, 'utf8'), '#!/bin/sh\r\necho 3\n');
+  });
+
+  it('writes bytes when the open document would save another BOM, and reloads the editor in the new encoding', async () => {
     const { workspace, dir } = fresh();
     const file = path.join(dir, 'bom.txt');
     const editor = await openInEditor(file, '\ufeffwith bom\n');
     assert.equal(editor.document.encoding, 'utf8bom');
     await workspace.writeText(file, 'without bom\n', { encoding: 'utf8', bom: false });
     assert.deepEqual(readFileSync(file), Buffer.from('without bom\n'));
-    // VS Code reloads a saved buffer when its file changes on disk; give its watcher a moment.
-    for (let i = 0; i < 50 && editor.document.getText() !== 'without bom\n'; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(editor.document.getText(), 'without bom\n');
+    assert.equal(editor.document.encoding, 'utf8', 'a later save by the user must not bring the BOM back');
+  });
+
+  it('shows a latin1 write in an open editor decoded as latin1', async () => {
+    const { workspace, dir } = fresh();
+    const file = path.join(dir, 'legacy.txt');
+    const editor = await openInEditor(file, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    // With files.autoGuessEncoding off (the default) VS Code opens it as UTF-8 and shows a replacement character.
+    assert.equal(editor.document.getText(), 'caf\ufffd\n');
+    await workspace.writeText(file, 'thé\n', { encoding: 'latin1', bom: false });
+    assert.deepEqual(readFileSync(file), Buffer.from([0x74, 0x68, 0xe9, 0x0a]));
+    assert.equal(editor.document.getText(), 'thé\n');
+    assert.equal(editor.document.encoding, 'iso88591');
   });
 });
