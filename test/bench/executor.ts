@@ -2,20 +2,11 @@
  * Executor overhead per tool call for a trivial tool: schema parse + permission decision + call + mapping
  * + result budget check. Median of many calls, against a bare `call` of the same tool in the same run.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
-import { asSessionId } from '../../extension/core/ids';
-import { createAppStateStore } from '../../extension/core/state/appState';
-import type { ToolUseContext } from '../../extension/core/tool/context';
 import { executeToolUse } from '../../extension/core/tool/execute';
 import { createCanUseTool, toolOwnDecider } from '../../extension/core/tool/permissionGate';
-import { createContentReplacementState } from '../../extension/core/tool/resultStorage';
 import { buildTool, type CanUseToolFn } from '../../extension/core/tool/Tool';
-import { NodeSearch } from '../../extension/host/node/search';
-import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';
-import { NodeWorkspace } from '../../extension/host/node/workspace';
+import { makeContext } from '../unit/tool/fixtures';
 
 const trivial = buildTool({
   name: 'Trivial',
@@ -35,46 +26,13 @@ const trivial = buildTool({
   mapToolResultToToolResultBlockParam: (out: string, id: string) => ({ type: 'tool_result' as const, tool_use_id: id, content: out }),
 });
 
-function context(): ToolUseContext {
-  const store = createAppStateStore();
-  const dir = mkdtempSync(path.join(tmpdir(), 'codewright-bench-'));
-  return {
-    options: {
-      tools: [trivial],
-      commands: [],
-      mainLoopModel: 'bench',
-      debug: false,
-      verbose: false,
-      thinkingConfig: { type: 'disabled' },
-      mcpClients: [],
-      mcpResources: {},
-      isNonInteractiveSession: false,
-      agentDefinitions: [],
-    },
-    abortController: new AbortController(),
-    getAppState: store.getState,
-    setAppState: store.setState,
-    readFileState: new Map(),
-    messages: [],
-    sessionId: asSessionId('bench'),
-    cwd: dir,
-    toolDecisions: new Map(),
-    localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
-    contentReplacementState: createContentReplacementState(),
-    fileReadingLimits: {},
-    globLimits: {},
-    discoveredToolNames: new Set(),
-    ports: { storage: new NodeSessionStorage(dir), workspace: new NodeWorkspace([dir]), search: new NodeSearch() },
-  };
-}
-
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
 export async function benchExecutor(calls = 20_000): Promise<void> {
-  const ctx = context();
+  const ctx = makeContext([trivial]);
   const canUseTool: CanUseToolFn = createCanUseTool(toolOwnDecider);
   const input = { file_path: '/work/src/app.ts', offset: 10, limit: 40 };
   const assistantMessage = { role: 'assistant' as const, content: [] };
