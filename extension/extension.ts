@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { ChatSession } from './core/chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
+import { askWithModal } from './host/vscode/approval';
 import { VsCodeLsp } from './host/vscode/lsp';
 import { VsCodeNotebooks } from './host/vscode/notebooks';
 import { VsCodeSearch } from './host/vscode/search';
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
       tools: getTools(),
       cwd,
       settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
+      askUser: askWithModal,
     },
     credentials,
     log,

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readFileSync, cpSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import { launchChromium } from '../support/browser';
+import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
+import { activityBarIcon, chatFrame, waitForWorkbench } from './workbench';
+
+const API_KEY = 'sk-ant-test-e2e-approval';
+
+describe('e2e: the agent asks before it writes a file', () => {
+  let fake: FakeAnthropic;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
+    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    server = await startCodeServer({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(server.urlFor(server.devPayload()));
+    await waitForWorkbench(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  async function ask(prompt: string, file: string): Promise<void> {
+    fake.setScript([
+      { content: [{ type: 'text', text: 'Writing the file.' }, { type: 'tool_use', id: `toolu_${file}`, name: 'Write', input: { file_path: path.join(workspace, file), content: 'written by the agent\n' } }] },
+      { content: [{ type: 'text', text: 'Finished.' }] },
+    ]);
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.fill(prompt);
+    await input.press('Enter');
+  }
+
+  it('writes the file once the user allows it in the dialog', async () => {
+    await activityBarIcon(page).click();
+    await ask('create allowed.txt', 'allowed.txt');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await dialog.innerText()).toContain('Write');
+    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-approval.png') });
+    expect(existsSync(path.join(workspace, 'allowed.txt'))).toBe(false);
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    const chat = await chatFrame(page);
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(readFileSync(path.join(workspace, 'allowed.txt'), 'utf8')).toBe('written by the agent\n');
+    const results = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    expect(results).toContain('File created successfully at:');
+  });
+
+  it('does not write when the user cancels, and tells the model', async () => {
+    await ask('create denied.txt', 'denied.txt');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    const chat = await chatFrame(page);
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(existsSync(path.join(workspace, 'denied.txt'))).toBe(false);
+    expect(JSON.stringify(fake.requests.at(-1)?.body.messages)).toContain('The user denied Write');
+  });
+});
