@@ -9,7 +9,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { FileStat, TextFile, Workspace } from '../../core/ports';
 import { ToolError } from '../../core/tool/errors';
-import { decodeText, detectLineEnding, encodeText } from './encoding';
+import { decodeText, detectLineEnding, encodeText } from '../../core/text/encoding';
 
 /**
  * The errors both Workspace adapters throw, so tools see the same message and code whichever host runs them.

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileStat, TextFile, Workspace } from '../../core/ports';
-import { decodeText, detectLineEnding, encodeText } from '../node/encoding';
+import { decodeText, detectLineEnding, encodeText } from '../../core/text/encoding';
 import { compareNames, workspaceErrors } from '../node/workspace';
 
 type EncodingChoice = { encoding: TextFile['encoding']; bom: boolean };

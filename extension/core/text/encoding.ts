@@ -2,7 +2,7 @@
  * Text encodings of workspace files, shared by the Node and VS Code Workspace adapters so both decode a
  * file the same way and write it back byte for byte. Pure: bytes in, bytes out, no I/O.
  */
-import type { TextFile } from '../../core/ports';
+import type { TextFile } from '../ports';
 
 export type TextEncodingName = TextFile['encoding'];
 
