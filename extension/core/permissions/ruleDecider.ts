@@ -49,6 +49,11 @@ export function createRuleDecider(opts: RuleDeciderOptions): PermissionDecider {
     const allowed = opts.allow.find((r) => ruleMatches(r, tool, input));
     if (allowed) return { behavior: 'allow', updatedInput: input, decisionReason: { type: 'rule', rule: asRule(allowed, 'allow') } };
     if (own.behavior === 'allow') return own;
+    // The tool says acceptEdits covers this call (a file edit inside the workspace).
+    const acceptEditsCovers = own.suggestions?.some((u) => u.type === 'setMode' && u.mode === 'acceptEdits') ?? false;
+    if (opts.mode === 'acceptEdits' && acceptEditsCovers) {
+      return { behavior: 'allow', updatedInput: input, decisionReason: { type: 'mode', mode: 'acceptEdits' } };
+    }
     const message = `${tool.name} needs approval (${own.message}). Allow it with --allowedTools "${tool.name}" or another permission mode.`;
     if (opts.mode === 'dontAsk') return { behavior: 'deny', message, decisionReason: { type: 'mode', mode: 'dontAsk' } };
     return { behavior: 'ask', message, ...(own.decisionReason ? { decisionReason: own.decisionReason } : {}) };

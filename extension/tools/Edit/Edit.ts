@@ -16,6 +16,7 @@ import { EDIT_CONTEXT_LINES, EDIT_MAX_SNIPPET_LINES, EDIT_TOOL_NAME } from './co
 import { planEdit, type EditPlan } from './planEdit';
 import { EDIT_DESCRIPTION, EDIT_PROMPT } from './prompt';
 import { diagnosticsBefore, newDiagnosticsNote } from '../shared/diagnostics';
+import { askToEditFile } from '../shared/permissions';
 
 const inputSchema = z.strictObject({
   file_path: z.string().describe('Absolute path of the file to change (a relative path is taken from the working directory)'),
@@ -80,7 +81,8 @@ const editDef = {
     input?.file_path ? `Editing ${displayPath(input.file_path, options?.cwd)}` : 'Editing a file',
   // Every edit needs a decision; the permission engine (rules, acceptEdits) may grant it without asking.
   async checkPermissions(input: EditInput, context: ToolUseContext) {
-    return { behavior: 'ask' as const, message: `Edit ${resolveToolPath(input.file_path, context.cwd)}?` };
+    const absPath = resolveToolPath(input.file_path, context.cwd);
+    return askToEditFile(absPath, `Edit ${absPath}?`, context);
   },
   validateInput: validate,
   async call(input: EditInput, context: ToolUseContext) {

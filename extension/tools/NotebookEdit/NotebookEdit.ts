@@ -10,6 +10,7 @@ import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool, type ValidationResult } from '../../core/tool/Tool';
 import { applyCellEdit, cellLabel, cellNotFoundMessage, findCellIndex, NotebookFormatError, parseNotebook, serializeNotebook, type CellEdit } from './ipynb';
+import { askToEditFile } from '../shared/permissions';
 
 export const NOTEBOOK_EDIT_TOOL_NAME = 'NotebookEdit';
 
@@ -125,7 +126,8 @@ export const NotebookEditTool = buildTool({
   toAutoClassifierInput: (input) => `${input.edit_mode} ${input.notebook_path}${input.cell_id ? `#${input.cell_id}` : ''}: ${input.new_source}`,
   async checkPermissions(input, context) {
     const verb = input.edit_mode === 'insert' ? 'insert a cell into' : input.edit_mode === 'delete' ? 'delete a cell from' : 'edit a cell of';
-    return { behavior: 'ask', message: `Codewright wants to ${verb} ${display(context.cwd, resolve(context.cwd, input.notebook_path))}.` };
+    const full = resolve(context.cwd, input.notebook_path);
+    return askToEditFile(full, `Codewright wants to ${verb} ${display(context.cwd, full)}.`, context);
   },
   async validateInput(input, context) {
     const full = resolve(context.cwd, input.notebook_path);

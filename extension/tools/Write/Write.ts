@@ -15,6 +15,7 @@ import { displayPath, resolveToolPath } from '../shared/paths';
 import { WRITE_SNIPPET_LINES, WRITE_TOOL_NAME } from './constants';
 import { WRITE_DESCRIPTION, WRITE_PROMPT } from './prompt';
 import { diagnosticsBefore, newDiagnosticsNote } from '../shared/diagnostics';
+import { askToEditFile } from '../shared/permissions';
 
 const inputSchema = z.strictObject({
   file_path: z.string().describe('Absolute path of the file to write (a relative path is taken from the working directory)'),
@@ -77,7 +78,8 @@ const writeDef = {
     input?.file_path ? `Writing ${displayPath(input.file_path, options?.cwd)}` : 'Writing a file',
   // Writing always needs a decision; the permission engine (rules, acceptEdits) may grant it without asking.
   async checkPermissions(input: WriteInput, context: ToolUseContext) {
-    return { behavior: 'ask' as const, message: `Write ${resolveToolPath(input.file_path, context.cwd)}?` };
+    const absPath = resolveToolPath(input.file_path, context.cwd);
+    return askToEditFile(absPath, `Write ${absPath}?`, context);
   },
   async validateInput(input: WriteInput, context: ToolUseContext) {
     try {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { cliEnv, jsonLines, runCli, startCli } from './cliHarness';
@@ -55,6 +57,27 @@ describe('headless CLI', { timeout: 30_000 }, () => {
     expect(JSON.stringify(toolResult)).toContain('ToolSearch is denied by a rule');
     expect(JSON.stringify(toolResult)).toContain('"is_error":true');
     expect(run.code).toBe(0);
+  });
+
+  it('writes inside the workspace in acceptEdits mode, but not outside it, and asks nobody', async () => {
+    const where = cliEnv(fake.url);
+    const outside = path.join(where.home, 'outside.txt');
+    fake.setScript([
+      {
+        content: [
+          { type: 'tool_use', id: 'toolu_in', name: 'Write', input: { file_path: path.join(where.cwd, 'inside.txt'), content: 'hello\n' } },
+          { type: 'tool_use', id: 'toolu_out', name: 'Write', input: { file_path: outside, content: 'nope\n' } },
+        ],
+      },
+      { content: [{ type: 'text', text: 'One written, one refused.' }], expect: { toolResultIds: ['toolu_in', 'toolu_out'] } },
+    ]);
+    const run = await runCli(['-p', 'write two files', '--permission-mode', 'acceptEdits', '--output-format', 'stream-json'], where);
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(where.cwd, 'inside.txt'), 'utf8')).toBe('hello\n');
+    expect(existsSync(outside)).toBe(false);
+    const results = JSON.stringify(jsonLines(run.stdout).find((l) => l.type === 'user'));
+    expect(results).toContain('File created successfully at:');
+    expect(results).toContain('no one can be asked');
   });
 
   it('stops at --max-turns with an error result and exit code 1', async () => {

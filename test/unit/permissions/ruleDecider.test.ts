@@ -67,4 +67,19 @@ describe('core/permissions/ruleDecider', () => {
   it('allows everything not denied in bypassPermissions mode', async () => {
     expect(await decide('bypassPermissions')(shell, { command: 'make' }, ctx)).toMatchObject({ behavior: 'allow', decisionReason: { type: 'mode' } });
   });
+
+  it('lets acceptEdits through what the tool says acceptEdits covers, and nothing else', async () => {
+    const editor = buildTool({
+      ...shell,
+      name: 'Editor',
+      checkPermissions: async (input) => ({
+        behavior: 'ask',
+        message: 'Edit?',
+        ...(String(input.command).startsWith('/inside') ? { suggestions: [{ type: 'setMode' as const, mode: 'acceptEdits' as const, destination: 'session' as const }] } : {}),
+      }),
+    });
+    expect(await decide('acceptEdits')(editor, { command: '/inside/a.ts' }, ctx)).toMatchObject({ behavior: 'allow', decisionReason: { type: 'mode', mode: 'acceptEdits' } });
+    expect(await decide('acceptEdits')(editor, { command: '/outside/a.ts' }, ctx)).toMatchObject({ behavior: 'ask' });
+    expect(await decide('default')(editor, { command: '/inside/a.ts' }, ctx)).toMatchObject({ behavior: 'ask' });
+  });
 });

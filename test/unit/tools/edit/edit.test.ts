@@ -146,7 +146,11 @@ describe('tools/Edit', () => {
   it('asks permission for every edit and describes itself', async () => {
     const h = memoryHarness();
     const input = { file_path: 'src/a.ts', old_string: 'a', new_string: 'b', replace_all: false };
-    expect(await EditTool.checkPermissions(input, h.context)).toEqual({ behavior: 'ask', message: 'Edit /proj/src/a.ts?' });
+    expect(await EditTool.checkPermissions(input, h.context)).toEqual({
+      behavior: 'ask',
+      message: 'Edit /proj/src/a.ts?',
+      suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+    });
     expect([EditTool.name, EditTool.userFacingName(input), EditTool.userFacingName({ old_string: '' })]).toEqual(['Edit', 'Update', 'Create']);
     expect([EditTool.isReadOnly(input), EditTool.isConcurrencySafe(input)]).toEqual([false, false]);
     expect(EditTool.getActivityDescription({ file_path: '/proj/src/a.ts' }, { cwd: '/proj' })).toBe('Editing src/a.ts');

@@ -127,9 +127,15 @@ describe('tools/Write', () => {
 
   it('asks permission for every write, and writes nothing when no one can answer', async () => {
     const h = memoryHarness();
+    // Inside the workspace (/proj), so the answer also says acceptEdits would allow it.
     expect(await WriteTool.checkPermissions({ file_path: 'a.ts', content: 'x' }, h.context)).toEqual({
       behavior: 'ask',
       message: 'Write /proj/a.ts?',
+      suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+    });
+    expect(await WriteTool.checkPermissions({ file_path: '/etc/hosts', content: 'x' }, h.context)).toEqual({
+      behavior: 'ask',
+      message: 'Write /etc/hosts?',
     });
     const { outcome, text } = await h.run('Write', { file_path: '/proj/a.ts', content: 'x' }, createCanUseTool(toolOwnDecider));
     expect(outcome.stage).toBe('permission');
