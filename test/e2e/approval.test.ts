@@ -1,19 +1,17 @@
 import { existsSync, mkdtempSync, readFileSync, cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
-import { launchChromium } from '../support/browser';
-import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
-import { activityBarIcon, chatFrame, waitForWorkbench } from './workbench';
+import { REPO_ROOT } from '../support/codeServer';
+import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-approval';
 
 describe('e2e: the agent asks before it writes a file', () => {
   let fake: FakeAnthropic;
-  let server: CodeServer;
-  let browser: Browser;
+  let wb: OpenWorkbench;
   let page: Page;
   let workspace: string;
 
@@ -21,16 +19,12 @@ describe('e2e: the agent asks before it writes a file', () => {
     workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
     cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
     fake = await startFakeAnthropic({ apiKey: API_KEY });
-    server = await startCodeServer({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.urlFor(server.devPayload()));
-    await waitForWorkbench(page);
+    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
+    page = wb.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await wb?.close();
     await fake?.close();
     rmSync(workspace, { recursive: true, force: true });
   });

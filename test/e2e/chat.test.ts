@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
-import { launchChromium } from '../support/browser';
-import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
-import { activityBarIcon, chatFrame, titleStop, waitForWorkbench } from './workbench';
+import { REPO_ROOT } from '../support/codeServer';
+import { activityBarIcon, chatFrame, titleStop, openWorkbench, type OpenWorkbench } from './workbench';
 
 const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
 const RESULTS = path.join(REPO_ROOT, 'test-results');
@@ -14,26 +13,21 @@ const API_KEY = 'sk-ant-test-e2e';
 
 describe('e2e: chatting in the sidebar of a real VS Code', () => {
   let fake: FakeAnthropic;
-  let server: CodeServer;
-  let browser: Browser;
+  let wb: OpenWorkbench;
   let page: Page;
 
   beforeAll(async () => {
     mkdirSync(RESULTS, { recursive: true });
     fake = await startFakeAnthropic({ apiKey: API_KEY });
-    server = await startCodeServer({
+    wb = await openWorkbench({
       folder: WORKSPACE,
       env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url },
     });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.urlFor(server.devPayload()));
-    await waitForWorkbench(page);
+    page = wb.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await wb?.close();
     await fake?.close();
   });
 

@@ -1,33 +1,27 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
-import { launchChromium } from '../support/browser';
-import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
-import { activityBarIcon, chatFrame, waitForWorkbench } from './workbench';
+import { REPO_ROOT } from '../support/codeServer';
+import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
 
 const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
 const API_KEY = 'sk-ant-test-from-secret-storage';
 
 describe('e2e: first run without an API key', () => {
   let fake: FakeAnthropic;
-  let server: CodeServer;
-  let browser: Browser;
+  let wb: OpenWorkbench;
   let page: Page;
 
   beforeAll(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY, fallback: 'echo' });
     // No key in the environment: the only way in is the palette command, which stores it in SecretStorage.
-    server = await startCodeServer({ folder: WORKSPACE, env: { ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: fake.url } });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.urlFor(server.devPayload()));
-    await waitForWorkbench(page);
+    wb = await openWorkbench({ folder: WORKSPACE, env: { ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: fake.url } });
+    page = wb.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await wb?.close();
     await fake?.close();
   });
 

@@ -1,5 +1,7 @@
 /** Helpers for driving the real VS Code workbench (code-server) with Playwright. */
-import type { Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { startCodeServer, type CodeServer } from '../support/codeServer';
 
 export const EXTENSION_ID = 'codewright.codewright';
 
@@ -39,4 +41,29 @@ export async function chatFrame(page: Page, timeoutMs = 60_000): Promise<Frame> 
 /** The Stop action in the title bar of the Chat view (present only while a turn runs). */
 export function titleStop(page: Page) {
   return page.locator('.pane-header .actions-container a.action-label[aria-label^="Stop"]');
+}
+
+export interface OpenWorkbench {
+  server: CodeServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Starts code-server on `folder` with Codewright loaded, opens it in Chromium and waits for the workbench. */
+export async function openWorkbench(opts: { folder: string; env: NodeJS.ProcessEnv }): Promise<OpenWorkbench> {
+  const server = await startCodeServer({ folder: opts.folder, env: opts.env });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(server.urlFor(server.devPayload()));
+  await waitForWorkbench(page);
+  return {
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+    },
+  };
 }
