@@ -10,10 +10,9 @@ import {
   type PermissionRule,
   type PermissionRuleSource,
   type ToolPermissionContext,
-  type ToolPermissionRulesBySource,
 } from './types';
 
-function listFor(context: ToolPermissionContext, behavior: PermissionBehavior): ToolPermissionRulesBySource {
+function listFor(context: ToolPermissionContext, behavior: PermissionBehavior): Readonly<{ [S in PermissionRuleSource]?: readonly string[] }> {
   if (behavior === 'allow') return context.alwaysAllowRules;
   if (behavior === 'deny') return context.alwaysDenyRules;
   return context.alwaysAskRules;
