@@ -3,7 +3,7 @@
  * same text goes into deny messages the model reads, so it names the rule and the file it came from.
  */
 import { permissionRuleValueToString } from './ruleValue';
-import type { PermissionDecisionReason, PermissionResult, PermissionRuleSource } from './types';
+import type { PermissionDecisionReason, PermissionResult, PermissionRuleSource, PermissionUpdate, PermissionUpdateDestination } from './types';
 
 const SOURCE_TEXT: Record<PermissionRuleSource, string> = {
   userSettings: 'user settings (~/.claude/settings.json)',
@@ -59,5 +59,43 @@ export function describeDecisionReason(reason: PermissionDecisionReason): string
       return withReason('safety check', reason.reason);
     case 'other':
       return reason.reason;
+  }
+}
+
+const DESTINATION_TEXT: Record<PermissionUpdateDestination, string> = {
+  userSettings: 'for all projects',
+  projectSettings: 'in this project (shared)',
+  localSettings: 'in this project',
+  session: 'for this session',
+  cliArg: 'for this run',
+};
+
+const MODE_TEXT: Record<string, string> = {
+  default: 'ask before changes',
+  acceptEdits: 'accept edits',
+  plan: 'plan mode',
+  bypassPermissions: 'bypass permissions',
+  dontAsk: "don't ask",
+};
+
+/** The label of a suggestion's button, e.g. `Always allow Bash(npm run test:*) in this project`. */
+export function describePermissionUpdate(update: PermissionUpdate): string {
+  const where = DESTINATION_TEXT[update.destination];
+  switch (update.type) {
+    case 'addRules': {
+      const rules = update.rules.map(permissionRuleValueToString).join(', ');
+      const verb = update.behavior === 'allow' ? 'Always allow' : update.behavior === 'deny' ? 'Always deny' : 'Always ask for';
+      return `${verb} ${rules} ${where}`;
+    }
+    case 'replaceRules':
+      return `Replace ${update.behavior} rules ${where}`;
+    case 'removeRules':
+      return `Remove ${update.rules.map(permissionRuleValueToString).join(', ')} ${where}`;
+    case 'setMode':
+      return `Switch to ${MODE_TEXT[update.mode] ?? update.mode} ${where}`;
+    case 'addDirectories':
+      return `Allow access to ${update.directories.join(', ')} ${where}`;
+    case 'removeDirectories':
+      return `Remove access to ${update.directories.join(', ')} ${where}`;
   }
 }

@@ -7,7 +7,7 @@
 import type { DeepImmutable } from '../state/deepImmutable';
 
 export { permissionRuleValueFromString, permissionRuleValueToString } from './ruleValue';
-export { describeDecisionReason, describePermissionRuleSource } from './describe';
+export { describeDecisionReason, describePermissionRuleSource, describePermissionUpdate } from './describe';
 
 // ---------------------------------------------------------------------------------------------- modes
 

@@ -21,13 +21,26 @@ export interface PermissionPrompt {
   assistantMessage: AssistantMessage;
 }
 
-/** Answered by the user (dialog, diff review). Resolves to allow or deny, never ask. */
-export type AskUser = (prompt: PermissionPrompt, context: ToolUseContext) => Promise<PermissionDecision>;
+/**
+ * The user's answer: allow or deny, never ask. An allow may carry the suggestions the user accepted
+ * ("always allow `npm run test:*` in this project"); a deny's message carries any feedback they typed.
+ */
+export type ApprovalAnswer = PermissionDecision & { permissionUpdates?: PermissionUpdate[] };
+
+/** The Approval port: answered by the user (dialog, diff review). */
+export type AskUser = (prompt: PermissionPrompt, context: ToolUseContext) => Promise<ApprovalAnswer>;
+
+/** Applies accepted suggestions to the session and persists the ones meant for settings files. */
+export type PermissionUpdateSink = (updates: PermissionUpdate[], context: ToolUseContext) => Promise<void>;
+
+export interface CanUseToolOptions {
+  onPermissionUpdates?: PermissionUpdateSink;
+}
 
 /** Defers to the tool's own check; the permission engine replaces this. */
 export const toolOwnDecider: PermissionDecider = (tool, input, context) => tool.checkPermissions(input, context);
 
-export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser): CanUseToolFn {
+export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, options: CanUseToolOptions = {}): CanUseToolFn {
   return async (tool, input, context, assistantMessage, toolUseId) => {
     const result = await decider(tool, input, context);
     if (result.behavior === 'allow' || result.behavior === 'deny') {
@@ -55,8 +68,17 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser):
       },
       context,
     );
-    record(context, toolUseId, tool.name, answer, 'user');
-    return answer;
+    const { permissionUpdates, ...decision } = answer;
+    if (decision.behavior === 'allow' && permissionUpdates?.length && options.onPermissionUpdates) {
+      try {
+        await options.onPermissionUpdates(permissionUpdates, context);
+      } catch (err) {
+        // The call itself was allowed; failing to remember the rule must not turn that into a denial.
+        context.ui?.notify?.(`Could not save the permission rule: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    record(context, toolUseId, tool.name, decision, 'user');
+    return decision;
   };
 }
 

@@ -1,25 +1,62 @@
 /**
- * Asks the user whether a tool call may run, with VS Code's own modal dialog. A stand-in until the chat
- * panel's inline permission dialog lands; either way the answer goes back as a PermissionDecision.
+ * The Approval port answered with VS Code's own modal dialog: allow once, one button per suggestion
+ * ("Always allow Bash(npm run test:*) in this project"), or deny with feedback for the model. Closing the
+ * dialog denies. A stand-in until the chat panel's inline dialog; either way the answer is an ApprovalAnswer.
  */
 import * as vscode from 'vscode';
-import { describeDecisionReason } from '../../core/permissions/types';
-import type { AskUser } from '../../core/tool/permissionGate';
+import { describeDecisionReason, describePermissionUpdate } from '../../core/permissions/types';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
 
 const ALLOW = 'Allow once';
+const DENY_WITH_FEEDBACK = 'Deny with feedback…';
 
-export const askWithModal: AskUser = async (prompt, context) => {
+/** The model reads this: it says what happened and, when given, what the user wants instead. */
+export function denialMessage(toolName: string, feedback?: string): string {
+  const base = `The user denied ${toolName}. Do not retry it`;
+  return feedback?.trim() ? `${base}. The user said: ${feedback.trim()}` : `${base}; ask the user how to proceed if needed.`;
+}
+
+function promptText(prompt: PermissionPrompt, cwd: string): { title: string; detail: string } {
+  const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd }) ?? '';
   const reason = prompt.decisionReason ? `\n\nWhy asked: ${describeDecisionReason(prompt.decisionReason)}` : '';
-  const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd: context.cwd }) ?? '';
+  return {
+    title: `Codewright wants to use ${prompt.tool.userFacingName(prompt.input)}${summary ? `: ${summary}` : ''}`,
+    detail: `${prompt.message}${reason}`,
+  };
+}
+
+export const askWithModal: AskUser = async (prompt, context): Promise<ApprovalAnswer> => {
+  const { title, detail } = promptText(prompt, context.cwd);
+  // VS Code shows a handful of buttons well; more suggestions than that are noise in a modal.
+  const suggestions = (prompt.suggestions ?? []).slice(0, 2).map((update) => ({ label: describePermissionUpdate(update), update }));
   const answer = await vscode.window.showWarningMessage(
-    `Codewright wants to use ${prompt.tool.userFacingName(prompt.input)}${summary ? `: ${summary}` : ''}`,
-    { modal: true, detail: `${prompt.message}${reason}` },
+    title,
+    { modal: true, detail },
     ALLOW,
+    ...suggestions.map((s) => s.label),
+    DENY_WITH_FEEDBACK,
   );
   if (answer === ALLOW) return { behavior: 'allow', updatedInput: prompt.input, decisionReason: { type: 'other', reason: 'allowed by the user' } };
+  const chosen = suggestions.find((s) => s.label === answer);
+  if (chosen) {
+    return {
+      behavior: 'allow',
+      updatedInput: prompt.input,
+      decisionReason: { type: 'other', reason: `allowed by the user: ${chosen.label}` },
+      permissionUpdates: [chosen.update],
+    };
+  }
+  let feedback: string | undefined;
+  if (answer === DENY_WITH_FEEDBACK) {
+    feedback = await vscode.window.showInputBox({
+      title: `Deny ${prompt.tool.name}`,
+      prompt: 'What should the agent do instead? (sent to the model)',
+      ignoreFocusOut: true,
+    });
+  }
   return {
     behavior: 'deny',
-    message: `The user denied ${prompt.tool.name}. Do not retry it; ask the user how to proceed if needed.`,
+    message: denialMessage(prompt.tool.name, feedback),
     decisionReason: { type: 'other', reason: 'denied by the user' },
   };
 };
