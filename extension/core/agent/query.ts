@@ -5,6 +5,7 @@
  */
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolUseBlock, UserMessage } from '../messages';
 import { ModelError, type ModelClient, type ModelRequest, type ThinkingParam } from '../ports';
+import { takeTaskNotificationMessage } from '../tasks/notifications';
 import type { ToolUseContext } from '../tool/context';
 import { runToolUses } from '../tool/orchestrate';
 import type { CanUseToolFn } from '../tool/Tool';
@@ -65,6 +66,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
         const compacted = yield* compact(params, messages, 'auto');
         if (compacted) messages = compacted;
       }
+    }
+
+    // Background tasks that ended since the last request are announced now, once each. A separate user
+    // message is valid after a user turn (the API merges them, after any tool_result blocks).
+    const notice = messages.at(-1)?.role === 'user' ? takeTaskNotificationMessage(context) : undefined;
+    if (notice) {
+      await add(notice);
+      yield { type: 'userMessage', message: notice, meta: true };
     }
 
     const attemptResult = yield* requestWithRetry(params, messages, request, retry, signal);

@@ -6,7 +6,7 @@ import type { Command } from '../commands/types';
 import type { AgentId, SessionId } from '../ids';
 import type { Message } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
-import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
+import type { LspPort, NotebookPort, SearchPort, SessionStorage, ShellPort, Workspace } from '../ports';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
@@ -100,7 +100,7 @@ export interface ToolUseContext {
   ports: ToolPorts;
 }
 
-/** The ports tools use. Later issues add shell and approval. */
+/** The ports tools use. Later issues add approval. */
 export interface ToolPorts {
   storage: SessionStorage;
   workspace: Workspace;
@@ -109,4 +109,6 @@ export interface ToolPorts {
   lsp?: LspPort;
   /** Absent on Node: NotebookEdit edits the .ipynb JSON through `workspace`. */
   notebooks?: NotebookPort;
+  /** Runs Bash commands; absent where no shell may run (Bash then says so). */
+  shell?: ShellPort;
 }

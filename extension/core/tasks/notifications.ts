@@ -1,0 +1,74 @@
+/**
+ * Telling the model that a background task ended. A finished task whose `notified` flag is still false is a
+ * pending notification; `takeTaskNotifications` formats those and sets the flag, so each is delivered once.
+ * The loop sends them as a user text message just before its next request (core/agent/query.ts).
+ */
+import type { UserMessage } from '../messages';
+import { isLocalBashTask } from './localBash';
+import type { SetAppState, TaskStoreAccess } from './taskStore';
+import { taskSetter } from './taskStore';
+import { isTerminalTaskStatus, type TaskStateBase } from './types';
+
+const MAX_LABEL = 200;
+
+function label(task: TaskStateBase): string {
+  const text = isLocalBashTask(task) ? task.description || task.command : task.description;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_LABEL ? `${line.slice(0, MAX_LABEL - 1)}…` : line;
+}
+
+function summary(task: TaskStateBase): string {
+  const what = isLocalBashTask(task) ? `Background command "${label(task)}"` : `Task "${label(task)}"`;
+  const exit = isLocalBashTask(task) && task.exitCode !== undefined ? ` (exit code ${task.exitCode})` : '';
+  if (task.status === 'completed') return `${what} completed${exit}`;
+  if (task.status === 'failed') return `${what} failed${exit}`;
+  if (task.status === 'killed') return `${what} was stopped`;
+  return `${what} is ${task.status}`;
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The `<task-notification>` block for one task (after Claude Code's shape, so models recognise it). */
+export function formatTaskNotification(task: TaskStateBase): string {
+  const lines = [
+    '<task-notification>',
+    `<task-id>${task.id}</task-id>`,
+    `<status>${task.status}</status>`,
+    ...(isLocalBashTask(task) && task.exitCode !== undefined ? [`<exit-code>${task.exitCode}</exit-code>`] : []),
+    `<output-file>${escape(task.outputFile)}</output-file>`,
+    `<summary>${escape(summary(task))}</summary>`,
+    '</task-notification>',
+    'Read the output file to see what it printed.',
+  ];
+  return lines.join('\n');
+}
+
+/** Finished tasks the model has not been told about, oldest end first. */
+export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBase>>): TaskStateBase[] {
+  return Object.values(tasks)
+    .filter((t) => isTerminalTaskStatus(t.status) && !t.notified)
+    .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
+}
+
+function markNotified(setAppState: SetAppState, ids: readonly string[]): void {
+  setAppState((prev) => {
+    const tasks = { ...prev.tasks };
+    for (const id of ids) if (tasks[id]) tasks[id] = { ...tasks[id], notified: true };
+    return { ...prev, tasks };
+  });
+}
+
+/** Formats every pending notification and marks those tasks notified. */
+export function takeTaskNotifications(access: TaskStoreAccess): string[] {
+  const pending = pendingNotifications(access.getAppState().tasks);
+  if (pending.length === 0) return [];
+  markNotified(taskSetter(access), pending.map((t) => t.id));
+  return pending.map(formatTaskNotification);
+}
+
+/** The user message carrying pending notifications, or undefined when there are none (marks them notified). */
+export function takeTaskNotificationMessage(access: TaskStoreAccess): UserMessage | undefined {
+  const texts = takeTaskNotifications(access);
+  if (texts.length === 0) return undefined;
+  return { role: 'user', content: texts.map((text) => ({ type: 'text' as const, text })) };
+}

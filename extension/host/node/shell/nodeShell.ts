@@ -1,0 +1,133 @@
+/**
+ * The Shell port on plain Node (used by the CLI, the tests, and — wrapped by the terminal mirror — VS Code).
+ * Each command is a fresh `bash -c` in its own process group, writing stdout and stderr into one output file
+ * (one open file description, so the two streams interleave in the order they were written). A trap reports
+ * the final working directory through a marker file next to the output, so `cd` can persist across calls.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
+import type { SandboxStatus, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../../core/ports';
+import { FileTail } from './fileTail';
+import { groupAlive, killProcessGroup } from './processGroup';
+import { detectSandbox } from './sandbox';
+
+// $1 = marker file, $2 = the command. The trap runs however the command ends, `exit` included.
+const WRAPPER = [
+  '__codewright_cwd_file=$1; __codewright_command=$2; shift 2',
+  'trap \'pwd >| "$__codewright_cwd_file" 2>/dev/null\' EXIT',
+  'eval "$__codewright_command"',
+].join('\n');
+
+export interface NodeShellOptions {
+  /** The bash binary (default `bash` from PATH). */
+  bash?: string;
+  /** How long a killed command gets between SIGTERM and SIGKILL (default 2000 ms). */
+  killGraceMs?: number;
+  /** Extra environment for every command. */
+  env?: Readonly<Record<string, string>>;
+  /** How often output is polled from the output file (default 50 ms). */
+  pollMs?: number;
+}
+
+export class NodeShell implements ShellPort {
+  private readonly live = new Set<NodeShellProcess>();
+  private sandboxStatus: SandboxStatus | undefined;
+
+  constructor(private readonly options: NodeShellOptions = {}) {}
+
+  spawn(command: string, opts: ShellSpawnOptions): ShellProcess {
+    if (opts.sandboxed && !this.sandbox().available) throw new Error(`Cannot run sandboxed: ${(this.sandbox() as { reason: string }).reason}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, CODEWRIGHT: '1', GIT_EDITOR: 'true', ...this.options.env, ...opts.env, PWD: opts.cwd };
+    // The VS Code extension host sets this; a command running `code` or `electron` must not inherit it.
+    delete env['ELECTRON_RUN_AS_NODE'];
+    const fd = openSync(opts.outputFile, 'a');
+    let child: ChildProcess;
+    try {
+      child = spawn(this.options.bash ?? 'bash', ['-c', WRAPPER, 'bash', `${opts.outputFile}.cwd`, command], {
+        cwd: opts.cwd,
+        detached: true,
+        stdio: ['ignore', fd, fd],
+        env,
+      });
+    } finally {
+      closeSync(fd); // the child has its own copy
+    }
+    const proc = new NodeShellProcess(child, opts, this.options);
+    this.live.add(proc);
+    void proc.exited.then(() => this.live.delete(proc));
+    return proc;
+  }
+
+  sandbox(): SandboxStatus {
+    return (this.sandboxStatus ??= detectSandbox());
+  }
+
+  /** Kills every command still running (background ones included): call when the host shuts down. */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.live].map((p) => p.kill()));
+  }
+}
+
+class NodeShellProcess implements ShellProcess {
+  readonly pid: number | undefined;
+  readonly exited: Promise<ShellExit>;
+  private readonly listeners = new Set<(text: string) => void>();
+  private readonly tail: FileTail;
+  private readonly graceMs: number;
+  private done = false;
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly opts: ShellSpawnOptions,
+    shellOptions: NodeShellOptions,
+  ) {
+    this.pid = child.pid;
+    this.graceMs = shellOptions.killGraceMs ?? 2000;
+    this.tail = new FileTail(opts.outputFile, (text) => this.listeners.forEach((l) => l(text)), shellOptions.pollMs);
+    this.tail.start();
+    this.exited = new Promise<ShellExit>((resolve) => {
+      child.once('error', (error) => {
+        // Spawning failed (a missing cwd shows up as ENOENT here): say so in the output, as a shell would.
+        appendFileSync(this.opts.outputFile, `Could not start bash in ${this.opts.cwd}: ${error.message}\n`);
+        void this.finish({ code: 127 }).then(resolve);
+      });
+      child.once('exit', (code, signal) => {
+        const exit: ShellExit = signal ? { code: 128 + (osConstants.signals[signal] ?? 0), signal } : { code: code ?? 0 };
+        void this.finish(exit).then(resolve);
+      });
+    });
+  }
+
+  onOutput(listener: (text: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async kill(): Promise<void> {
+    if (this.pid === undefined) return;
+    if (!this.done || groupAlive(this.pid)) await killProcessGroup(this.pid, this.graceMs);
+    await this.exited;
+  }
+
+  background(): void {
+    // Nobody reads along any more: the output stays in the file for the model to Read.
+    void this.tail.stop();
+  }
+
+  private async finish(exit: ShellExit): Promise<ShellExit> {
+    if (this.done) return exit;
+    this.done = true;
+    await this.tail.stop();
+    this.listeners.clear();
+    const marker = `${this.opts.outputFile}.cwd`;
+    let cwd: string | undefined;
+    try {
+      cwd = readFileSync(marker, 'utf8').replace(/\n$/, '') || undefined;
+    } catch {
+      // No marker: the shell never got to its trap (killed, or failed to start).
+    }
+    rmSync(marker, { force: true });
+    return cwd ? { ...exit, cwd } : exit;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Bash: runs a command through the shell port, with the working directory kept between calls, output
+ * streamed as progress, long runs moved to background tasks, and the permission check delegated to the
+ * Bash command analysis. A factory, because the analysis needs the (host-loaded) tree-sitter parser.
+ */
+import { z } from 'zod';
+import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
+import type { ToolUseContext } from '../../core/tool/context';
+import { ToolError } from '../../core/tool/errors';
+import { buildTool, type ToolCallProgress } from '../../core/tool/Tool';
+import { checkCommandPermissions, isReadOnlyCommand, type ShellParser } from './analysis';
+import { BASH_TOOL_NAME, DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
+import { ShellCwdTracker } from './cwd';
+import { bashResultBlock, type BashOutput } from './format';
+import { BASH_DESCRIPTION, BASH_PROMPT } from './prompt';
+import { runCommand, type BashProgress } from './run';
+
+export { BASH_TOOL_NAME };
+export type { BashOutput, BashProgress };
+
+const inputSchema = z.strictObject({
+  command: z.string().min(1).describe('The command to run'),
+  timeout: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`Optional timeout in milliseconds (max ${MAX_TIMEOUT_MS}); default ${DEFAULT_TIMEOUT_MS}`),
+  description: z
+    .string()
+    .optional()
+    .describe('A short, active-voice description of what the command does, e.g. "Install dependencies" or "List files in src"'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Run the command as a background task; read its output file later, stop it with TaskStop'),
+  dangerouslyDisableSandbox: z
+    .boolean()
+    .optional()
+    .describe('Run outside the sandbox (when sandboxing is on); the user is asked unless their settings allow it'),
+});
+
+export type BashInput = z.infer<typeof inputSchema>;
+
+export interface BashToolOptions {
+  /** The tree-sitter Bash parser the command analysis needs; without it every command asks. */
+  parser?: ShellParser;
+  /** The "run commands in a sandbox" setting (off by default; see host/node/shell/sandbox.ts). */
+  sandboxEnabled?: () => boolean;
+}
+
+/** The tool_use this call answers, found by its input in the assistant message (progress and tasks link to it). */
+function toolUseIdOf(parent: AssistantMessage | undefined, input: BashInput): string | undefined {
+  const uses = parent?.content.filter((b) => b.type === 'tool_use' && b.name === BASH_TOOL_NAME) ?? [];
+  const match = uses.find((b) => b.type === 'tool_use' && (b.input as { command?: unknown }).command === input.command);
+  return match?.type === 'tool_use' ? match.id : undefined;
+}
+
+function oneLine(text: string, max = 80): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function createBashTool(options: BashToolOptions = {}) {
+  const cwd = new ShellCwdTracker();
+  const readOnly = (input: BashInput) => isReadOnlyCommand(options.parser, input.command);
+
+  return buildTool({
+    name: BASH_TOOL_NAME,
+    searchHint: 'shell terminal command run execute bash npm git',
+    inputSchema,
+    maxResultSizeChars: MAX_OUTPUT_CHARS,
+    isReadOnly: readOnly,
+    isConcurrencySafe: readOnly,
+    interruptBehavior: () => 'cancel',
+    async description(input) {
+      return input?.description ?? BASH_DESCRIPTION;
+    },
+    async prompt() {
+      return BASH_PROMPT;
+    },
+    userFacingName: () => 'Bash',
+    getToolUseSummary: (input) => (input?.command ? oneLine(input.command) : null),
+    getActivityDescription: (input) =>
+      input?.description ? oneLine(input.description) : input?.command ? `Running ${oneLine(input.command, 60)}` : 'Running a command',
+    toAutoClassifierInput: (input) => input.command,
+
+    async checkPermissions(input, context: ToolUseContext) {
+      return checkCommandPermissions(
+        options.parser,
+        input.command,
+        context.getAppState().toolPermissionContext,
+        { cwd: cwd.get(context), workspaceRoots: context.ports.workspace.roots },
+        { dangerouslyDisableSandbox: input.dangerouslyDisableSandbox === true },
+      );
+    },
+
+    async call(input, context, _canUseTool, parentMessage, onProgress?: ToolCallProgress<BashProgress>) {
+      const shell = context.ports.shell;
+      if (!shell) throw new ToolError('unavailable', 'Bash is not available in this host: no shell is configured.');
+      const sandboxed = options.sandboxEnabled?.() === true && !input.dangerouslyDisableSandbox && shell.sandbox().available;
+      const toolUseId = toolUseIdOf(parentMessage, input);
+      const outcome = await runCommand(
+        shell,
+        {
+          command: input.command,
+          ...(input.description ? { description: input.description } : {}),
+          cwd: await cwd.resolve(context),
+          timeoutMs: Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
+          runInBackground: input.run_in_background === true,
+          sandboxed,
+          ...(toolUseId ? { toolUseId } : {}),
+        },
+        context,
+        onProgress,
+      );
+      if (outcome.kind === 'background') {
+        const timeoutMs = Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+        return { data: { ...outcome, ...(outcome.reason === 'timeout' ? { timeoutMs } : {}) } satisfies BashOutput };
+      }
+      const cwdNote = cwd.update(context, outcome.exit.cwd);
+      const data: BashOutput = { kind: 'completed', output: outcome.output, exitCode: outcome.exit.code, ...(cwdNote ? { cwdNote } : {}) };
+      return { data };
+    },
+
+    mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId: string): ToolResultBlock {
+      return bashResultBlock(output, toolUseId);
+    },
+  });
+}
+
+export type BashTool = ReturnType<typeof createBashTool>;

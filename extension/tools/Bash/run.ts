@@ -1,0 +1,130 @@
+/**
+ * Running one Bash command through the shell port: stream its output as progress, and end in one of three
+ * ways — it exits (the result), the call is aborted (the process tree is killed), or its timeout passes
+ * (it keeps running as a background task). `run_in_background` starts it as a task straight away.
+ */
+import type { ShellExit, ShellPort, ShellProcess } from '../../core/ports';
+import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/tasks/localBash';
+import { taskSetter } from '../../core/tasks/taskStore';
+import { generateTaskId } from '../../core/tasks/types';
+import type { ToolUseContext } from '../../core/tool/context';
+import { ToolError } from '../../core/tool/errors';
+import type { ToolCallProgress } from '../../core/tool/Tool';
+import { OutputCollector } from './collector';
+import { PROGRESS_INTERVAL_MS } from './constants';
+
+/** What the UI shows while a command runs. */
+export interface BashProgress {
+  type: 'bash_progress';
+  /** The last few lines printed. */
+  output: string;
+  elapsedMs: number;
+  totalLines: number;
+  totalBytes: number;
+}
+
+export interface RunRequest {
+  command: string;
+  description?: string;
+  cwd: string;
+  timeoutMs: number;
+  runInBackground: boolean;
+  sandboxed: boolean;
+  toolUseId?: string;
+}
+
+export type RunOutcome =
+  | { kind: 'exited'; output: string; exit: ShellExit }
+  | { kind: 'background'; taskId: string; outputFile: string; reason: 'requested' | 'timeout'; outputSoFar?: string };
+
+const PROGRESS_LINES = 5;
+
+export async function runCommand(
+  shell: ShellPort,
+  req: RunRequest,
+  context: ToolUseContext,
+  onProgress?: ToolCallProgress<BashProgress>,
+): Promise<RunOutcome> {
+  const signal = context.abortController.signal;
+  const id = generateTaskId('local_bash');
+  const outputFile = await context.ports.storage.writeText(`tasks/${id}.output`, '');
+  signal.throwIfAborted();
+  const setTasks = taskSetter(context);
+  const task: StartLocalBashTask = {
+    id,
+    command: req.command,
+    description: req.description ?? req.command,
+    outputFile,
+    backgroundReason: req.runInBackground ? 'requested' : 'timeout',
+    ...(req.toolUseId ? { toolUseId: req.toolUseId } : {}),
+  };
+  const spawnOpts = { cwd: req.cwd, outputFile, label: req.description ?? req.command, sandboxed: req.sandboxed };
+
+  if (req.runInBackground) {
+    registerPendingBashTask(setTasks, task);
+    let proc: ShellProcess;
+    try {
+      proc = shell.spawn(req.command, spawnOpts);
+    } catch (error) {
+      setTasks((prev) => {
+        const { [id]: _dropped, ...tasks } = prev.tasks;
+        return { ...prev, tasks };
+      });
+      throw error;
+    }
+    proc.background(id);
+    attachBashProcess(setTasks, task, proc);
+    return { kind: 'background', taskId: id, outputFile, reason: 'requested' };
+  }
+
+  const proc = shell.spawn(req.command, spawnOpts);
+  const collector = new OutputCollector();
+  const started = Date.now();
+  let lastProgress = 0;
+  const progress = () => {
+    lastProgress = Date.now();
+    onProgress?.({
+      toolUseID: req.toolUseId ?? '',
+      data: {
+        type: 'bash_progress',
+        output: collector.lastLines(PROGRESS_LINES),
+        elapsedMs: lastProgress - started,
+        totalLines: collector.totalLines,
+        totalBytes: collector.totalBytes,
+      },
+    });
+  };
+  const unsubscribe = proc.onOutput((text) => {
+    collector.add(text);
+    if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) progress();
+  });
+  // The elapsed time keeps moving in the UI even when a command prints nothing.
+  const ticker = setInterval(progress, 1000);
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const ended = await Promise.race([
+    proc.exited.then((exit) => ({ kind: 'exit' as const, exit })),
+    new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), req.timeoutMs))),
+    new Promise<{ kind: 'abort' }>((resolve) => {
+      onAbort = () => resolve({ kind: 'abort' });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }),
+  ]);
+  clearInterval(ticker);
+  clearTimeout(timer);
+  if (onAbort) signal.removeEventListener('abort', onAbort);
+  unsubscribe();
+
+  if (ended.kind === 'abort') {
+    await proc.kill();
+    throw new ToolError('interrupted', 'The command was stopped because the call was interrupted.');
+  }
+  if (ended.kind === 'timeout') {
+    proc.background(id);
+    attachBashProcess(setTasks, { ...task, outputOffset: collector.totalBytes }, proc);
+    const outputSoFar = collector.lastLines(20);
+    return { kind: 'background', taskId: id, outputFile, reason: 'timeout', ...(outputSoFar ? { outputSoFar } : {}) };
+  }
+  return { kind: 'exited', output: collector.text(outputFile), exit: ended.exit };
+}
