@@ -1,0 +1,145 @@
+/**
+ * The Bash tool's permission check. Order:
+ * 1. A deny rule matching any part denies the whole command (also for unparseable commands, matched
+ *    against the raw text, so a parse failure never dodges a deny rule).
+ * 2. An unparseable command asks (`other: could not parse the command`); it is never allowed.
+ * 3. `dangerouslyDisableSandbox` asks (`sandboxOverride`).
+ * 4. Dangers (writes, sudo, rm -rf of broad paths, curl | sh, eval, cd outside the workspace) ask with
+ *    `safetyCheck`: no allow rule and no mode but the engine's bypass handling gets past them.
+ * 5. An ask rule matching any part asks (`rule`).
+ * 6. Every part allowed by an allow rule or read-only: allow.
+ * 7. Otherwise passthrough, with "always allow" prefix suggestions for the parts not yet allowed, so the
+ *    engine applies the mode (`dontAsk` denies, `default` asks).
+ * A command of several parts carries `subcommandResults` in steps 6 and 7.
+ */
+import { describePermissionRuleSource } from '../describe';
+import { permissionRuleValueToString } from '../ruleValue';
+import { ruleContentsForTool } from '../rules';
+import type { PermissionResult, PermissionRule, PermissionUpdate, ToolPermissionContext } from '../types';
+import { analyzeBashCommand, type BashPartAnalysis } from './analyze';
+import { bashRuleMatches, findMatchingRule, normalizeCommandText, suggestRuleContent } from './bashRules';
+import type { BashEnv } from './paths';
+import type { ShellParser } from './syntax';
+
+export const BASH_TOOL_NAME = 'Bash';
+const MAX_SUGGESTIONS = 5;
+
+function ruleText(rule: PermissionRule): string {
+  return `${permissionRuleValueToString(rule.ruleValue)} from ${describePermissionRuleSource(rule.source)}`;
+}
+
+function denied(rule: PermissionRule, part: string): PermissionResult {
+  return {
+    behavior: 'deny',
+    message: `Permission to run \`${part}\` is denied by the rule ${ruleText(rule)}. Do not retry it; ask the user or do something else.`,
+    decisionReason: { type: 'rule', rule },
+  };
+}
+
+const READ_ONLY_REASON = { type: 'other', reason: 'read-only command' } as const;
+
+function suggestionsFor(parts: readonly BashPartAnalysis[]): PermissionUpdate[] {
+  const contents: string[] = [];
+  for (const p of parts) {
+    if (p.dangers.length > 0) continue;
+    const content = suggestRuleContent(p.command);
+    if (content !== undefined && !contents.includes(content)) contents.push(content);
+    if (contents.length >= MAX_SUGGESTIONS) break;
+  }
+  return contents.map((ruleContent) => ({
+    type: 'addRules',
+    rules: [{ toolName: BASH_TOOL_NAME, ruleContent }],
+    behavior: 'allow',
+    destination: 'localSettings',
+  }));
+}
+
+/**
+ * Decides whether a Bash command may run. `permissionContext` supplies the `Bash(...)` rules; `env`
+ * places paths (working directory, workspace roots, home). Additional working directories of the
+ * context count as inside the workspace. Every result carries a `decisionReason`.
+ */
+export function checkBashPermissions(
+  parser: ShellParser | undefined,
+  command: string,
+  permissionContext: ToolPermissionContext,
+  env: BashEnv,
+  opts: { dangerouslyDisableSandbox?: boolean } = {},
+): PermissionResult {
+  const deny = ruleContentsForTool(permissionContext, BASH_TOOL_NAME, 'deny');
+  const ask = ruleContentsForTool(permissionContext, BASH_TOOL_NAME, 'ask');
+  const allow = ruleContentsForTool(permissionContext, BASH_TOOL_NAME, 'allow');
+  const extraRoots = [...permissionContext.additionalWorkingDirectories.keys()];
+  const analysis = analyzeBashCommand(parser, command, env, extraRoots);
+
+  if (!analysis.ok) {
+    const text = normalizeCommandText(command);
+    for (const [content, rule] of deny) if (bashRuleMatches(content, text)) return denied(rule, text);
+    if (opts.dangerouslyDisableSandbox) {
+      return { behavior: 'ask', message: 'The command asks to run outside the sandbox, and it could not be parsed.', decisionReason: { type: 'sandboxOverride' } };
+    }
+    return {
+      behavior: 'ask',
+      message: 'This command could not be parsed, so its parts could not be checked. Approve it only if you understand it.',
+      decisionReason: { type: 'other', reason: analysis.reason },
+    };
+  }
+
+  const { parts, warnings } = analysis;
+  for (const p of parts) {
+    const rule = findMatchingRule(p.command, deny, 'deny');
+    if (rule) return denied(rule, p.command.text);
+  }
+  const warningText = warnings.map((w) => `- ${w}`).join('\n');
+  if (opts.dangerouslyDisableSandbox) {
+    return {
+      behavior: 'ask',
+      message: `The command asks to run outside the sandbox.${warnings.length ? `\n${warningText}` : ''}`,
+      decisionReason: { type: 'sandboxOverride', reason: 'dangerouslyDisableSandbox was set' },
+    };
+  }
+  if (warnings.length > 0) {
+    return {
+      behavior: 'ask',
+      message: `This command needs your approval:\n${warningText}`,
+      decisionReason: { type: 'safetyCheck', reason: warnings.join('; ') },
+    };
+  }
+
+  const results = new Map<string, PermissionResult>();
+  let askRule: PermissionRule | undefined;
+  const pending: BashPartAnalysis[] = [];
+  for (const p of parts) {
+    const text = p.command.text;
+    const asked = findMatchingRule(p.command, ask, 'ask');
+    const allowed = asked ? undefined : findMatchingRule(p.command, allow, 'allow');
+    if (asked) {
+      askRule ??= asked;
+      results.set(text, { behavior: 'ask', message: `\`${text}\` needs approval: ${ruleText(asked)}`, decisionReason: { type: 'rule', rule: asked } });
+    } else if (allowed) {
+      results.set(text, { behavior: 'allow', decisionReason: { type: 'rule', rule: allowed } });
+    } else if (p.readOnly) {
+      results.set(text, { behavior: 'allow', decisionReason: READ_ONLY_REASON });
+    } else {
+      pending.push(p);
+      results.set(text, { behavior: 'passthrough', message: `\`${text}\` needs approval`, decisionReason: { type: 'other', reason: 'not read-only and no rule allows it' } });
+    }
+  }
+  const single = results.size === 1 ? [...results.values()][0] : undefined;
+  const reason = single?.decisionReason ?? { type: 'subcommandResults' as const, reasons: results };
+
+  if (askRule) {
+    return { behavior: 'ask', message: `This command needs approval: ${ruleText(askRule)} asks for it.`, decisionReason: { type: 'rule', rule: askRule } };
+  }
+  if (pending.length === 0) {
+    return parts.length === 0 ? { behavior: 'allow', decisionReason: { type: 'other', reason: 'empty command' } } : { behavior: 'allow', decisionReason: reason };
+  }
+  const suggestions = suggestionsFor(pending);
+  const list = pending.map((p) => `\`${p.command.text}\``).join(', ');
+  return {
+    behavior: 'passthrough',
+    message: `${BASH_TOOL_NAME} needs approval to run ${list}`,
+    decisionReason: reason,
+    ...(suggestions.length > 0 ? { suggestions } : {}),
+  };
+}
