@@ -1,5 +1,7 @@
 // Builds the two bundles: the extension (Node, CJS) and the webview (browser IIFE plus its CSS).
 // Usage: node scripts/build.mjs [--watch] [--production]
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -44,6 +46,24 @@ const configs = [
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   },
 ];
+
+// web-tree-sitter is bundled as ESM, which reads `import.meta.url`; a CJS bundle has none, so the Node
+// bundles get one pointing at themselves.
+for (const c of configs) {
+  if (c.platform !== 'node') continue;
+  c.define = { ...c.define, 'import.meta.url': '__codewrightImportMetaUrl' };
+  // "use strict" first, or the bundle's own directive would no longer be the first statement.
+  const shim = "'use strict';var __codewrightImportMetaUrl = require('url').pathToFileURL(__filename).href;";
+  c.banner = { ...c.banner, js: c.banner?.js ? `${c.banner.js}\n${shim}` : shim };
+}
+
+// The Bash permission analysis parses commands with tree-sitter (wasm): both .wasm files sit next to the
+// bundles, where extension/host/node/bashParser.ts looks first.
+const require = createRequire(import.meta.url);
+mkdirSync('dist', { recursive: true });
+for (const wasm of ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
+  copyFileSync(require.resolve(wasm), `dist/${wasm.slice(wasm.indexOf('/') + 1)}`);
+}
 
 if (watch) {
   for (const c of configs) await (await esbuild.context(c)).watch();
