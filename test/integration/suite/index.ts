@@ -27,6 +27,7 @@ export function run(): Promise<void> {
   require('./notebook.test');
   require('./workspace.test');
   require('./search.test');
+  require('./terminal.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
