@@ -190,6 +190,12 @@ export interface Workspace {
   /** Writes `content` exactly (line endings already applied), in the given encoding, creating folders. */
   writeText(path: string, content: string, opts: { encoding: TextFile['encoding']; bom: boolean }): Promise<{ mtimeMs: number }>;
   list(dir: string): Promise<{ name: string; type: FileStat['type'] }[]>;
+  /**
+   * The path with every symlink resolved, for permission checks (a link inside the workspace may point
+   * outside it). A path that does not exist yet resolves through its nearest existing ancestor; a dangling
+   * link resolves to where it points. Never throws for a missing path.
+   */
+  realpath(path: string): Promise<string>;
 }
 
 /** ripgrep and file globbing; .gitignore respected. */

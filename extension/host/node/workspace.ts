@@ -4,7 +4,7 @@
  * half a file, and they keep the file's permission bits.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { FileStat, TextFile, Workspace } from '../../core/ports';
@@ -117,6 +117,10 @@ export class NodeWorkspace implements Workspace {
     return listed.sort((a, b) => compareNames(a.name, b.name));
   }
 
+  realpath(p: string): Promise<string> {
+    return resolveRealPath(absolute(p));
+  }
+
   /** Content and stat from one open file handle, so the mtime belongs to the bytes returned. */
   private async readWithStat(target: string): Promise<{ bytes: Uint8Array; stats: Stats }> {
     let handle;
@@ -138,6 +142,32 @@ export class NodeWorkspace implements Workspace {
       await handle.close();
     }
   }
+}
+
+/** Links followed before giving up (Linux's own limit is 40). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * `p` with every symlink resolved, for permission checks. Where `p` does not exist, its nearest existing
+ * ancestor is resolved and the rest appended; a dangling link is followed to where it points, since
+ * writing through it would create the file there. A loop of links gives the path as far as it resolved.
+ */
+export async function resolveRealPath(p: string, hops = 0): Promise<string> {
+  try {
+    return await realpath(p);
+  } catch {
+    // Missing (or a dangling link somewhere along the way): resolve what exists.
+  }
+  if (hops < MAX_LINK_HOPS) {
+    const link = await lstat(p).catch(() => undefined);
+    if (link?.isSymbolicLink()) {
+      const target = await readlink(p).catch(() => undefined);
+      if (target !== undefined) return resolveRealPath(path.resolve(path.dirname(p), target), hops + 1);
+    }
+  }
+  const parent = path.dirname(p);
+  if (parent === p) return p;
+  return path.join(await resolveRealPath(parent, hops + 1), path.basename(p));
 }
 
 /** Sorted by UTF-16 code unit, the same order on every platform and in both adapters. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileStat, TextFile, Workspace } from '../../core/ports';
 import { decodeText, detectLineEnding, encodeText } from '../../core/text/encoding';
-import { compareNames, workspaceErrors } from '../node/workspace';
+import { compareNames, resolveRealPath, workspaceErrors } from '../node/workspace';
 
 type EncodingChoice = { encoding: TextFile['encoding']; bom: boolean };
 
@@ -33,6 +33,11 @@ export class VsCodeWorkspace implements Workspace {
       if (fsErrorCode(error) === 'FileNotFound' || fsErrorCode(error) === 'FileNotADirectory') return undefined;
       throw translate(error, uri.fsPath, 'file');
     }
+  }
+
+  /** The extension host runs where the files are (also for remote workspaces), so Node's fs sees the links. */
+  realpath(p: string): Promise<string> {
+    return resolveRealPath(fileUri(p).fsPath);
   }
 
   async readBytes(p: string): Promise<Uint8Array> {

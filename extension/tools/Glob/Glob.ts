@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';
 import { buildTool } from '../../core/tool/Tool';
 import { displayPath, resolveToolPath } from '../shared/paths';
+import { checkReadAccess } from '../shared/permissions';
 import { DEFAULT_GLOB_LIMIT, GLOB_TOOL_NAME } from './constants';
 import { GLOB_DESCRIPTION, GLOB_PROMPT } from './prompt';
 
@@ -78,6 +79,8 @@ export const GlobTool = buildTool({
   getToolUseSummary: (input) => (input?.pattern ? `${input.pattern}${input.path ? ` in ${input.path}` : ''}` : null),
   getActivityDescription: (input) => (input?.pattern ? `Finding ${input.pattern}` : 'Finding files'),
   toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
+
+  checkPermissions: (input, context) => checkReadAccess(target(input, context.cwd).dir, context, { isDirectory: true }),
 
   async validateInput(input, context) {
     const { dir } = target(input, context.cwd);

@@ -7,6 +7,7 @@ import type { ToolResultBlock } from '../../core/messages';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
 import { resolveToolPath } from '../shared/paths';
+import { checkReadAccess } from '../shared/permissions';
 import { buildRipgrepArgs, MAX_COLUMNS } from './args';
 import { GREP_DESCRIPTION, GREP_PROMPT } from './prompt';
 import { contentResult, countResult, filesResult, renderGrep, rgSearchPath, type GrepOutput, type Page } from './results';
@@ -68,6 +69,12 @@ export const GrepTool = buildTool({
   getToolUseSummary: (input) => (input?.pattern ? `"${input.pattern}"${input.path ? ` in ${input.path}` : ''}` : null),
   getActivityDescription: (input) => (input?.pattern ? `Searching for "${input.pattern}"` : 'Searching'),
   toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
+
+  async checkPermissions(input, context) {
+    const target = input.path === undefined ? context.cwd : resolveToolPath(input.path, context.cwd);
+    const isDirectory = (await context.ports.workspace.stat(target))?.type === 'directory';
+    return checkReadAccess(target, context, { isDirectory });
+  },
 
   async validateInput(input, context) {
     if (input.path === undefined) return { result: true };

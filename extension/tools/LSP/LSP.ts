@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';
 import type { LspOperation } from '../../core/ports';
 import { buildTool, type ValidationResult } from '../../core/tool/Tool';
+import { checkReadAccess } from '../shared/permissions';
 import { displayPath, formatDiagnostics, formatHover, formatLocations, type Formatted } from './format';
 
 export const LSP_TOOL_NAME = 'LSP';
@@ -109,6 +110,11 @@ export const LspTool = buildTool({
   },
   getActivityDescription: (input) => (input?.operation ? `Asking the language server (${input.operation})` : 'Asking the language server'),
   toAutoClassifierInput: (input) => `${input.operation} ${input.file_path ?? input.query ?? ''}`.trim(),
+  async checkPermissions(input, context) {
+    // workspaceSymbol and diagnostics without a file look at the workspace as a whole.
+    if (!input.file_path || input.operation === 'workspaceSymbol') return { behavior: 'allow', updatedInput: input };
+    return checkReadAccess(path.resolve(context.cwd, input.file_path), context);
+  },
   async validateInput(input, context) {
     const missing = missingFields(input);
     if (missing.length) {

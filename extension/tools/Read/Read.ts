@@ -9,6 +9,7 @@ import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool, type ToolDef } from '../../core/tool/Tool';
 import { displayPath, fileNotFoundMessage, resolveToolPath } from '../shared/paths';
+import { checkReadAccess } from '../shared/permissions';
 import { looksBinary } from './binary';
 import { IMAGE_EXTENSIONS, MAX_FILE_BYTES, READ_TOOL_NAME } from './constants';
 import { imageBlock, pagesNote, pdfBlock } from './media';
@@ -117,6 +118,7 @@ const readDef = {
     input?.file_path ? `${displayPath(input.file_path, options?.cwd)}${rangeText(input)}` : null,
   getActivityDescription: (input: Partial<ReadInput> | undefined, options?: { cwd?: string }) =>
     input?.file_path ? `Reading ${displayPath(input.file_path, options?.cwd)}` : 'Reading a file',
+  checkPermissions: (input: ReadInput, context: ToolUseContext) => checkReadAccess(resolveToolPath(input.file_path, context.cwd), context),
   async validateInput(input: ReadInput) {
     if (input.pages === undefined) return { result: true };
     if (path.extname(input.file_path).toLowerCase() !== '.pdf') {

@@ -1,12 +1,16 @@
 /**
- * The permission answer of tools that change files: always ask, and say when the acceptEdits mode would
- * let the change through (the file is inside the workspace). The permission engine reads that suggestion
- * instead of knowing tool names. Protected paths (.git/, settings files) are the engine's to refuse.
+ * The permission answers of the file tools, on top of core/permissions/filesystem.ts: `Edit(...)` rules
+ * and path safety for tools that write, `Read(...)` rules and the workspace boundary for tools that read.
+ * A write inside the workspace passes through suggesting acceptEdits, which tells the engine that mode
+ * covers it; protected paths and paths outside the workspace ask with a safety-check reason no mode skips.
  */
+import { homedir } from 'node:os';
 import path from 'node:path';
+import { checkEditPermission, checkReadPermission } from '../../core/permissions/filesystem';
 import type { PermissionResult } from '../../core/permissions/types';
 import type { ToolUseContext } from '../../core/tool/context';
 
+/** True when `absPath` is inside a workspace folder (the working directory when there are none); links are not resolved. */
 export function isInsideWorkspace(absPath: string, context: ToolUseContext): boolean {
   const roots = context.ports.workspace.roots.length ? context.ports.workspace.roots : [context.cwd];
   return roots.some((root) => {
@@ -15,7 +19,12 @@ export function isInsideWorkspace(absPath: string, context: ToolUseContext): boo
   });
 }
 
-export function askToEditFile(absPath: string, message: string, context: ToolUseContext): PermissionResult {
-  if (!isInsideWorkspace(absPath, context)) return { behavior: 'ask', message };
-  return { behavior: 'ask', message, suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] };
+/** The permission answer of a tool about to change `absPath`; `message` is the question the user sees. */
+export function askToEditFile(absPath: string, message: string, context: ToolUseContext): Promise<PermissionResult> {
+  return checkEditPermission(absPath, message, context, { homeDir: homedir() });
+}
+
+/** The permission answer of a tool about to read `absPath` (a file, or with `isDirectory` a folder it searches). */
+export function checkReadAccess(absPath: string, context: ToolUseContext, opts: { isDirectory?: boolean } = {}): Promise<PermissionResult> {
+  return checkReadPermission(absPath, context, { homeDir: homedir(), ...opts });
 }

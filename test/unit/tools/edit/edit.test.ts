@@ -147,7 +147,7 @@ describe('tools/Edit', () => {
     const h = memoryHarness();
     const input = { file_path: 'src/a.ts', old_string: 'a', new_string: 'b', replace_all: false };
     expect(await EditTool.checkPermissions(input, h.context)).toEqual({
-      behavior: 'ask',
+      behavior: 'passthrough',
       message: 'Edit /proj/src/a.ts?',
       suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
     });

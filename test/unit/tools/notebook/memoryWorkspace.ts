@@ -75,6 +75,11 @@ export class MemoryWorkspace implements Workspace {
     const names = new Set([...this.files.keys()].filter((k) => k.startsWith(p)).map((k) => k.slice(p.length).split(path.sep)[0]!));
     return [...names].map((name) => ({ name, type: this.files.has(p + name) ? 'file' : 'directory' }));
   }
+
+  /** No links in memory: every path is its own real path. */
+  async realpath(file: string): Promise<string> {
+    return path.resolve(file);
+  }
 }
 
 const noSearch: SearchPort = {

@@ -124,6 +124,11 @@ export class MemoryWorkspace implements Workspace {
     if (entries.size === 0) throw new Error(`Folder not found: ${dir}`);
     return [...entries].map(([name, type]) => ({ name, type })).sort((a, b) => a.name.localeCompare(b.name));
   }
+
+  /** No links in memory: every path is its own real path. */
+  async realpath(p: string): Promise<string> {
+    return path.posix.normalize(p);
+  }
 }
 
 export const join = path.posix.join;

@@ -129,13 +129,17 @@ describe('tools/Write', () => {
     const h = memoryHarness();
     // Inside the workspace (/proj), so the answer also says acceptEdits would allow it.
     expect(await WriteTool.checkPermissions({ file_path: 'a.ts', content: 'x' }, h.context)).toEqual({
-      behavior: 'ask',
+      behavior: 'passthrough',
       message: 'Write /proj/a.ts?',
       suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
     });
+    // Outside the workspace: a safety check no mode skips, offering to add the folder.
     expect(await WriteTool.checkPermissions({ file_path: '/etc/hosts', content: 'x' }, h.context)).toEqual({
       behavior: 'ask',
-      message: 'Write /etc/hosts?',
+      message: 'Write /etc/hosts? (/etc/hosts is outside the workspace folders.)',
+      decisionReason: { type: 'safetyCheck', reason: '/etc/hosts is outside the workspace folders' },
+      suggestions: [{ type: 'addDirectories', directories: ['/etc'], destination: 'session' }],
+      blockedPath: '/etc/hosts',
     });
     const { outcome, text } = await h.run('Write', { file_path: '/proj/a.ts', content: 'x' }, createCanUseTool(toolOwnDecider));
     expect(outcome.stage).toBe('permission');

@@ -1,0 +1,135 @@
+/**
+ * The permission engine (DESIGN.md §3): one `PermissionDecider` for every tool call. It reads the
+ * permission context from AppState at each call, so a rule or mode change applies to the next call.
+ *
+ * Order, first answer wins:
+ *  1. `bubble` mode with a parent decider: the parent decides (a sub-agent defers to whoever runs it).
+ *  2. Whole-tool deny rule (`Bash`, `mcp__server`) → deny.
+ *  3. The tool's own `checkPermissions` (content rules, path rules, path safety): deny → deny; ask for a
+ *     safety check or an ask rule → ask, which no mode and no allow rule overrides.
+ *  4. Whole-tool ask rule → ask (also in bypassPermissions).
+ *  5. Mode: bypassPermissions → allow; plan → deny what is not read-only.
+ *  6. Whole-tool allow rule → allow; the tool's own allow → allow.
+ *  7. acceptEdits (and auto) → allow what the tool says acceptEdits covers (its ask suggests
+ *     `setMode acceptEdits`: a file edit inside the workspace, never a safety-check ask).
+ *  8. auto with a classifier → the classifier allows or denies (denials.ts: repeated denials ask instead).
+ *  9. Ask the user, with suggestions; dontAsk and contexts that must not prompt deny instead.
+ */
+import type { PermissionDecider } from '../tool/permissionGate';
+import type { AnyTool } from '../tool/Tool';
+import type { ToolUseContext } from '../tool/context';
+import { describeDecisionReason } from './describe';
+import { shouldFallBackToAsking } from './denials';
+import { acceptEditsCovers, isBypassImmune, planModeDenial, withSuggestions } from './modes';
+import { wholeToolRule } from './rules';
+import type { PermissionDecisionReason, PermissionResult, PermissionRule, PermissionAskDecision, PermissionBehavior, ToolPermissionContext } from './types';
+
+/** What an `auto`-mode classifier says about one call. */
+export interface ClassifierVerdict {
+  allow: boolean;
+  reason: string;
+}
+
+export type PermissionClassifier = (tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext) => Promise<ClassifierVerdict>;
+
+export interface PermissionEngineOptions {
+  /** Where the rules and mode come from; defaults to `context.getAppState().toolPermissionContext`. */
+  getPermissionContext?: (context: ToolUseContext) => ToolPermissionContext;
+  /** `bubble` mode delegates the whole decision here (the parent agent's engine). */
+  parentDecider?: PermissionDecider;
+  /** `auto` mode's classifier; without one, `auto` asks like `default`. */
+  classifier?: PermissionClassifier;
+  /** Appended to ask messages, e.g. how to allow the tool from the command line. */
+  askHint?: (tool: AnyTool) => string;
+}
+
+const CLASSIFIER_NAME = 'auto-mode';
+
+function ruleOfTool(permissions: ToolPermissionContext, tool: AnyTool, behavior: PermissionBehavior): PermissionRule | undefined {
+  for (const name of [tool.name, ...(tool.aliases ?? [])]) {
+    const rule = wholeToolRule(permissions, name, behavior);
+    if (rule) return rule;
+  }
+  return undefined;
+}
+
+export function createPermissionEngine(opts: PermissionEngineOptions = {}): PermissionDecider {
+  const read = opts.getPermissionContext ?? ((context: ToolUseContext) => context.getAppState().toolPermissionContext);
+
+  return async function decide(tool, input, context): Promise<PermissionResult> {
+    const permissions = read(context);
+    const mode = permissions.mode;
+    if (mode === 'bubble' && opts.parentDecider) return opts.parentDecider(tool, input, context);
+
+    const denyRule = ruleOfTool(permissions, tool, 'deny');
+    if (denyRule) {
+      const decisionReason = { type: 'rule', rule: denyRule } as const;
+      return { behavior: 'deny', message: `${tool.name} is denied by a rule (${describeDecisionReason(decisionReason)}).`, decisionReason };
+    }
+
+    const own = await tool.checkPermissions(input, context);
+    if (own.behavior === 'deny') return own;
+
+    /** Turns an ask into the final answer: a prompt, or a denial where nobody may be prompted. */
+    const finish = (ask: PermissionAskDecision): PermissionResult => {
+      if (mode === 'dontAsk') {
+        return { behavior: 'deny', message: `${ask.message} Denied: permission mode dontAsk never prompts, and no rule allows this.`, decisionReason: { type: 'mode', mode } };
+      }
+      if (permissions.shouldAvoidPermissionPrompts) {
+        return {
+          behavior: 'deny',
+          message: `${ask.message} Denied: permission prompts are not available here.`,
+          decisionReason: { type: 'asyncAgent', reason: ask.decisionReason ? describeDecisionReason(ask.decisionReason) : 'no one can answer a prompt' },
+        };
+      }
+      return ask;
+    };
+    const ownAsk = (decisionReason: PermissionDecisionReason): PermissionAskDecision => ({
+      behavior: 'ask',
+      message: own.behavior === 'allow' ? `Use ${tool.name}?` : own.message,
+      decisionReason,
+      ...(own.behavior !== 'allow' && own.suggestions ? { suggestions: own.suggestions } : {}),
+      ...(own.behavior === 'ask' && own.blockedPath ? { blockedPath: own.blockedPath } : {}),
+      ...(own.behavior !== 'passthrough' && own.updatedInput ? { updatedInput: own.updatedInput } : {}),
+    });
+
+    if (own.behavior === 'ask' && isBypassImmune(own)) {
+      const approvable = own.decisionReason?.type === 'safetyCheck' && own.decisionReason.classifierApprovable;
+      if (!(mode === 'auto' && approvable && opts.classifier)) return finish(ownAsk(own.decisionReason!));
+    }
+
+    const askRule = ruleOfTool(permissions, tool, 'ask');
+    if (askRule) return finish(ownAsk({ type: 'rule', rule: askRule }));
+
+    if (mode === 'bypassPermissions') return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'mode', mode } };
+    if (mode === 'plan' && !tool.isReadOnly(input)) return planModeDenial(tool);
+
+    const allowRule = ruleOfTool(permissions, tool, 'allow');
+    if (allowRule) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'rule', rule: allowRule } };
+    if (own.behavior === 'allow') return { ...own, updatedInput: own.updatedInput ?? input, decisionReason: own.decisionReason ?? { type: 'other', reason: `${tool.name} needs no approval for this` } };
+
+    if ((mode === 'acceptEdits' || mode === 'auto') && acceptEditsCovers(own)) {
+      return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'mode', mode } };
+    }
+
+    if (mode === 'auto' && opts.classifier) {
+      const verdict = await opts.classifier(tool, input, context);
+      const decisionReason = { type: 'classifier', classifier: CLASSIFIER_NAME, reason: verdict.reason } as const;
+      if (verdict.allow) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason };
+      if (!shouldFallBackToAsking(context, permissions)) {
+        return { behavior: 'deny', message: `${tool.name} was blocked by the auto-mode classifier: ${verdict.reason}. Try a safer way, or ask the user.`, decisionReason };
+      }
+      const fallback = { ...decisionReason, reason: `${verdict.reason} (denied repeatedly, so asking instead)` };
+      return finish(withSuggestions(ownAsk(fallback), tool));
+    }
+
+    const ask = ownAsk(own.decisionReason ?? { type: 'mode', mode });
+    const hint = opts.askHint?.(tool);
+    if (hint) ask.message = `${ask.message} ${hint}`;
+    return finish(withSuggestions(ask, tool));
+  };
+}
+
+function updatedInputOf(own: PermissionResult, input: Record<string, unknown>): Record<string, unknown> {
+  return own.behavior !== 'passthrough' && own.behavior !== 'deny' && own.updatedInput ? own.updatedInput : input;
+}
