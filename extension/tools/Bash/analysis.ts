@@ -1,29 +1,28 @@
 /**
- * The seam between the Bash tool and the Bash command analysis (core/permissions/bash). Until that module
- * exports its checks, this falls back to the conservative answer: nothing is read-only, and every command
- * is left to the general permission rules (which ask).
+ * The Bash tool's view of the Bash command analysis (core/permissions/bash): read-only detection for the
+ * concurrency and read-only flags, and the permission check. Without a parser the analysis cannot read
+ * the command, so nothing counts as read-only and the check asks.
  */
+import { homedir } from 'node:os';
+import { checkBashPermissions, isReadOnlyBashCommand, type BashEnv, type ShellParser } from '../../core/permissions/bash';
 import type { PermissionResult, ToolPermissionContext } from '../../core/permissions/types';
-import type { ShellParser } from '../../core/permissions/bash/syntax';
 
 export type { ShellParser };
 
-/** Where a command would run, for checks that look at paths (`cd ..`, redirections). */
-export interface BashCommandEnv {
-  cwd: string;
-  workspaceRoots: readonly string[];
+export function isReadOnlyCommand(parser: ShellParser | undefined, command: string): boolean {
+  try {
+    return isReadOnlyBashCommand(parser, command);
+  } catch {
+    return false; // fail closed: a crash in the analysis must not make a command parallel or unprompted
+  }
 }
 
-export function isReadOnlyCommand(_parser: ShellParser | undefined, _command: string): boolean {
-  return false;
-}
-
-export async function checkCommandPermissions(
-  _parser: ShellParser | undefined,
+export function checkCommandPermissions(
+  parser: ShellParser | undefined,
   command: string,
-  _permissionContext: ToolPermissionContext,
-  _env: BashCommandEnv,
-  _opts: { dangerouslyDisableSandbox?: boolean },
-): Promise<PermissionResult> {
-  return { behavior: 'passthrough', message: `Codewright wants to run: ${command}` };
+  permissionContext: ToolPermissionContext,
+  env: Omit<BashEnv, 'homeDir'>,
+  opts: { dangerouslyDisableSandbox?: boolean },
+): PermissionResult {
+  return checkBashPermissions(parser, command, permissionContext, { ...env, homeDir: homedir() }, opts);
 }
