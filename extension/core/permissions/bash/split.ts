@@ -92,10 +92,10 @@ function part(kind: SimpleCommandKind, node: ShellSyntaxNode, assignments: Shell
   return { kind, text: node.text, node, assignments, words: [] };
 }
 
-/** Visits the values of assignments (they may hold substitutions) and every other child. */
-function visitChildren(node: ShellSyntaxNode, out: SimpleCommand[]): void {
+/** Visits every child; of assignments (already part of the emitted part) only the values, which may hold substitutions. */
+function visitChildren(node: ShellSyntaxNode, out: SimpleCommand[], assignmentsEmitted: boolean): void {
   for (const child of node.children) {
-    if (child.type === 'variable_assignment') {
+    if (assignmentsEmitted && child.type === 'variable_assignment') {
       const value = child.childForFieldName('value');
       if (value) visit(value, out);
     } else {
@@ -108,17 +108,20 @@ function visit(node: ShellSyntaxNode, out: SimpleCommand[]): void {
   switch (node.type) {
     case 'command':
       out.push(fromCommand(node));
-      break;
+      return visitChildren(node, out, true);
     case 'declaration_command':
     case 'unset_command':
       out.push(fromDeclaration(node));
-      break;
-    case 'variable_assignment':
+      return visitChildren(node, out, true);
+    case 'variable_assignment': {
       out.push(part('assignment', node, [assignmentOf(node)]));
-      break;
+      const value = node.childForFieldName('value');
+      if (value) visit(value, out);
+      return;
+    }
     case 'variable_assignments':
       out.push(part('assignment', node, node.namedChildren.filter((c) => c.type === 'variable_assignment').map(assignmentOf)));
-      break;
+      return visitChildren(node, out, true);
     case 'test_command':
       out.push(part('test', node));
       break;
@@ -126,7 +129,7 @@ function visit(node: ShellSyntaxNode, out: SimpleCommand[]): void {
       if (node.children[0]?.type === '((') out.push(part('arithmetic', node));
       break;
   }
-  visitChildren(node, out);
+  visitChildren(node, out, false);
 }
 
 function redirectOf(node: ShellSyntaxNode): ShellRedirect {

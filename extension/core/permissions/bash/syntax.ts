@@ -96,6 +96,9 @@ export function staticValue(node: ShellSyntaxNode): string | undefined {
       return inner ? staticValue(inner) : '';
     }
     case 'concatenation': {
+      // Brace expansion across pieces: `r{m,}` is the words `r`, `{`, `m,`, `}`.
+      const unquoted = node.children.map((c) => (c.type === 'word' ? c.text : 'Q')).join('');
+      if (/\{[^}]*(,|\.\.)[^}]*\}/.test(unquoted)) return undefined;
       let out = '';
       for (const child of node.children) {
         const v = staticValue(child);
