@@ -18,11 +18,15 @@ describe('package.json manifest', () => {
     expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
   });
 
-  it('declares the model, API base URL and max tokens settings', () => {
+  it('declares the model, API base URL, max tokens and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
       'codewright.maxTokens',
       'codewright.model',
+      'codewright.permissions.allow',
+      'codewright.permissions.ask',
+      'codewright.permissions.defaultMode',
+      'codewright.permissions.deny',
     ]);
   });
 });
