@@ -105,7 +105,7 @@ export function findMatchingRule<R>(cmd: SimpleCommand, rules: ReadonlyMap<strin
 const NO_PREFIX = new Set([
   'sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'csh', 'tcsh', 'eval', 'exec', 'source', '.', 'env', 'xargs', 'sudo', 'doas', 'su',
   'command', 'builtin', 'nohup', 'timeout', 'nice', 'time', 'python', 'python2', 'python3', 'node', 'perl', 'ruby', 'php',
-  'lua', 'deno', 'bun', 'npx', 'pnpx', 'bunx', 'ssh', 'watch', 'find', 'awk', 'gawk', 'sed',
+  'lua', 'deno', 'bun', 'npx', 'pnpx', 'bunx', 'ssh', 'watch', 'find', 'awk', 'gawk', 'sed', 'coproc',
 ]);
 const RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
 const SUBCOMMAND = /^[A-Za-z0-9][\w-]*(:[\w:-]*)?$/;
@@ -122,7 +122,8 @@ export function suggestRuleContent(cmd: SimpleCommand): string | undefined {
   const [name, second, third] = values;
   if (riskyEnv || name === undefined || /[\s*()]/.test(name)) return undefined;
   const exact = values.every((x) => x !== undefined) ? words.map(quoteWord).join(' ') : undefined;
-  if (NO_PREFIX.has(name)) return exact !== undefined && exact.length <= 200 && !/[*()]/.test(exact) ? exact : undefined;
+  // A bare interpreter reads its program from stdin: allowing `bash` would allow `echo anything | bash`.
+  if (NO_PREFIX.has(name)) return words.length > 1 && exact !== undefined && exact.length <= 200 && !/[*()]/.test(exact) ? exact : undefined;
   if (second === undefined) return words.length === 1 ? `${name}:*` : undefined;
   if (!SUBCOMMAND.test(second)) return exact !== undefined && !/[*()]/.test(exact) ? exact : undefined;
   if (RUNNERS.has(name) && (second === 'run' || second === 'exec' || second === 'run-script') && third !== undefined && SUBCOMMAND.test(third)) {

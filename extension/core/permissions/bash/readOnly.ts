@@ -56,7 +56,7 @@ const READ_ONLY: Record<string, Check> = {
       'cat', 'head', 'tail', 'wc', 'grep', 'egrep', 'fgrep', 'zgrep', 'pwd', 'echo', 'which', 'whereis', 'type', 'stat', 'du', 'df',
       'cut', 'tr', 'diff', 'cmp', 'comm', 'basename', 'dirname', 'realpath', 'readlink', 'whoami', 'id', 'uname', 'true',
       'false', ':', 'nl', 'od', 'hexdump', 'strings', 'column', 'fold', 'fmt', 'paste', 'rev', 'tac', 'expand',
-      'unexpand', 'seq', 'sleep', 'printenv', 'less', 'more', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum',
+      'unexpand', 'seq', 'sleep', 'printenv', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum',
       'sha512sum', 'shasum', 'cksum', 'b2sum', 'jq', 'ps', 'nproc', 'free', 'uptime', 'locale', 'groups', 'arch',
       'tty', 'cal', 'ls', 'dir', 'vdir', 'zcat', 'help', 'wait', 'lsof', 'pgrep',
     ].map((name) => [name, any]),
@@ -64,6 +64,9 @@ const READ_ONLY: Record<string, Check> = {
   test: noSmuggling,
   '[': noSmuggling,
   base64: noFlags('o', ['output']),
+  // `less -o log` copies its input to a file; `+cmd` runs a less command at start (`+!rm x` is a shell escape).
+  less: (args) => noFlags('oO', ['log-file', 'LOG-FILE'])(args) && args.every((w) => w.value !== undefined && !w.value.startsWith('+')),
+  more: (args) => args.every((w) => w.value !== undefined && !w.value.startsWith('+')),
   file: noFlags('C', ['compile']),
   rg: noFlags('', ['pre']),
   fd: noFlags('xX', ['exec', 'exec-batch']),

@@ -177,6 +177,8 @@ const notReadOnly = [
   'f() { rm x; }; f',
   'echo "unterminated',
   'yes | head',
+  "less '+!rm x' f",
+  'less -o copy.txt f',
 ];
 
 describe('isReadOnlyBashCommand', () => {

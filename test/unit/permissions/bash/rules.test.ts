@@ -150,6 +150,7 @@ describe('suggestRuleContent', () => {
     ['rm -rf build', 'rm -rf build'],
     ['python3 script.py', 'python3 script.py'],
     ['bash -c "$X"', undefined],
+    ['bash', undefined],
     ['$CMD x', undefined],
   ];
   it.each(cases)('suggests for %j: %j', (command, expected) => {
