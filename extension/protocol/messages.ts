@@ -4,17 +4,10 @@
  * folder from the extension, so this file must stay free of `vscode` and Node APIs.
  */
 import { z } from 'zod';
+import { ChatEntrySchema, ChatMessageSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
-/** A message of the conversation as the webview renders it. The host owns the truth. */
-export const ChatMessageSchema = z.strictObject({
-  id: z.string().min(1).max(100),
-  role: z.enum(['user', 'assistant']),
-  text: z.string(),
-  /** streaming: text still arriving; stopped: the user pressed Stop; error: the turn failed. */
-  status: z.enum(['streaming', 'done', 'stopped', 'error']),
-  error: z.string().optional(),
-});
-export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+export * from './entries';
+export * from './toolNames';
 
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
@@ -36,6 +29,7 @@ export const UsageSchema = z.strictObject({
 export type Usage = z.infer<typeof UsageSchema>;
 
 const MAX_PROMPT_CHARS = 200_000;
+const MAX_COPY_CHARS = 5_000_000;
 
 /** webview → host: imperative requests. */
 export const WebviewToHostSchema = z.discriminatedUnion('type', [
@@ -45,6 +39,17 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('newChat') }),
   z.strictObject({ type: z.literal('setApiKey') }),
   z.strictObject({ type: z.literal('showLogs') }),
+  /** Open a file of a tool result or a markdown link in the editor; the host checks the path. */
+  z.strictObject({
+    type: z.literal('openFile'),
+    path: z.string().min(1).max(4096),
+    line: z.number().int().positive().optional(),
+    endLine: z.number().int().positive().optional(),
+  }),
+  /** A link the user clicked; the host opens http(s) URLs in the browser and ignores the rest. */
+  z.strictObject({ type: z.literal('openLink'), url: z.string().min(1).max(8192) }),
+  /** Copy a code block; the webview has no reliable clipboard of its own. */
+  z.strictObject({ type: z.literal('copyText'), text: z.string().max(MAX_COPY_CHARS) }),
 ]);
 export type WebviewToHost = z.infer<typeof WebviewToHostSchema>;
 
@@ -53,7 +58,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('sessionSnapshot'),
     sessionId: z.string(),
-    messages: z.array(ChatMessageSchema),
+    /** Messages and tool uses in conversation order. */
+    entries: z.array(ChatEntrySchema),
     busy: z.boolean(),
     setup: SetupStateSchema,
     model: z.string(),
@@ -61,8 +67,10 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
+  /** Extended thinking of an assistant message, streamed before its text. */
+  z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */
-  z.strictObject({ type: z.literal('assistantText'), messageId: z.string(), text: z.string() }),
+  z.strictObject({ type: z.literal('assistantText'), messageId: z.string(), text: z.string(), thinking: z.string().optional() }),
   /** A transient status line ("Retrying in 4 s …", "Reading src/app.ts"); null clears it. */
   z.strictObject({ type: z.literal('status'), text: z.string().max(500).nullable() }),
   z.strictObject({ type: z.literal('usage'), usage: UsageSchema }),
@@ -73,6 +81,20 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     error: z.string().optional(),
   }),
   z.strictObject({ type: z.literal('busyChanged'), busy: z.boolean() }),
+  /** A tool use began (it may still wait for permission): a new tool entry at the end of the list. */
+  z.strictObject({
+    type: z.literal('toolUseStarted'),
+    toolUseId: z.string().min(1).max(200),
+    name: z.string().min(1).max(200),
+    input: ToolInputSchema,
+    summary: z.string().max(2000).nullable(),
+    activity: z.string().max(2000).nullable(),
+  }),
+  /** The latest progress of a running tool; replaces the previous one. */
+  z.strictObject({ type: z.literal('toolProgress'), toolUseId: z.string(), progress: ToolProgressViewSchema }),
+  z.strictObject({ type: z.literal('toolResult'), toolUseId: z.string(), result: ToolResultViewSchema }),
+  /** The turn ended before the tool did. */
+  z.strictObject({ type: z.literal('toolStopped'), toolUseId: z.string() }),
   z.strictObject({ type: z.literal('setupChanged'), setup: SetupStateSchema }),
 ]);
 export type HostToWebview = z.infer<typeof HostToWebviewSchema>;

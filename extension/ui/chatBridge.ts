@@ -2,9 +2,16 @@
  * Connects one webview to the chat session over the typed protocol. Free of `vscode`, so unit tests drive
  * it with forged messages. Every inbound message is parsed; what does not parse is logged and dropped.
  */
-import type { ChatEntry, ChatEvent, ChatSession } from '../core/chat/chatSession';
+import type { ChatEvent, ChatMessageEntry, ChatSession } from '../core/chat/chatSession';
 import type { Logger, SettingsPort } from '../core/ports';
 import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
+
+/** What the webview may ask of the editor; the implementation validates every argument (linkPolicy.ts). */
+export interface EditorActions {
+  openFile(path: string, line?: number, endLine?: number): Promise<void>;
+  openLink(url: string): Promise<void>;
+  copyText(text: string): Promise<void>;
+}
 
 export interface ChatBridgeDeps {
   session: ChatSession;
@@ -14,6 +21,7 @@ export interface ChatBridgeDeps {
   post: (message: HostToWebview) => void;
   /** Editor actions the webview may request; they run through VS Code's own UI. */
   actions: { setApiKey(): void; showLogs(): void };
+  editor: EditorActions;
 }
 
 export class ChatBridge {
@@ -46,7 +54,7 @@ export class ChatBridge {
     this.deps.post({
       type: 'sessionSnapshot',
       sessionId: session.sessionId,
-      messages: session.messages().map(toProtocol),
+      entries: session.allEntries(),
       busy: session.busy,
       setup: await this.deps.setupState(),
       model: settings.model(),
@@ -78,6 +86,12 @@ export class ChatBridge {
         return this.deps.actions.setApiKey();
       case 'showLogs':
         return this.deps.actions.showLogs();
+      case 'openFile':
+        return this.deps.editor.openFile(message.path, message.line, message.endLine);
+      case 'openLink':
+        return this.deps.editor.openLink(message.url);
+      case 'copyText':
+        return this.deps.editor.copyText(message.text);
     }
   }
 
@@ -88,6 +102,6 @@ export class ChatBridge {
   }
 }
 
-function toProtocol(e: ChatEntry): ChatMessage {
-  return { id: e.id, role: e.role, text: e.text, status: e.status, ...(e.error !== undefined ? { error: e.error } : {}) };
+function toProtocol(e: ChatMessageEntry): ChatMessage {
+  return { ...e };
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { HostToWebview } from '../protocol/messages';
 import type { ChatBridgeDeps } from './chatBridge';
 import { ChatBridge } from './chatBridge';
+import { createEditorActions } from './editorActions';
 import { renderWebviewHtml } from './webviewHtml';
 
 export const CHAT_VIEW_ID = 'codewright.chat';
@@ -14,7 +15,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly deps: Omit<ChatBridgeDeps, 'post'>,
+    private readonly deps: Omit<ChatBridgeDeps, 'post' | 'editor'>,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -29,7 +30,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       nonce: randomBytes(16).toString('base64'),
     });
     this.bridge?.dispose();
-    const bridge = new ChatBridge({ ...this.deps, post: (m) => this.post(m) });
+    const bridge = new ChatBridge({ ...this.deps, editor: createEditorActions(this.deps.log), post: (m) => this.post(m) });
     this.bridge = bridge;
     const sub = view.webview.onDidReceiveMessage((raw: unknown) => bridge.receive(raw));
     view.onDidDispose(() => {

@@ -1,5 +1,5 @@
 /** Protocol events for the webview tests, built with the protocol's own types so they stay in step. */
-import type { ChatMessage, HostToWebview } from '../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview } from '../../extension/protocol/messages';
 
 type Snapshot = Extract<HostToWebview, { type: 'sessionSnapshot' }>;
 
@@ -12,11 +12,11 @@ export const assistantMessage = (id: string, text: string, status: ChatMessage['
   status,
 });
 
-export function snapshot(messages: ChatMessage[] = [], extra: Partial<Snapshot> = {}): Snapshot {
+export function snapshot(entries: ChatEntry[] = [], extra: Partial<Snapshot> = {}): Snapshot {
   return {
     type: 'sessionSnapshot',
     sessionId: 'session-1',
-    messages,
+    entries,
     busy: false,
     setup: { hasApiKey: true, keySource: 'secretStorage' },
     model: 'claude-sonnet-4-5',

@@ -1,7 +1,10 @@
 /** Chooses the screen: loading until the host's snapshot, setup until there is an API key, then chat. */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { createExpansionStore, ExpansionContext } from '../state/expansion';
+import type { ChatMessage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
 import type { HostBridge } from '../vscodeApi';
+import { ActionsContext, actionsFor } from './actions';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { SetupScreen } from './SetupScreen';
@@ -20,9 +23,8 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   const onStop = useCallback(() => {
     bridge.post({ type: 'stop' });
   }, [bridge]);
-  const onShowLogs = useCallback(() => {
-    bridge.post({ type: 'showLogs' });
-  }, [bridge]);
+  const actions = useMemo(() => actionsFor(bridge), [bridge]);
+  const expansion = useMemo(() => createExpansionStore(), []);
   const onDraftChange = useCallback(
     (draft: string) => {
       bridge.saveViewState({ draft });
@@ -47,11 +49,13 @@ export function App({ store, bridge, initialDraft }: AppProps) {
     );
   }
   // The ↑ recall comes from the host-owned history, so it survives the view being reloaded.
-  const lastPrompt = state.messages.findLast((m) => m.role === 'user')?.text;
+  const lastPrompt = state.entries.findLast((m): m is ChatMessage => m.role === 'user')?.text;
   return (
-    <main className="chat">
-      {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
-      <MessageList key={state.sessionId} messages={state.messages} onShowLogs={onShowLogs} />
+    <ActionsContext value={actions}>
+      <ExpansionContext value={expansion}>
+        <main className="chat">
+          {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
+          <MessageList key={state.sessionId} entries={state.entries} />
       <StatusBar status={state.status} usage={state.usage} />
       <Composer
         busy={state.busy}
@@ -62,6 +66,8 @@ export function App({ store, bridge, initialDraft }: AppProps) {
         onSend={onSend}
         onStop={onStop}
       />
-    </main>
+        </main>
+      </ExpansionContext>
+    </ActionsContext>
   );
 }

@@ -1,15 +1,26 @@
-/** One chat message. Text is rendered as plain React text, so nothing from the model becomes markup. */
+/**
+ * One chat message. User text is shown as written (plain React text); assistant text is markdown
+ * (Markdown.tsx keeps it inert). Thinking sits above the text, collapsed unless it is still streaming.
+ */
+import { memo } from 'react';
 import type { ChatMessage } from '../../extension/protocol/messages';
+import { useActions } from './actions';
+import { Attachments } from './Attachments';
+import { Markdown } from './Markdown';
+import { Thinking } from './Thinking';
 
 export interface MessageProps {
   message: ChatMessage;
-  onShowLogs: () => void;
+  /** Whether this is the newest entry: only there does a streaming message show the cursor. */
+  isLast: boolean;
 }
 
 const AUTHOR = { user: 'You', assistant: 'Codewright' } as const;
 
-export function Message({ message, onShowLogs }: MessageProps) {
+export const Message = memo(function Message({ message, isLast }: MessageProps) {
+  const { showLogs } = useActions();
   const streaming = message.status === 'streaming';
+  const showCursor = streaming && isLast;
   return (
     <article
       className="message"
@@ -23,20 +34,32 @@ export function Message({ message, onShowLogs }: MessageProps) {
       <div className="message-author" aria-hidden="true">
         {AUTHOR[message.role]}
       </div>
+      {message.thinking ? <Thinking messageId={message.id} text={message.thinking} active={showCursor && message.text === ''} /> : null}
       <div className="message-body">
-        {message.text !== '' && <span className="message-text">{message.text}</span>}
-        {streaming && <span className="streaming-cursor" data-testid="streaming-indicator" aria-hidden="true" />}
-        {streaming && <span className="visually-hidden">Codewright is responding…</span>}
+        {message.role === 'user' ? (
+          message.text !== '' && <span className="message-text">{message.text}</span>
+        ) : (
+          message.text !== '' && <Markdown text={message.text} />
+        )}
+        {message.attachments?.length ? <Attachments items={message.attachments} /> : null}
+        {showCursor && <span className="streaming-cursor" data-testid="streaming-indicator" aria-hidden="true" />}
+        {showCursor && <span className="visually-hidden">Codewright is responding…</span>}
       </div>
       {message.status === 'stopped' && <div className="message-note">Stopped</div>}
       {message.status === 'error' && (
         <div className="message-error" role="alert">
           <span>{message.error ?? 'The request failed.'}</span>{' '}
-          <button type="button" className="link-button" onClick={onShowLogs}>
+          <button type="button" className="link-button" onClick={showLogs}>
             Show logs
           </button>
         </div>
       )}
     </article>
   );
+});
+
+/** An assistant message with nothing to show (the turn went straight to a tool) takes no row. */
+export function isVisibleMessage(m: ChatMessage, isLast: boolean): boolean {
+  if (m.role === 'user' || m.text !== '' || m.thinking || m.attachments?.length) return true;
+  return m.status === 'error' || m.status === 'stopped' || (m.status === 'streaming' && isLast);
 }

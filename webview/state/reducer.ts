@@ -2,7 +2,8 @@
  * The webview's view of the session: a pure reducer over host events. The host owns the truth; the
  * webview only folds the snapshot it receives after `ready` and the deltas that follow.
  */
-import type { ChatMessage, HostToWebview, SetupState, Usage } from '../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview, SetupState, Usage } from '../../extension/protocol/messages';
+import { appendEntry, updateMessage, updateTool } from './entries';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
@@ -11,7 +12,8 @@ export type ChatState =
       phase: 'ready';
       sessionId: string;
       model: string;
-      messages: readonly ChatMessage[];
+      /** Messages and tool uses in conversation order. */
+      entries: readonly ChatEntry[];
       busy: boolean;
       setup: SetupState;
       /** A transient line under the conversation ("Retrying in 4 s …"); null when there is none. */
@@ -29,7 +31,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       phase: 'ready',
       sessionId: event.sessionId,
       model: event.model,
-      messages: event.messages,
+      entries: event.entries,
       busy: event.busy,
       setup: event.setup,
       status: null,
@@ -45,32 +47,80 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
 function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 'sessionSnapshot' }>): ChatState {
   switch (event.type) {
     case 'messageAdded':
-      // The host may re-send after a reconnect; the first copy wins so ids stay unique React keys.
-      if (state.messages.some((m) => m.id === event.message.id)) return state;
-      return { ...state, messages: [...state.messages, event.message] };
+      return withEntries(state, appendEntry(state.entries, event.message));
     case 'assistantDelta':
       // Only a streaming assistant message grows: text arriving after Stop belongs to an aborted stream.
-      return updateMessage(state, event.messageId, (m) =>
-        m.role === 'assistant' && m.status === 'streaming' && event.text !== ''
-          ? { ...m, text: m.text + event.text }
-          : m,
+      return withEntries(
+        state,
+        updateMessage(state.entries, event.messageId, (m) =>
+          m.role === 'assistant' && m.status === 'streaming' && event.text !== '' ? { ...m, text: m.text + event.text } : m,
+        ),
+      );
+    case 'thinkingDelta':
+      return withEntries(
+        state,
+        updateMessage(state.entries, event.messageId, (m) =>
+          m.role === 'assistant' && m.status === 'streaming' && event.text !== '' ? { ...m, thinking: (m.thinking ?? '') + event.text } : m,
+        ),
       );
     case 'assistantText':
-      return updateMessage(state, event.messageId, (m) =>
-        m.role === 'assistant' && m.status === 'streaming' && m.text !== event.text ? { ...m, text: event.text } : m,
+      return withEntries(
+        state,
+        updateMessage(state.entries, event.messageId, (m) => {
+          if (m.role !== 'assistant' || m.status !== 'streaming') return m;
+          if (m.text === event.text && m.thinking === event.thinking) return m;
+          const next: ChatMessage = { ...m, text: event.text };
+          if (event.thinking === undefined) delete next.thinking;
+          else next.thinking = event.thinking;
+          return next;
+        }),
+      );
+    case 'toolUseStarted':
+      return withEntries(
+        state,
+        appendEntry(state.entries, {
+          id: event.toolUseId,
+          role: 'tool',
+          name: event.name,
+          input: event.input,
+          summary: event.summary,
+          activity: event.activity,
+          status: 'running',
+        }),
+      );
+    case 'toolProgress':
+      return withEntries(
+        state,
+        updateTool(state.entries, event.toolUseId, (t) => (t.status === 'running' ? { ...t, progress: event.progress } : t)),
+      );
+    case 'toolResult':
+      return withEntries(
+        state,
+        updateTool(state.entries, event.toolUseId, (t) => {
+          const { progress: _done, ...rest } = t;
+          return { ...rest, status: event.result.isError ? 'error' : 'done', result: event.result };
+        }),
+      );
+    case 'toolStopped':
+      return withEntries(
+        state,
+        updateTool(state.entries, event.toolUseId, (t) => (t.status === 'running' ? { ...t, status: 'stopped' } : t)),
       );
     case 'status':
       return state.status === event.text ? state : { ...state, status: event.text };
     case 'usage':
       return { ...state, usage: event.usage };
     case 'messageFinished':
-      return updateMessage(state, event.messageId, (m) => {
-        // A message that failed and is finished again keeps no stale error from the earlier failure.
-        const next: ChatMessage = { ...m, status: event.status };
-        if (event.error === undefined) delete next.error;
-        else next.error = event.error;
-        return next;
-      });
+      return withEntries(
+        state,
+        updateMessage(state.entries, event.messageId, (m) => {
+          // A message that failed and is finished again keeps no stale error from the earlier failure.
+          const next: ChatMessage = { ...m, status: event.status };
+          if (event.error === undefined) delete next.error;
+          else next.error = event.error;
+          return next;
+        }),
+      );
     case 'busyChanged':
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':
@@ -82,14 +132,6 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
   }
 }
 
-/** Applies `change` to the message with `id`; returns the same state when it is unknown or unchanged. */
-function updateMessage(state: ReadyState, id: string, change: (m: ChatMessage) => ChatMessage): ChatState {
-  const index = state.messages.findIndex((m) => m.id === id);
-  const current = state.messages[index];
-  if (current === undefined) return state;
-  const next = change(current);
-  if (next === current) return state;
-  const messages = state.messages.slice();
-  messages[index] = next;
-  return { ...state, messages };
+function withEntries(state: ReadyState, entries: readonly ChatEntry[]): ChatState {
+  return entries === state.entries ? state : { ...state, entries };
 }

@@ -1,42 +1,16 @@
 /**
  * The sidebar's view of an agent conversation: it runs turns on an `AgentSession` and turns the loop's
- * events into chat entries (user prompts, streamed assistant text, a status line, usage). The webview's
- * rich tool rendering arrives with the chat panel; until then tool activity shows in the status line.
+ * events into chat entries (user prompts, streamed assistant text and thinking, tool uses with their
+ * progress and results, a status line, usage). `TurnView` does the per-turn folding.
  */
 import type { AgentEvent, AgentSession, AgentSessionDeps } from '../agent/agentSession';
 import { AgentSession as Session } from '../agent/agentSession';
 import type { UsageSnapshot } from '../agent/usage';
 import type { CredentialsPort, Logger } from '../ports';
+import { TurnView } from './turnView';
+import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
 
-export type ChatStatus = 'streaming' | 'done' | 'stopped' | 'error';
-
-export interface ChatEntry {
-  id: string;
-  role: 'user' | 'assistant';
-  text: string;
-  status: ChatStatus;
-  error?: string;
-}
-
-export interface ChatUsage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadInputTokens: number;
-  cacheCreationInputTokens: number;
-  costUsd: number;
-  contextFill: number;
-}
-
-export type ChatEvent =
-  | { type: 'messageAdded'; message: ChatEntry }
-  | { type: 'assistantDelta'; messageId: string; text: string }
-  /** The text of a message was replaced (a failed attempt's output was discarded before a retry). */
-  | { type: 'assistantText'; messageId: string; text: string }
-  | { type: 'messageFinished'; messageId: string; status: Exclude<ChatStatus, 'streaming'>; error?: string }
-  | { type: 'busyChanged'; busy: boolean }
-  | { type: 'status'; text: string | null }
-  | { type: 'usage'; usage: ChatUsage }
-  | { type: 'reset'; sessionId: string };
+export type * from './types';
 
 export interface ChatSessionDeps {
   agent: Omit<AgentSessionDeps, 'newId'>;
@@ -76,9 +50,14 @@ export class ChatSession {
     return this.agent.history;
   }
 
-  /** A copy, so callers cannot mutate the session's state. */
-  messages(): ChatEntry[] {
-    return this.entries.map((e) => ({ ...e }));
+  /** Every entry (messages and tool uses) in order; a deep copy, so callers cannot mutate the session. */
+  allEntries(): ChatEntry[] {
+    return structuredClone(this.entries);
+  }
+
+  /** The user and assistant messages only (a copy). */
+  messages(): ChatMessageEntry[] {
+    return this.entries.filter((e): e is ChatMessageEntry => e.role !== 'tool').map((e) => structuredClone(e));
   }
 
   onEvent(listener: (e: ChatEvent) => void): () => void {
@@ -92,9 +71,12 @@ export class ChatSession {
     this.sending = true;
     this.emit({ type: 'busyChanged', busy: true });
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
-    const reply: ChatEntry = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
+    const reply: ChatMessageEntry = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
-    let attemptStart = 0;
+    const turn = new TurnView(
+      { push: (e) => this.entries.push(e), emit: (e) => this.emit(e), newId: this.deps.newId },
+      reply,
+    );
     let finished = false;
     try {
       if (!(await this.deps.credentials.getApiKey())) {
@@ -107,23 +89,23 @@ export class ChatSession {
         const note = result.summarizedCount ? `Compacted ${result.summarizedCount} earlier messages into a summary.` : 'Nothing to compact yet.';
         reply.text = note;
         this.emit({ type: 'assistantDelta', messageId: reply.id, text: note });
-        this.finish(reply, 'done');
+        turn.finish('done');
         return;
       }
       for await (const event of this.agent.runTurn(text)) {
         if (this.stopRequested) this.agent.stop();
-        if (event.type === 'requestStart') attemptStart = reply.text.length;
-        const outcome = this.apply(reply, event, attemptStart);
-        if (outcome) {
-          this.finish(reply, outcome.status, outcome.error);
+        turn.apply(event);
+        const outcome = this.outcome(event);
+        if (outcome && !finished) {
+          turn.finish(outcome.status, outcome.error);
           finished = true;
         }
       }
-      if (!finished) this.finish(reply, 'done');
+      if (!finished) turn.finish('done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.error(`Turn failed: ${message}`);
-      if (!finished) this.finish(reply, 'error', message);
+      if (!finished) turn.finish('error', message);
     } finally {
       this.sending = false;
       this.stopRequested = false;
@@ -147,25 +129,11 @@ export class ChatSession {
     this.emit({ type: 'reset', sessionId: this.agent.sessionId });
   }
 
-  /** Maps one loop event onto the reply; returns how the turn ended when it did. */
-  private apply(reply: ChatEntry, event: AgentEvent, attemptStart: number): { status: Exclude<ChatStatus, 'streaming'>; error?: string } | undefined {
+  /** Session-level effects of one loop event; returns how the turn ended when it did. */
+  private outcome(event: AgentEvent): { status: Exclude<ChatStatus, 'streaming'>; error?: string } | undefined {
     switch (event.type) {
-      case 'textDelta': {
-        // Text after a tool round starts a new paragraph, so separate assistant messages stay readable.
-        const sep = reply.text && reply.text.length === attemptStart && !reply.text.endsWith('\n\n') && attemptStart > 0 ? '\n\n' : '';
-        reply.text += sep + event.text;
-        this.emit({ type: 'assistantDelta', messageId: reply.id, text: sep + event.text });
-        return undefined;
-      }
-      case 'attemptDiscarded':
-        reply.text = reply.text.slice(0, attemptStart);
-        this.emit({ type: 'assistantText', messageId: reply.id, text: reply.text });
-        return undefined;
       case 'status':
         this.emit({ type: 'status', text: event.text });
-        return undefined;
-      case 'tool':
-        if (event.event.type === 'toolStarted') this.emit({ type: 'status', text: event.event.activity ?? `Running ${event.event.toolName}…` });
         return undefined;
       case 'usageSnapshot':
         this.lastUsage = toChatUsage(event.snapshot);
@@ -184,16 +152,9 @@ export class ChatSession {
     }
   }
 
-  private add(entry: ChatEntry): void {
+  private add(entry: ChatMessageEntry): void {
     this.entries.push(entry);
     this.emit({ type: 'messageAdded', message: { ...entry } });
-  }
-
-  private finish(entry: ChatEntry, status: Exclude<ChatStatus, 'streaming'>, error?: string): void {
-    if (entry.status !== 'streaming') return;
-    entry.status = status;
-    if (error !== undefined) entry.error = error;
-    this.emit({ type: 'messageFinished', messageId: entry.id, status, ...(error !== undefined ? { error } : {}) });
   }
 
   private emit(event: ChatEvent): void {

@@ -14,7 +14,8 @@ import { findToolByName, type AnyTool, type CanUseToolFn, type ToolProgress } fr
 export type ToolExecutionEvent =
   | { type: 'toolStarted'; toolUseId: string; toolName: string; activity: string | null; summary: string | null }
   | { type: 'toolProgress'; toolUseId: string; toolName: string; progress: ToolProgress['data'] }
-  | { type: 'toolFinished'; toolUseId: string; toolName: string; isError: boolean; result: ToolResultBlock };
+  /** `output` is the tool's own result data (success only), for renderers that show more than the text. */
+  | { type: 'toolFinished'; toolUseId: string; toolName: string; isError: boolean; result: ToolResultBlock; output?: unknown };
 
 export interface ToolExecutionOutcome {
   result: ToolResultBlock;
@@ -92,7 +93,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
       storage: context.ports.storage,
       toolName: tool.name,
     });
-    emit({ type: 'toolFinished', toolUseId: block.id, toolName: tool.name, isError: result.is_error === true, result });
+    emit({ type: 'toolFinished', toolUseId: block.id, toolName: tool.name, isError: result.is_error === true, result, output: output.data });
     return {
       result,
       newMessages: output.newMessages ?? [],

@@ -10,6 +10,7 @@ function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[] } = {}) 
   const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
   const posted: HostToWebview[] = [];
   const actions = { setApiKey: 0, showLogs: 0 };
+  const editor: Record<string, unknown>[] = [];
   const hasApiKey = opts.hasKey ?? true;
   const setupState = async (): Promise<SetupState> => ({ hasApiKey, keySource: hasApiKey ? 'environment' : 'none' });
   const bridge = new ChatBridge({
@@ -19,8 +20,13 @@ function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[] } = {}) 
     setupState,
     post: (m) => posted.push(m),
     actions: { setApiKey: () => actions.setApiKey++, showLogs: () => actions.showLogs++ },
+    editor: {
+      openFile: async (path, line, endLine) => void editor.push({ kind: 'openFile', path, line, endLine }),
+      openLink: async (url) => void editor.push({ kind: 'openLink', url }),
+      copyText: async (text) => void editor.push({ kind: 'copyText', text }),
+    },
   });
-  return { bridge, session, posted, log, model, actions };
+  return { bridge, session, posted, log, model, actions, editor };
 }
 
 describe('ui/chatBridge', () => {
@@ -44,7 +50,7 @@ describe('ui/chatBridge', () => {
       {
         type: 'sessionSnapshot',
         sessionId: 'id-1',
-        messages: [],
+        entries: [],
         busy: false,
         setup: { hasApiKey: true, keySource: 'environment' },
         model: 'claude-test',
@@ -93,7 +99,7 @@ describe('ui/chatBridge', () => {
     bridge.receive({ type: 'newChat' });
     await tick();
     expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ type: 'sessionSnapshot', messages: [] });
+    expect(posted[0]).toMatchObject({ type: 'sessionSnapshot', entries: [] });
     expect(session.messages()).toEqual([]);
   });
 });

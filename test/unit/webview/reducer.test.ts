@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, HostToWebview } from '../../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview } from '../../../extension/protocol/messages';
 import { initialChatState, reduceChat, type ChatState } from '../../../webview/state/reducer';
 
 const user = (id: string, text: string): ChatMessage => ({ id, role: 'user', text, status: 'done' });
@@ -14,7 +14,7 @@ function snapshot(messages: ChatMessage[], extra: Partial<Extract<HostToWebview,
   return {
     type: 'sessionSnapshot',
     sessionId: 's1',
-    messages,
+    entries: messages,
     busy: false,
     setup: { hasApiKey: true, keySource: 'secretStorage' },
     model: 'claude-test',
@@ -26,9 +26,13 @@ function ready(...messages: ChatMessage[]): ChatState {
   return reduceChat(initialChatState, snapshot(messages));
 }
 
-function messagesOf(state: ChatState): readonly ChatMessage[] {
+function entriesOf(state: ChatState): readonly ChatEntry[] {
   if (state.phase !== 'ready') throw new Error(`expected a ready state, got ${state.phase}`);
-  return state.messages;
+  return state.entries;
+}
+
+function messagesOf(state: ChatState): readonly ChatMessage[] {
+  return entriesOf(state).filter((e): e is ChatMessage => e.role !== 'tool');
 }
 
 describe('reduceChat', () => {
@@ -53,7 +57,7 @@ describe('reduceChat', () => {
       model: 'claude-other',
       busy: true,
       setup: { hasApiKey: false, keySource: 'none' },
-      messages: [user('u1', 'hi'), assistant('a1', 'hello', 'done')],
+      entries: [user('u1', 'hi'), assistant('a1', 'hello', 'done')],
       status: null,
       usage: null,
     });
@@ -62,7 +66,7 @@ describe('reduceChat', () => {
   it('replaces the text of a streaming message when an attempt is discarded', () => {
     const state = ready(assistant('a1', 'partial text of a failed attempt', 'streaming'));
     const after = reduceChat(state, { type: 'assistantText', messageId: 'a1', text: '' });
-    expect(after.phase === 'ready' && after.messages[0]?.text).toBe('');
+    expect(messagesOf(after)[0]).toMatchObject({ text: '' });
   });
 
   it('shows and clears the status line, and keeps the latest usage', () => {
@@ -166,7 +170,7 @@ describe('reduceChat', () => {
       type: 'setupChanged',
       setup: { hasApiKey: false, keySource: 'none' },
     });
-    expect(state).toMatchObject({ setup: { hasApiKey: false, keySource: 'none' }, messages: [user('u1', 'hi')] });
+    expect(state).toMatchObject({ setup: { hasApiKey: false, keySource: 'none' }, entries: [user('u1', 'hi')] });
   });
 
   it('never mutates the state it was given', () => {

@@ -97,7 +97,7 @@ describe('createChatStore', () => {
     deliver(target, {
       type: 'sessionSnapshot',
       sessionId: 's1',
-      messages: [{ id: 'a1', role: 'assistant', text: 'Hi', status: 'streaming' }],
+      entries: [{ id: 'a1', role: 'assistant', text: 'Hi', status: 'streaming' }],
       busy: true,
       setup: { hasApiKey: true, keySource: 'environment' },
       model: 'claude-test',
@@ -106,7 +106,7 @@ describe('createChatStore', () => {
     store.subscribe(() => notified++);
     deliver(target, { type: 'assistantDelta', messageId: 'a1', text: ' there' });
     deliver(target, { type: 'assistantDelta', messageId: 'unknown', text: 'ignored' });
-    expect(store.getState()).toMatchObject({ phase: 'ready', messages: [{ id: 'a1', text: 'Hi there' }] });
+    expect(store.getState()).toMatchObject({ phase: 'ready', entries: [{ id: 'a1', text: 'Hi there' }] });
     expect(notified).toBe(1);
   });
 });

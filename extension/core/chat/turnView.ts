@@ -1,0 +1,169 @@
+/**
+ * Folds one turn's loop events into chat entries. Assistant output is split into segments around tool uses
+ * (text, then the tools it called, then the text after them), so the conversation reads in the order it
+ * happened. Segments stay `streaming` until the turn ends: the turn, not the segment, is what is running.
+ */
+import type { AgentEvent } from '../agent/agentSession';
+import type { ToolExecutionEvent } from '../tool/execute';
+import { capInput, presentProgress, presentToolResult } from './toolViews/present';
+import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ToolEntry } from './types';
+
+export interface TurnHost {
+  /** Appends to the session's entries (announcing it is the turn's job). */
+  push(entry: ChatEntry): void;
+  emit(event: ChatEvent): void;
+  newId(): string;
+}
+
+type Final = Exclude<ChatStatus, 'streaming'>;
+
+/** Where an attempt started, so a discarded attempt can be taken back. */
+interface AttemptMark {
+  segment: ChatMessageEntry | undefined;
+  textLength: number;
+  thinkingLength: number;
+}
+
+export class TurnView {
+  private readonly segments: ChatMessageEntry[];
+  /** The segment new text goes to; undefined once a tool entry follows it. */
+  private open: ChatMessageEntry | undefined;
+  private readonly tools = new Map<string, ToolEntry>();
+  /** tool_use inputs from the assistant messages, by id, uncapped (presenters need e.g. Bash's command). */
+  private readonly inputs = new Map<string, Record<string, unknown>>();
+  private mark: AttemptMark | undefined;
+  private firstDeltaOfAttempt = false;
+
+  constructor(
+    private readonly host: TurnHost,
+    first: ChatMessageEntry,
+  ) {
+    this.segments = [first];
+    this.open = first;
+  }
+
+  /** The segment that carries the turn's outcome. */
+  get last(): ChatMessageEntry {
+    return this.segments[this.segments.length - 1]!;
+  }
+
+  apply(event: AgentEvent): void {
+    switch (event.type) {
+      case 'requestStart':
+        this.mark = { segment: this.open, textLength: this.open?.text.length ?? 0, thinkingLength: this.open?.thinking?.length ?? 0 };
+        this.firstDeltaOfAttempt = true;
+        return;
+      case 'textDelta':
+        return this.text(event.text);
+      case 'thinkingDelta': {
+        const seg = this.segment();
+        seg.thinking = (seg.thinking ?? '') + event.thinking;
+        this.host.emit({ type: 'thinkingDelta', messageId: seg.id, text: event.thinking });
+        return;
+      }
+      case 'attemptDiscarded':
+        return this.discard();
+      case 'assistantMessage':
+        for (const b of event.message.content) if (b.type === 'tool_use' && isRecord(b.input)) this.inputs.set(b.id, b.input);
+        return;
+      case 'tool':
+        return this.tool(event.event);
+      default:
+        return;
+    }
+  }
+
+  /** Ends the turn: tools still running are stopped; the last segment takes the outcome, earlier ones are done. */
+  finish(status: Final, error?: string): void {
+    for (const t of this.tools.values()) {
+      if (t.status !== 'running') continue;
+      t.status = 'stopped';
+      this.host.emit({ type: 'toolStopped', toolUseId: t.id });
+    }
+    // An error or a stop after tools belongs below them, where the user is looking.
+    if (status !== 'done' && !this.open && this.last.status === 'streaming') this.segment();
+    for (const seg of this.segments) {
+      if (seg.status !== 'streaming') continue;
+      const s = seg === this.last ? status : 'done';
+      const e = seg === this.last ? error : undefined;
+      seg.status = s;
+      if (e !== undefined) seg.error = e;
+      this.host.emit({ type: 'messageFinished', messageId: seg.id, status: s, ...(e !== undefined ? { error: e } : {}) });
+    }
+  }
+
+  private text(text: string): void {
+    const seg = this.segment();
+    // A new request continuing the same segment (max_tokens, pause_turn) starts a new paragraph.
+    const sep = this.firstDeltaOfAttempt && seg.text !== '' && !seg.text.endsWith('\n\n') ? '\n\n' : '';
+    this.firstDeltaOfAttempt = false;
+    seg.text += sep + text;
+    this.host.emit({ type: 'assistantDelta', messageId: seg.id, text: sep + text });
+  }
+
+  private discard(): void {
+    const mark = this.mark;
+    // The attempt either continued the segment open when it started or opened a new one.
+    const seg = this.open ?? mark?.segment;
+    if (!seg) return;
+    const keepsMark = mark?.segment === seg;
+    seg.text = keepsMark ? seg.text.slice(0, mark.textLength) : '';
+    const thinking = keepsMark ? (seg.thinking ?? '').slice(0, mark.thinkingLength) : '';
+    if (thinking) seg.thinking = thinking;
+    else delete seg.thinking;
+    this.firstDeltaOfAttempt = true;
+    this.host.emit({ type: 'assistantText', messageId: seg.id, text: seg.text, ...(seg.thinking !== undefined ? { thinking: seg.thinking } : {}) });
+  }
+
+  private segment(): ChatMessageEntry {
+    if (this.open) return this.open;
+    const seg: ChatMessageEntry = { id: this.host.newId(), role: 'assistant', text: '', status: 'streaming' };
+    this.segments.push(seg);
+    this.open = seg;
+    this.host.push(seg);
+    this.host.emit({ type: 'messageAdded', message: { ...seg } });
+    return seg;
+  }
+
+  private tool(e: ToolExecutionEvent): void {
+    switch (e.type) {
+      case 'toolStarted':
+        this.start(e.toolUseId, e.toolName, e.summary, e.activity);
+        return;
+      case 'toolProgress': {
+        const entry = this.tools.get(e.toolUseId);
+        const progress = presentProgress(e.progress);
+        if (!entry || !progress || entry.status !== 'running') return;
+        entry.progress = progress;
+        this.host.emit({ type: 'toolProgress', toolUseId: entry.id, progress });
+        return;
+      }
+      case 'toolFinished': {
+        // Unknown tools and invalid input fail before they start: they still get a row.
+        const entry = this.tools.get(e.toolUseId) ?? this.start(e.toolUseId, e.toolName, null, null);
+        const result = presentToolResult(entry.name, this.inputs.get(entry.id) ?? {}, e.result, e.output);
+        entry.result = result;
+        entry.status = result.isError ? 'error' : 'done';
+        delete entry.progress;
+        this.host.emit({ type: 'toolResult', toolUseId: entry.id, result });
+        return;
+      }
+    }
+  }
+
+  private start(id: string, name: string, summary: string | null, activity: string | null): ToolEntry {
+    const existing = this.tools.get(id);
+    if (existing) return existing;
+    const input = capInput(this.inputs.get(id) ?? {});
+    const entry: ToolEntry = { id, role: 'tool', name, input, summary, activity, status: 'running' };
+    this.tools.set(id, entry);
+    this.open = undefined;
+    this.host.push(entry);
+    this.host.emit({ type: 'toolUseStarted', toolUseId: id, name, input, summary, activity });
+    return entry;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

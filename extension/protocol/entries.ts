@@ -1,0 +1,139 @@
+/**
+ * The conversation as the webview renders it: messages and tool uses, in order. The host owns the truth
+ * (core/chat builds it) and sends it whole only in a snapshot; events change one entry at a time.
+ * Everything here is render-ready: sizes are capped by the host, paths are as the tool printed them.
+ */
+import { z } from 'zod';
+
+/** Longest text preview of a tool result the host sends. */
+export const MAX_RESULT_PREVIEW_CHARS = 20_000;
+/** Longest live output tail of a running tool. */
+export const MAX_PROGRESS_CHARS = 8_000;
+
+const Id = z.string().min(1).max(200);
+
+/** Something the user attached to a prompt: an image (inline data) or a file reference. */
+export const AttachmentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('image'),
+    name: z.string().max(500).optional(),
+    mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+    /** Base64 without the `data:` prefix. */
+    data: z.string().max(10_000_000),
+  }),
+  z.strictObject({
+    kind: z.literal('file'),
+    path: z.string().min(1).max(4096),
+    startLine: z.number().int().positive().optional(),
+    endLine: z.number().int().positive().optional(),
+  }),
+]);
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+/** A user prompt or a stretch of assistant output between tool uses. */
+export const ChatMessageSchema = z.strictObject({
+  id: Id,
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  /** streaming: the turn is still running; stopped: the user pressed Stop; error: the turn failed. */
+  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  error: z.string().optional(),
+  /** Extended thinking streamed before the text (assistant only). */
+  thinking: z.string().optional(),
+  attachments: z.array(AttachmentSchema).max(50).optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const DiffHunkSchema = z.strictObject({
+  oldStart: z.number().int().nonnegative(),
+  oldLines: z.number().int().nonnegative(),
+  newStart: z.number().int().nonnegative(),
+  newLines: z.number().int().nonnegative(),
+  /** Unified-diff lines: a first character of ' ', '+' or '-', then the text. */
+  lines: z.array(z.string()),
+});
+export type DiffHunk = z.infer<typeof DiffHunkSchema>;
+
+const PathItemSchema = z.strictObject({
+  path: z.string().min(1).max(4096),
+  line: z.number().int().positive().optional(),
+  /** The matching line (Grep content mode) or a count (Grep count mode). */
+  text: z.string().max(2000).optional(),
+});
+export type PathItem = z.infer<typeof PathItemSchema>;
+
+/** What a renderer can show beyond the text preview; absent when the tool has nothing structured. */
+export const ToolResultDataSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('diff'),
+    filePath: z.string(),
+    created: z.boolean(),
+    added: z.number().int().nonnegative(),
+    removed: z.number().int().nonnegative(),
+    hunks: z.array(DiffHunkSchema),
+    /** Hunks were left out to keep the message small. */
+    truncated: z.boolean(),
+  }),
+  z.strictObject({
+    kind: z.literal('read'),
+    filePath: z.string(),
+    startLine: z.number().int().positive().optional(),
+    endLine: z.number().int().positive().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('paths'),
+    items: z.array(PathItemSchema),
+    /** More paths than items (the rest are in the text preview or were cut by the tool). */
+    truncated: z.boolean(),
+  }),
+  z.strictObject({
+    kind: z.literal('bash'),
+    command: z.string(),
+    output: z.string(),
+    /** Null while unknown (moved to the background, interrupted). */
+    exitCode: z.number().int().nullable(),
+    backgroundTaskId: z.string().optional(),
+  }),
+]);
+export type ToolResultData = z.infer<typeof ToolResultDataSchema>;
+
+export const ToolResultViewSchema = z.strictObject({
+  isError: z.boolean(),
+  /** The result as the model saw it, capped at MAX_RESULT_PREVIEW_CHARS. */
+  text: z.string().max(MAX_RESULT_PREVIEW_CHARS + 200),
+  truncated: z.boolean(),
+  data: ToolResultDataSchema.optional(),
+});
+export type ToolResultView = z.infer<typeof ToolResultViewSchema>;
+
+/** The latest progress of a running tool: an output tail (Bash) and/or a short message. */
+export const ToolProgressViewSchema = z.strictObject({
+  output: z.string().max(MAX_PROGRESS_CHARS + 200).optional(),
+  message: z.string().max(500).optional(),
+  elapsedSeconds: z.number().nonnegative().optional(),
+  totalLines: z.number().int().nonnegative().optional(),
+});
+export type ToolProgressView = z.infer<typeof ToolProgressViewSchema>;
+
+/** The tool's input as the model sent it; long strings are cut by the host. */
+export const ToolInputSchema = z.record(z.string(), z.unknown());
+
+export const ToolEntrySchema = z.strictObject({
+  id: Id,
+  role: z.literal('tool'),
+  /** The wire name the model called (Read, Bash, mcp__server__tool, ...). */
+  name: z.string().min(1).max(200),
+  input: ToolInputSchema,
+  /** One line for the collapsed row ("src/app.ts:10-40"). */
+  summary: z.string().max(2000).nullable(),
+  /** Present tense, for the spinner ("Reading src/app.ts"). */
+  activity: z.string().max(2000).nullable(),
+  /** stopped: the turn ended before the tool finished. */
+  status: z.enum(['running', 'done', 'error', 'stopped']),
+  progress: ToolProgressViewSchema.optional(),
+  result: ToolResultViewSchema.optional(),
+});
+export type ToolEntry = z.infer<typeof ToolEntrySchema>;
+
+export const ChatEntrySchema = z.discriminatedUnion('role', [ChatMessageSchema, ToolEntrySchema]);
+export type ChatEntry = z.infer<typeof ChatEntrySchema>;

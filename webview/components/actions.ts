@@ -1,0 +1,38 @@
+/**
+ * Editor actions deep components may trigger (open a file, open a link, copy). Provided once through
+ * context, so rows need no callback props and their memoisation stays intact.
+ */
+import { createContext, useContext } from 'react';
+import type { HostBridge } from '../vscodeApi';
+
+export interface ChatActions {
+  openFile(path: string, line?: number, endLine?: number): void;
+  openLink(url: string): void;
+  copyText(text: string): void;
+  showLogs(): void;
+}
+
+const noop: ChatActions = { openFile: () => {}, openLink: () => {}, copyText: () => {}, showLogs: () => {} };
+
+export const ActionsContext = createContext<ChatActions>(noop);
+
+export function useActions(): ChatActions {
+  return useContext(ActionsContext);
+}
+
+export function actionsFor(bridge: HostBridge): ChatActions {
+  return {
+    openFile(path, line, endLine) {
+      bridge.post({ type: 'openFile', path, ...(line ? { line } : {}), ...(endLine ? { endLine } : {}) });
+    },
+    openLink(url) {
+      bridge.post({ type: 'openLink', url });
+    },
+    copyText(text) {
+      bridge.post({ type: 'copyText', text });
+    },
+    showLogs() {
+      bridge.post({ type: 'showLogs' });
+    },
+  };
+}

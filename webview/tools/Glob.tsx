@@ -1,0 +1,13 @@
+/** Glob: the files found, each a link. */
+import { PathList } from './shared/PathList';
+import { ResultText } from './shared/ResultText';
+import type { ToolRenderer, ToolViewProps } from './shared/types';
+
+export function PathsResult({ entry }: ToolViewProps) {
+  const result = entry.result;
+  if (!result) return null;
+  const data = result.data?.kind === 'paths' ? result.data : undefined;
+  return data && !result.isError ? <PathList data={data} /> : <ResultText result={result} />;
+}
+
+export const GlobRenderer: ToolRenderer = { title: () => 'Glob', Result: PathsResult };

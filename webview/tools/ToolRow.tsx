@@ -1,0 +1,56 @@
+/**
+ * The frame every tool use shares: a disclosure button with the tool's label, its summary (or, while it
+ * runs, its activity and a spinner), live progress under it, and the result when expanded. Errors are
+ * shown in the error style, their first line visible without expanding.
+ */
+import { memo, useId } from 'react';
+import type { ToolEntry } from '../../extension/protocol/messages';
+import { useExpanded } from '../state/expansion';
+import { rendererFor } from './registry';
+
+const STATUS_LABEL: Record<ToolEntry['status'], string> = { running: 'Running', done: 'Done', error: 'Failed', stopped: 'Stopped' };
+
+export const ToolRow = memo(function ToolRow({ entry }: { entry: ToolEntry }) {
+  const renderer = rendererFor(entry.name);
+  const [open, toggle] = useExpanded(entry.id, false);
+  const bodyId = useId();
+  const running = entry.status === 'running';
+  const line = running ? (entry.activity ?? entry.summary) : (entry.summary ?? entry.activity);
+  const Progress = renderer.Progress ?? DefaultProgress;
+  const firstErrorLine = entry.status === 'error' ? entry.result?.text.split('\n').find((l) => l.trim()) : undefined;
+  return (
+    <section className={`tool tool-${entry.status}`} data-testid="tool" data-tool={entry.name} data-status={entry.status} aria-label={renderer.title(entry)}>
+      <button
+        type="button"
+        className="disclosure tool-header"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        // aria-disabled, not disabled: a running row stays focusable and readable.
+        aria-disabled={!entry.result}
+        onClick={entry.result ? toggle : undefined}
+      >
+        <span className="disclosure-chevron" aria-hidden="true" />
+        <span className={`tool-status-icon tool-status-${entry.status}`} role="img" aria-label={STATUS_LABEL[entry.status]} />
+        <span className="tool-title">{renderer.title(entry)}</span>
+        {line && <span className="tool-summary">{line}</span>}
+      </button>
+      {running && <Progress entry={entry} />}
+      {!open && firstErrorLine && (
+        <div className="tool-error-line" data-testid="tool-error">
+          {firstErrorLine}
+        </div>
+      )}
+      {entry.status === 'stopped' && !entry.result && <div className="tool-note">Stopped before it finished</div>}
+      {open && entry.result && (
+        <div id={bodyId} className="tool-body" data-testid="tool-body">
+          <renderer.Result entry={entry} />
+        </div>
+      )}
+    </section>
+  );
+});
+
+function DefaultProgress({ entry }: { entry: ToolEntry }) {
+  const message = entry.progress?.message;
+  return message ? <div className="tool-progress-message">{message}</div> : null;
+}
