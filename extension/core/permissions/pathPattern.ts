@@ -73,8 +73,9 @@ export function compilePathPattern(pattern: string, opts: PathPatternOptions = {
   while (p.startsWith('./')) p = p.slice(2);
   p = p.replace(/\/+$/, '');
   if (p === '' || p === '.') p = '**';
-  const anchored = opts.anchored || p.includes('/');
-  const segments = (anchored ? p : `**/${p}`).split('/').filter((s) => s !== '');
+  const anchored = opts.anchored || p.includes('/') || p === '**';
+  // `**/**` means what `**` means.
+  const segments = (anchored ? p : `**/${p}`).split('/').filter((s, n, all) => s !== '' && !(s === '**' && all[n - 1] === '**'));
   let re = '';
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;

@@ -167,7 +167,8 @@ export async function resolveRealPath(p: string, hops = 0): Promise<string> {
   }
   const parent = path.dirname(p);
   if (parent === p) return p;
-  return path.join(await resolveRealPath(parent, hops + 1), path.basename(p));
+  // The parent is shorter, so this ends; only following links counts against the limit.
+  return path.join(await resolveRealPath(parent, hops), path.basename(p));
 }
 
 /** Sorted by UTF-16 code unit, the same order on every platform and in both adapters. */

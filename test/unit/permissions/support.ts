@@ -1,0 +1,41 @@
+/** Tools and contexts for the permission tests. */
+import { z } from 'zod';
+import type { PermissionResult, ToolPermissionContext } from '../../../extension/core/permissions/types';
+import type { ToolUseContext } from '../../../extension/core/tool/context';
+import { buildTool, type Tools } from '../../../extension/core/tool/Tool';
+import { makeContext } from '../tool/fixtures';
+
+type Check = (input: Record<string, unknown>, context: ToolUseContext) => Promise<PermissionResult>;
+
+/** A tool whose own permission answer and read-only flag the test chooses. */
+export function fakeTool(name: string, opts: { readOnly?: boolean; check?: Check; aliases?: string[] } = {}) {
+  return buildTool({
+    name,
+    ...(opts.aliases ? { aliases: opts.aliases } : {}),
+    inputSchema: z.object({ arg: z.string().optional() }),
+    maxResultSizeChars: 1000,
+    isReadOnly: () => opts.readOnly ?? false,
+    async description() {
+      return name;
+    },
+    async prompt() {
+      return name;
+    },
+    checkPermissions: opts.check ?? (async () => ({ behavior: 'passthrough', message: `Use ${name}?` })),
+    async call() {
+      return { data: '' };
+    },
+    mapToolResultToToolResultBlockParam: (o: string, id: string) => ({ type: 'tool_result' as const, tool_use_id: id, content: o }),
+  });
+}
+
+/** A context whose AppState holds `permissions` over an empty permission context. */
+export function contextWith(tools: Tools, permissions: Partial<ToolPermissionContext> = {}, overrides: Partial<ToolUseContext> = {}): ToolUseContext {
+  const context = makeContext(tools, overrides);
+  setPermissions(context, permissions);
+  return context;
+}
+
+export function setPermissions(context: ToolUseContext, permissions: Partial<ToolPermissionContext>): void {
+  context.setAppState((prev) => ({ ...prev, toolPermissionContext: { ...prev.toolPermissionContext, ...permissions } }));
+}
