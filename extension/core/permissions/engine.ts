@@ -5,10 +5,11 @@
  * Order, first answer wins:
  *  1. `bubble` mode with a parent decider: the parent decides (a sub-agent defers to whoever runs it).
  *  2. Whole-tool deny rule (`Bash`, `mcp__server`) → deny.
- *  3. The tool's own `checkPermissions` (content rules, path rules, path safety): deny → deny; ask for a
- *     safety check or an ask rule → ask, which no mode and no allow rule overrides.
+ *  3. The tool's own `checkPermissions` (content rules, path rules, path safety): deny → deny. Then plan
+ *     mode denies what is not read-only. Then an ask for a safety check or an ask rule → ask, which no
+ *     mode and no allow rule overrides.
  *  4. Whole-tool ask rule → ask (also in bypassPermissions).
- *  5. Mode: bypassPermissions → allow; plan → deny what is not read-only.
+ *  5. Mode: bypassPermissions → allow.
  *  6. Whole-tool allow rule → allow; the tool's own allow → allow.
  *  7. acceptEdits (and auto) → allow what the tool says acceptEdits covers (its ask suggests
  *     `setMode acceptEdits`: a file edit inside the workspace, never a safety-check ask).
@@ -69,6 +70,8 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
 
     const own = await tool.checkPermissions(input, context);
     if (own.behavior === 'deny') return own;
+    // Before any ask: while planning, nothing that changes things runs, so there is nothing to ask about.
+    if (mode === 'plan' && !tool.isReadOnly(input)) return planModeDenial(tool);
 
     /** Turns an ask into the final answer: a prompt, or a denial where nobody may be prompted. */
     const finish = (ask: PermissionAskDecision): PermissionResult => {
@@ -102,7 +105,6 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
     if (askRule) return finish(ownAsk({ type: 'rule', rule: askRule }));
 
     if (mode === 'bypassPermissions') return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'mode', mode } };
-    if (mode === 'plan' && !tool.isReadOnly(input)) return planModeDenial(tool);
 
     const allowRule = ruleOfTool(permissions, tool, 'allow');
     if (allowRule) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'rule', rule: allowRule } };

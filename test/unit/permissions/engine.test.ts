@@ -119,6 +119,8 @@ describe('core/permissions/engine: modes', () => {
     expect(r.behavior === 'deny' && r.message).toMatch(/Plan mode is on: Shell .*present your plan/);
     expect(await decide(reader, 'plan')).toMatchObject({ behavior: 'allow' });
     expect(await decide(editor, 'plan')).toMatchObject({ behavior: 'deny' });
+    // Denied, not asked: a safety-check ask is moot while planning.
+    expect(await decide(guarded, 'plan')).toMatchObject({ behavior: 'deny', decisionReason: { type: 'mode', mode: 'plan' } });
   });
 
   it('bypassPermissions allows what nothing denies or asks for', async () => {
