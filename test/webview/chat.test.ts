@@ -108,7 +108,8 @@ describe('webview chat', () => {
     const reply = messages().nth(1);
     expect(await reply.getByTestId('streaming-indicator').isVisible()).toBe(true);
     await view.send(delta('a1', 'One, '));
-    expect(await reply.locator('.message-text').textContent()).toBe('One, ');
+    // Markdown: a paragraph's trailing space is not rendered.
+    expect(await reply.locator('.message-text').textContent()).toBe('One,');
     await view.send(delta('a1', 'two, '), delta('a1', 'three'));
     expect(await reply.locator('.message-text').textContent()).toBe('One, two, three');
     await view.send(finished('a1', 'stopped'), busy(false));

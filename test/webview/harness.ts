@@ -164,7 +164,7 @@ export async function openWebview(browser: Browser, harness: Harness, options: O
       await page.evaluate(async (evs) => {
         for (const e of evs) window.postMessage(e, '*');
         // Messages are delivered in order, so once this marker arrives every event above has been
-        // handled; the animation frame lets React commit what they changed.
+        // handled.
         const marker = `__flush_${String(Math.random())}`;
         await new Promise<void>((resolve) => {
           const onMessage = (m: MessageEvent<unknown>) => {
@@ -175,7 +175,20 @@ export async function openWebview(browser: Browser, harness: Harness, options: O
           window.addEventListener('message', onMessage);
           window.postMessage(marker, '*');
         });
+        // Then wait for the DOM to settle: React commits in the next frame, and the virtualised list
+        // measures and renders rows over several more. Settled = no mutation for QUIET_MS (at most 3 s).
+        const QUIET_MS = 120;
+        let last = performance.now();
+        const observer = new MutationObserver(() => {
+          last = performance.now();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
         await new Promise((resolve) => requestAnimationFrame(resolve));
+        const deadline = performance.now() + 3000;
+        while (performance.now() - last < QUIET_MS && performance.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        observer.disconnect();
       }, events);
     },
     posted: () => page.evaluate(() => (window as unknown as StubWindow).__posted),

@@ -3,7 +3,7 @@
  * delta re-renders only the row it touches. It follows new output while the user is at the bottom; once
  * they scroll up it stays put and offers "Jump to latest", until they go back down or send a prompt.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatEntry } from '../../extension/protocol/messages';
 import { EntryRow } from './EntryRow';
@@ -24,33 +24,65 @@ const COMPONENTS = { EmptyPlaceholder: Empty };
 
 export function MessageList({ entries }: MessageListProps) {
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const [atBottom, setAtBottom] = useState(true);
+  const scroller = useRef<HTMLElement | null>(null);
+  // Following is the user's intent, learned only from scroll events: growth of the last row changes the
+  // distance to the bottom without anyone scrolling, and must not count as "scrolled up".
+  const followRef = useRef(true);
+  const [following, setFollowing] = useState(true);
   const visible = useMemo(
     () => entries.filter((e, i) => e.role === 'tool' || isVisibleMessage(e, i === entries.length - 1)),
     [entries],
   );
-  const lastIdRef = useRef(visible.at(-1)?.id);
   const lastId = visible.at(-1)?.id;
+  const lastSeenRef = useRef(lastId);
 
-  const followOutput = useCallback(
-    (isAtBottom: boolean) => {
-      // A prompt the user just sent is always brought into view, wherever they had scrolled.
-      const last = visible.at(-1);
-      const newUserPrompt = last?.role === 'user' && last.id !== lastIdRef.current;
-      lastIdRef.current = last?.id;
-      return isAtBottom || newUserPrompt ? 'auto' : false;
+  const setFollow = useCallback((value: boolean) => {
+    followRef.current = value;
+    setFollowing(value);
+  }, []);
+
+  const toBottom = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (el) setFollow(el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK_PX);
+  }, [setFollow]);
+
+  const scrollerRef = useCallback(
+    (el: HTMLElement | Window | null) => {
+      scroller.current?.removeEventListener('scroll', onScroll);
+      scroller.current = el instanceof HTMLElement ? el : null;
+      scroller.current?.addEventListener('scroll', onScroll, { passive: true });
     },
-    [visible],
+    [onScroll],
   );
 
+  // A prompt the user just sent is always brought into view, wherever they had scrolled.
+  useLayoutEffect(() => {
+    const last = visible.at(-1);
+    if (last && last.id !== lastSeenRef.current && last.role === 'user') setFollow(true);
+    lastSeenRef.current = last?.id;
+  }, [visible, setFollow]);
+
+  const followOutput = useCallback(() => (followRef.current ? 'auto' : false), []);
+  const onHeightChanged = useCallback(() => {
+    if (followRef.current) toBottom();
+  }, [toBottom]);
+
   const jump = () => {
+    setFollow(true);
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+    toBottom();
   };
 
   return (
     <div className="message-list-frame">
       <Virtuoso
         ref={virtuoso}
+        scrollerRef={scrollerRef}
         className="message-list"
         data-testid="message-list"
         role="log"
@@ -63,11 +95,10 @@ export function MessageList({ entries }: MessageListProps) {
         components={COMPONENTS}
         initialTopMostItemIndex={visible.length > 0 ? { index: 'LAST', align: 'end' } : 0}
         followOutput={followOutput}
-        atBottomThreshold={FOLLOW_SLACK_PX}
-        atBottomStateChange={setAtBottom}
+        totalListHeightChanged={onHeightChanged}
         increaseViewportBy={{ top: 400, bottom: 400 }}
       />
-      {!atBottom && visible.length > 0 && (
+      {!following && visible.length > 0 && (
         <button type="button" className="jump-to-latest" data-testid="jump-to-latest" onClick={jump}>
           Jump to latest ↓
         </button>
