@@ -1,5 +1,5 @@
 /** Protocol events for the webview tests, built with the protocol's own types so they stay in step. */
-import type { ChatEntry, ChatMessage, HostToWebview } from '../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview, ToolEntry, ToolResultView } from '../../extension/protocol/messages';
 
 type Snapshot = Extract<HostToWebview, { type: 'sessionSnapshot' }>;
 
@@ -37,3 +37,34 @@ export const finished = (
   status: 'done' | 'stopped' | 'error',
   error?: string,
 ): HostToWebview => (error === undefined ? { type: 'messageFinished', messageId, status } : { type: 'messageFinished', messageId, status, error });
+
+export const thinking = (messageId: string, text: string): HostToWebview => ({ type: 'thinkingDelta', messageId, text });
+
+export const toolStarted = (toolUseId: string, name: string, input: Record<string, unknown>, summary: string | null = null, activity: string | null = null): HostToWebview => ({
+  type: 'toolUseStarted',
+  toolUseId,
+  name,
+  input,
+  summary,
+  activity,
+});
+
+export const toolProgress = (toolUseId: string, progress: Extract<HostToWebview, { type: 'toolProgress' }>['progress']): HostToWebview => ({
+  type: 'toolProgress',
+  toolUseId,
+  progress,
+});
+
+export const toolResult = (toolUseId: string, result: ToolResultView): HostToWebview => ({ type: 'toolResult', toolUseId, result });
+
+/** The entry a snapshot holds for a finished tool use, equal to what the events above build. */
+export const toolEntry = (id: string, name: string, input: Record<string, unknown>, result: ToolResultView, summary: string | null = null, activity: string | null = null): ToolEntry => ({
+  id,
+  role: 'tool',
+  name,
+  input,
+  summary,
+  activity,
+  status: result.isError ? 'error' : 'done',
+  result,
+});

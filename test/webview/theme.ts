@@ -34,6 +34,9 @@ const THEMES: Record<ThemeKind, Record<string, string>> = {
     '--vscode-inputValidation-errorBorder': '#be1100',
     '--vscode-textLink-foreground': '#4daafc',
     '--vscode-textCodeBlock-background': '#2b2b2b',
+    '--vscode-diffEditor-insertedLineBackground': '#9bb95533',
+    '--vscode-diffEditor-removedLineBackground': '#ff000033',
+    '--vscode-progressBar-background': '#0078d4',
   },
   light: {
     '--vscode-foreground': '#3b3b3b',
@@ -58,6 +61,9 @@ const THEMES: Record<ThemeKind, Record<string, string>> = {
     '--vscode-inputValidation-errorBorder': '#be1100',
     '--vscode-textLink-foreground': '#005fb8',
     '--vscode-textCodeBlock-background': '#dcdcdc66',
+    '--vscode-diffEditor-insertedLineBackground': '#9bb95533',
+    '--vscode-diffEditor-removedLineBackground': '#ff000033',
+    '--vscode-progressBar-background': '#0e70c0',
   },
 };
 

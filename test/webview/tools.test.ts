@@ -1,0 +1,281 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolResultView } from '../../extension/protocol/messages';
+import { launchChromium } from '../support/browser';
+import { added, assistantMessage, busy, finished, snapshot, toolEntry, toolProgress, toolResult, toolStarted, userMessage } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  expect(view.consoleErrors).toEqual([]);
+  expect(await view.cspViolations()).toEqual([]);
+  await view.close();
+});
+
+const rows = () => view.page.locator('section[data-testid="tool"]');
+const header = (i = 0) => rows().nth(i).locator('.tool-header');
+const posted = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
+
+async function open(...events: unknown[]): Promise<void> {
+  view = await openWebview(browser, harness);
+  await view.send(snapshot([userMessage('u1', 'go')]), busy(true), added(assistantMessage('a1', 'Looking.', 'streaming')), ...events);
+}
+
+const READ_RESULT: ToolResultView = {
+  isError: false,
+  text: '10\tconst app = 1;\n11\texport default app;',
+  truncated: false,
+  data: { kind: 'read', filePath: '/work/src/app.ts', startLine: 10, endLine: 40 },
+};
+
+const EDIT_RESULT: ToolResultView = {
+  isError: false,
+  text: 'The file /work/src/app.ts has been updated.',
+  truncated: false,
+  data: {
+    kind: 'diff',
+    filePath: '/work/src/app.ts',
+    created: false,
+    added: 2,
+    removed: 1,
+    truncated: false,
+    hunks: [{ oldStart: 4, oldLines: 3, newStart: 4, newLines: 4, lines: [' const a = 1;', '-const b = 2;', '+const b = 3;', '+const c = 4;', ' export { a };'] }],
+  },
+};
+
+describe('webview tool rows', () => {
+  it('shows a running Read with its activity and a spinner, then the file link and range that open the editor', async () => {
+    await open(toolStarted('t1', 'Read', { file_path: '/work/src/app.ts', offset: 10, limit: 31 }, 'src/app.ts', 'Reading src/app.ts'));
+    expect(await rows().count()).toBe(1);
+    expect(await rows().first().getAttribute('data-status')).toBe('running');
+    expect(await header().innerText()).toContain('Reading src/app.ts');
+    expect(await rows().first().locator('.tool-status-running').count()).toBe(1);
+    expect(await header().getAttribute('aria-expanded')).toBe('false');
+
+    await view.send(toolResult('t1', READ_RESULT));
+    expect(await rows().first().getAttribute('data-status')).toBe('done');
+    expect(await header().innerText()).toContain('Read');
+    expect(await header().innerText()).toContain('src/app.ts');
+    expect(await rows().first().locator('.tool-status-running').count()).toBe(0);
+    await header().click();
+    expect(await header().getAttribute('aria-expanded')).toBe('true');
+    const link = rows().first().getByTestId('file-link');
+    expect(await link.innerText()).toBe('/work/src/app.ts:10-40');
+    expect(await rows().first().innerText()).toContain('31 lines');
+    await link.click();
+    expect(await posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 10, endLine: 40 }]);
+  });
+
+  it('renders an Edit as an inline diff in the diff editor colours', async () => {
+    await open(toolStarted('t1', 'Edit', { file_path: '/work/src/app.ts', old_string: 'const b = 2;', new_string: 'const b = 3;\nconst c = 4;' }, 'src/app.ts'), toolResult('t1', EDIT_RESULT));
+    expect(await header().innerText()).toContain('Update');
+    await header().click();
+    const lines = rows().first().locator('.diff-line');
+    expect(await lines.evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.querySelector('.diff-number')?.textContent, e.querySelector('.diff-text')?.textContent]))).toEqual([
+      ['context', '4', 'const a = 1;'],
+      ['removed', '5', 'const b = 2;'],
+      ['added', '5', 'const b = 3;'],
+      ['added', '6', 'const c = 4;'],
+      ['context', '7', 'export { a };'],
+    ]);
+    expect(await rows().first().locator('.diff-stat').innerText()).toBe('+2 -1');
+    const colours = await lines.evaluateAll((els) => {
+      const root = getComputedStyle(document.documentElement);
+      const bg = (e: Element) => getComputedStyle(e).backgroundColor;
+      const probe = document.createElement('div');
+      document.body.append(probe);
+      const resolve = (v: string) => {
+        probe.style.backgroundColor = root.getPropertyValue(v).trim();
+        return getComputedStyle(probe).backgroundColor;
+      };
+      const out = { removed: bg(els[1]!), added: bg(els[2]!), inserted: resolve('--vscode-diffEditor-insertedLineBackground'), deleted: resolve('--vscode-diffEditor-removedLineBackground') };
+      probe.remove();
+      return out;
+    });
+    expect(colours.added).toBe(colours.inserted);
+    expect(colours.removed).toBe(colours.deleted);
+    await rows().first().getByTestId('file-link').click();
+    expect(await posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 4 }]);
+  });
+
+  it('titles a Write that created a file "Create" and shows every line as added', async () => {
+    const created: ToolResultView = {
+      isError: false,
+      text: 'File created successfully at: /work/new.txt',
+      truncated: false,
+      data: { kind: 'diff', filePath: '/work/new.txt', created: true, added: 2, removed: 0, truncated: false, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 2, lines: ['+hello', '+world'] }] },
+    };
+    await open(toolStarted('t1', 'Write', { file_path: '/work/new.txt', content: 'hello\nworld\n' }, 'new.txt'), toolResult('t1', created));
+    expect(await header().innerText()).toContain('Create');
+    await header().click();
+    expect(await rows().first().locator('.diff-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['added', 'added']);
+  });
+
+  it('lists Glob paths that open the file when clicked', async () => {
+    const result: ToolResultView = {
+      isError: false,
+      text: 'src/a.ts\nsrc/b.ts',
+      truncated: false,
+      data: { kind: 'paths', items: [{ path: 'src/a.ts' }, { path: 'src/b.ts' }], truncated: false },
+    };
+    await open(toolStarted('t1', 'Glob', { pattern: '**/*.ts' }, '**/*.ts', 'Finding **/*.ts'), toolResult('t1', result));
+    await header().click();
+    const links = rows().first().getByTestId('file-link');
+    expect(await links.allInnerTexts()).toEqual(['src/a.ts', 'src/b.ts']);
+    await links.nth(1).click();
+    expect(await posted()).toEqual([{ type: 'openFile', path: 'src/b.ts' }]);
+  });
+
+  it('lists Grep matches with their lines and opens the file at the line clicked', async () => {
+    const result: ToolResultView = {
+      isError: false,
+      text: 'src/a.ts:3:const needle = 1;\nsrc/b.ts:12:needle()',
+      truncated: false,
+      data: { kind: 'paths', items: [{ path: 'src/a.ts', line: 3, text: 'const needle = 1;' }, { path: 'src/b.ts', line: 12, text: 'needle()' }], truncated: true },
+    };
+    await open(toolStarted('t1', 'Grep', { pattern: 'needle', output_mode: 'content' }, '"needle"'), toolResult('t1', result));
+    expect(await header().innerText()).toContain('Search');
+    await header().click();
+    expect(await rows().first().locator('.path-item').allInnerTexts()).toEqual(['src/a.ts:3const needle = 1;', 'src/b.ts:12needle()']);
+    expect(await rows().first().getByTestId('path-list').innerText()).toContain('More results not shown');
+    await rows().first().getByTestId('file-link').nth(1).click();
+    expect(await posted()).toEqual([{ type: 'openFile', path: 'src/b.ts', line: 12 }]);
+  });
+
+  it('streams Bash output while it runs, then shows the command, output and a failed exit code', async () => {
+    await open(toolStarted('t1', 'Bash', { command: 'npm test', description: 'Run the tests' }, 'npm test', 'Run the tests'));
+    expect(await header().innerText()).toContain('Run the tests');
+    await view.send(toolProgress('t1', { output: 'PASS a.test.ts', elapsedSeconds: 1, totalLines: 1 }));
+    expect(await rows().first().getByTestId('tool-progress').innerText()).toContain('PASS a.test.ts');
+    await view.send(toolProgress('t1', { output: 'PASS a.test.ts\nFAIL b.test.ts', elapsedSeconds: 2, totalLines: 2 }));
+    const live = await rows().first().getByTestId('tool-progress').innerText();
+    expect(live).toContain('FAIL b.test.ts');
+    expect(live).toContain('2s · 2 lines');
+
+    await view.send(
+      toolResult('t1', {
+        isError: true,
+        text: 'Exit code 1\nPASS a.test.ts\nFAIL b.test.ts',
+        truncated: false,
+        data: { kind: 'bash', command: 'npm test', output: 'PASS a.test.ts\nFAIL b.test.ts', exitCode: 1 },
+      }),
+    );
+    expect(await rows().first().getByTestId('tool-progress').count()).toBe(0);
+    expect(await rows().first().getAttribute('data-status')).toBe('error');
+    expect(await rows().first().getByTestId('tool-error').innerText()).toBe('Exit code 1');
+    await header().click();
+    expect(await rows().first().getByTestId('bash-command').innerText()).toBe('$ npm test');
+    expect(await rows().first().getByTestId('tool-output').innerText()).toBe('PASS a.test.ts\nFAIL b.test.ts');
+    expect(await rows().first().getByTestId('bash-exit').innerText()).toBe('Exit code 1');
+    const red = await rows().first().getByTestId('bash-exit').evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--vscode-errorForeground').trim();
+      document.body.append(probe);
+      const want = getComputedStyle(probe).color;
+      probe.remove();
+      return getComputedStyle(el).color === want;
+    });
+    expect(red).toBe(true);
+  });
+
+  it('shows a failed tool in the error style with its first error line visible while collapsed', async () => {
+    await open(
+      toolStarted('t1', 'Read', { file_path: '/work/missing.ts' }, 'missing.ts'),
+      toolResult('t1', { isError: true, text: '<tool_use_error>File does not exist: /work/missing.ts</tool_use_error>', truncated: false }),
+    );
+    expect(await rows().first().getAttribute('data-status')).toBe('error');
+    expect(await rows().first().getByTestId('tool-error').innerText()).toContain('File does not exist');
+    expect(await rows().first().locator('.tool-status-error').count()).toBe(1);
+    await header().click();
+    expect(await rows().first().getByTestId('tool-output').getAttribute('class')).toContain('tool-output-error');
+  });
+
+  it('renders an MCP tool with the generic renderer: server and tool name, input JSON and result text', async () => {
+    await open(
+      toolStarted('t1', 'mcp__github__search_issues', { query: 'is:open label:bug' }),
+      toolResult('t1', { isError: false, text: 'Found 2 issues: #12, #14', truncated: false }),
+    );
+    expect(await header().innerText()).toContain('github · search_issues');
+    await header().click();
+    expect(JSON.parse(await rows().first().getByTestId('tool-input').innerText())).toEqual({ query: 'is:open label:bug' });
+    expect(await rows().first().getByTestId('tool-output').innerText()).toBe('Found 2 issues: #12, #14');
+  });
+
+  it('renders the other built-in tools with their own titles', async () => {
+    const text = (t: string): ToolResultView => ({ isError: false, text: t, truncated: false });
+    await open(
+      toolStarted('t1', 'LSP', { operation: 'hover', file_path: '/work/a.ts', line: 1, character: 2 }),
+      toolResult('t1', text('const a: number')),
+      toolStarted('t2', 'NotebookEdit', { notebook_path: '/work/n.ipynb', new_source: 'print(1)', edit_mode: 'replace' }),
+      toolResult('t2', text('Updated cell 1')),
+      toolStarted('t3', 'ToolSearch', { query: 'select:NotebookEdit' }),
+      toolResult('t3', text('NotebookEdit')),
+      toolStarted('t4', 'TaskStop', { task_id: 'b7' }),
+      toolResult('t4', text('Stopped task b7')),
+    );
+    expect(await rows().locator('.tool-title').allInnerTexts()).toEqual(['LSP hover', 'Edit Notebook', 'Tool Search', 'Stop task b7']);
+    for (let i = 0; i < 4; i++) await header(i).click();
+    expect(await rows().nth(0).getByTestId('tool-output').innerText()).toBe('const a: number');
+    expect(await rows().nth(1).getByTestId('code-block').innerText()).toContain('print(1)');
+    expect(await rows().nth(3).getByTestId('tool-output').innerText()).toBe('Stopped task b7');
+  });
+
+  it('marks a tool the turn left unfinished as stopped', async () => {
+    await open(toolStarted('t1', 'Bash', { command: 'sleep 100' }, 'sleep 100'), { type: 'toolStopped', toolUseId: 't1' }, finished('a1', 'stopped'), busy(false));
+    expect(await rows().first().getAttribute('data-status')).toBe('stopped');
+    expect(await rows().first().innerText()).toContain('Stopped before it finished');
+  });
+
+  it('opens and closes a tool row from the keyboard', async () => {
+    await open(toolStarted('t1', 'Read', { file_path: '/work/src/app.ts' }, 'src/app.ts'), toolResult('t1', READ_RESULT));
+    await header().focus();
+    await view.page.keyboard.press('Enter');
+    expect(await header().getAttribute('aria-expanded')).toBe('true');
+    expect(await rows().first().getByTestId('tool-body').isVisible()).toBe(true);
+    await view.page.keyboard.press('Space');
+    expect(await header().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('renders a snapshot holding tool entries exactly as the live events built it', async () => {
+    const bash: ToolResultView = { isError: false, text: 'ok', truncated: false, data: { kind: 'bash', command: 'echo ok', output: 'ok', exitCode: 0 } };
+    await open(
+      toolStarted('t1', 'Read', { file_path: '/work/src/app.ts' }, 'src/app.ts', 'Reading src/app.ts'),
+      toolResult('t1', READ_RESULT),
+      toolStarted('t2', 'Edit', { file_path: '/work/src/app.ts', old_string: 'x', new_string: 'y' }, 'src/app.ts', 'Editing src/app.ts'),
+      toolResult('t2', EDIT_RESULT),
+      added(assistantMessage('a2', 'Now the tests.', 'streaming')),
+      toolStarted('t3', 'Bash', { command: 'echo ok' }, 'echo ok', 'Running echo ok'),
+      toolResult('t3', bash),
+      finished('a1', 'done'),
+      finished('a2', 'done'),
+      busy(false),
+    );
+    const live = await view.page.getByTestId('message-list').innerHTML();
+    const liveRows = await rows().count();
+    await view.close();
+
+    view = await openWebview(browser, harness);
+    await view.send(
+      snapshot([
+        userMessage('u1', 'go'),
+        assistantMessage('a1', 'Looking.'),
+        toolEntry('t1', 'Read', { file_path: '/work/src/app.ts' }, READ_RESULT, 'src/app.ts', 'Reading src/app.ts'),
+        toolEntry('t2', 'Edit', { file_path: '/work/src/app.ts', old_string: 'x', new_string: 'y' }, EDIT_RESULT, 'src/app.ts', 'Editing src/app.ts'),
+        assistantMessage('a2', 'Now the tests.'),
+        toolEntry('t3', 'Bash', { command: 'echo ok' }, bash, 'echo ok', 'Running echo ok'),
+      ]),
+    );
+    expect(liveRows).toBe(3);
+    expect(await view.page.getByTestId('message-list').innerHTML()).toBe(live);
+  });
+});
