@@ -1,0 +1,191 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { added, assistantMessage, busy, delta, finished, snapshot, thinking, userMessage } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  expect(view.consoleErrors).toEqual([]);
+  await view.close();
+});
+
+const posted = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
+const reply = () => view.page.locator('[data-testid="message"][data-role="assistant"]').last();
+const sentinel = () => view.page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+
+const HOSTILE = [
+  'Here is an image: <img src=x onerror="window.__xss=1;alert(1)">',
+  '',
+  '<script>window.__xss=2;alert(2)</script>',
+  '',
+  '[click me](javascript:window.__xss=3) and [data](data:text/html,<script>alert(4)</script>)',
+  '',
+  '![tracker](https://evil.example/pixel.png) <a href="javascript:alert(5)" onclick="window.__xss=5">raw link</a>',
+  '',
+  '<iframe src="javascript:alert(6)"></iframe><style>body{display:none}</style>',
+].join('\n');
+
+describe('webview markdown', () => {
+  it('renders model markdown without executing anything: no HTML elements, no unsafe URLs, no CSP violations', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([userMessage('u1', 'hi')]), added(assistantMessage('a1', '', 'streaming')), delta('a1', HOSTILE), finished('a1', 'done'));
+    const root = view.page.locator('#root');
+    expect(await root.locator('img, script, iframe, style, object, embed').count()).toBe(0);
+    // Raw HTML is shown as the literal text the model wrote.
+    const text = await reply().locator('.message-text').innerText();
+    expect(text).toContain('<img src=x onerror="window.__xss=1;alert(1)">');
+    expect(text).toContain('<script>window.__xss=2;alert(2)</script>');
+    // Unsafe URLs are stripped; nothing carries an inline handler.
+    const hrefs = await root.locator('a').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    expect(hrefs.some((h) => h !== null && /^(javascript|data):/i.test(h))).toBe(false);
+    expect(await root.locator('[onclick], [onerror]').count()).toBe(0);
+    for (const name of ['click me', 'data']) await root.getByText(name, { exact: true }).click();
+    await view.page.waitForTimeout(150);
+    expect(await sentinel()).toBeUndefined();
+    expect(view.dialogs).toEqual([]);
+    expect(await view.cspViolations()).toEqual([]);
+    // The stripped links open nothing; the remote image became a link the host vets.
+    await root.getByText('tracker', { exact: true }).click();
+    expect(await posted()).toEqual([{ type: 'openLink', url: 'https://evil.example/pixel.png' }]);
+  });
+
+  it('sends web links to the host and relative paths as files, never navigating the webview', async () => {
+    view = await openWebview(browser, harness);
+    const md = 'See [the docs](https://example.com/docs?q=1), [app](src/app.ts#L12) and [abs](/work/My%20File.ts).';
+    await view.send(snapshot([assistantMessage('a1', md)]));
+    const url = view.page.url();
+    await view.page.getByText('the docs').click();
+    await view.page.getByText('app', { exact: true }).click();
+    await view.page.getByText('abs', { exact: true }).click();
+    expect(view.page.url()).toBe(url);
+    expect(await posted()).toEqual([
+      { type: 'openLink', url: 'https://example.com/docs?q=1' },
+      { type: 'openFile', path: 'src/app.ts#L12' },
+      { type: 'openFile', path: '/work/My File.ts' },
+    ]);
+  });
+
+  it('highlights a fenced code block with shiki tokens under the CSP and copies it through the host', async () => {
+    view = await openWebview(browser, harness);
+    const code = 'export function add(a: number, b: number): number {\n  return a + b;\n}';
+    await view.send(snapshot([assistantMessage('a1', `Like this:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nDone.`)]));
+    const block = view.page.getByTestId('code-block');
+    await block.locator('pre[data-highlighted="true"]').waitFor({ timeout: 10_000 });
+    const tokens = await block.locator('.token').evaluateAll((els) => els.map((e) => [e.textContent, (e as HTMLElement).style.color]));
+    expect(tokens.find(([t]) => t === 'export')?.[1]).toMatch(/^(#|rgb)/);
+    expect(new Set(tokens.map(([, c]) => c)).size).toBeGreaterThan(2);
+    expect(await block.locator('code').innerText()).toBe(code);
+    await block.getByTestId('copy-button').click();
+    expect(await posted()).toEqual([{ type: 'copyText', text: code }]);
+    expect(await block.getByTestId('copy-button').innerText()).toBe('Copied');
+    expect(await view.cspViolations()).toEqual([]);
+  });
+
+  it('picks the highlighting theme from the VS Code theme kind and follows a switch', async () => {
+    view = await openWebview(browser, harness, { theme: 'light' });
+    await view.send(snapshot([assistantMessage('a1', '```python\nimport os\n```')]));
+    const pre = view.page.locator('pre[data-highlighted="true"]');
+    await pre.waitFor({ timeout: 10_000 });
+    const colourOf = () => view.page.locator('.token', { hasText: 'import' }).evaluate((e) => (e as HTMLElement).style.color);
+    const light = await colourOf();
+    await view.page.evaluate(() => {
+      document.body.classList.replace('vscode-light', 'vscode-high-contrast');
+    });
+    await expect.poll(colourOf, { timeout: 5000 }).not.toBe(light);
+  });
+
+  it('leaves an unknown language as plain text with a copy button', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([assistantMessage('a1', '```cobol\nDISPLAY "HI".\n```')]));
+    await view.page.waitForTimeout(400);
+    const block = view.page.getByTestId('code-block');
+    expect(await block.locator('pre').getAttribute('data-highlighted')).toBe('false');
+    expect(await block.locator('code').innerText()).toBe('DISPLAY "HI".');
+  });
+
+  it('streams thinking into an open block that collapses once the answer starts, and can be reopened', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([userMessage('u1', 'why?')]), busy(true), added(assistantMessage('a1', '', 'streaming')), thinking('a1', 'Let me consider '), thinking('a1', 'the options.'));
+    const toggle = reply().getByTestId('thinking').getByRole('button');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.innerText()).toContain('Thinking');
+    expect(await reply().locator('.thinking-text').innerText()).toBe('Let me consider the options.');
+    await view.send(delta('a1', 'Because.'), finished('a1', 'done'), busy(false));
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await reply().locator('.thinking-text').count()).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await reply().locator('.thinking-text').innerText()).toBe('Let me consider the options.');
+  });
+
+  it('renders GFM tables and lists, and user text literally', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([userMessage('u1', '**not bold** <b>x</b>'), assistantMessage('a1', '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- item')]));
+    expect(await view.page.locator('[data-role="user"] .message-text').innerText()).toBe('**not bold** <b>x</b>');
+    expect(await reply().locator('table td').allInnerTexts()).toEqual(['1', '2']);
+    expect(await reply().locator('li').count()).toBe(2);
+    expect(await reply().locator('input[type="checkbox"]').count()).toBe(1);
+  });
+
+  it('shows images and files attached to a prompt', async () => {
+    view = await openWebview(browser, harness);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    await view.send(
+      snapshot([
+        {
+          ...userMessage('u1', 'what is this?'),
+          attachments: [
+            { kind: 'image', name: 'shot.png', mediaType: 'image/png', data: png },
+            { kind: 'file', path: '/work/src/app.ts', startLine: 3, endLine: 9 },
+          ],
+        },
+      ]),
+    );
+    const img = view.page.locator('.attachment-image img');
+    expect(await img.getAttribute('alt')).toBe('shot.png');
+    expect(await img.evaluate((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth)).toBe(1);
+    await view.page.locator('.attachment-file button').click();
+    expect(await posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 3, endLine: 9 }]);
+    expect(await view.cspViolations()).toEqual([]);
+  });
+});
+
+describe('webview conversation scrolling', () => {
+  it('offers "Jump to latest" once the user scrolls up, and follows again after it', async () => {
+    view = await openWebview(browser, harness);
+    const many = Array.from({ length: 40 }, (_, i) => (i % 2 ? assistantMessage(`a${i}`, `Answer ${i}\n\n${'text '.repeat(40)}`) : userMessage(`u${i}`, `Question ${i}`)));
+    await view.send(snapshot(many), added(assistantMessage('live', '', 'streaming')), busy(true));
+    const list = view.page.getByTestId('message-list');
+    const gap = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await gap()).toBeLessThanOrEqual(1);
+    expect(await view.page.getByTestId('jump-to-latest').count()).toBe(0);
+    // Only the rows near the viewport exist: the list is virtualised.
+    expect(await view.page.getByTestId('message').count()).toBeLessThan(41);
+
+    await list.evaluate((el) => new Promise((resolve) => {
+      el.addEventListener('scroll', resolve, { once: true });
+      el.scrollTo({ top: 0 });
+    }));
+    await view.send(delta('live', 'new output\n\nmore'));
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
+    const jump = view.page.getByTestId('jump-to-latest');
+    expect(await jump.isVisible()).toBe(true);
+    await jump.click();
+    await expect.poll(gap).toBeLessThanOrEqual(1);
+    await expect.poll(() => jump.count()).toBe(0);
+    await view.send(delta('live', '\n\nand the end'));
+    expect(await gap()).toBeLessThanOrEqual(1);
+    expect(await reply().locator('.message-text').innerText()).toContain('and the end');
+  });
+});
