@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/core/chat/chatSession';
-import type { HostToWebview, SetupState } from '../../../extension/protocol/messages';
+import type { ChatEvent } from '../../../extension/core/chat/chatSession';
+import { parseHostToWebview, type HostToWebview, type SetupState } from '../../../extension/protocol/messages';
 import { ChatBridge } from '../../../extension/ui/chatBridge';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
@@ -101,5 +102,45 @@ describe('ui/chatBridge', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ type: 'sessionSnapshot', entries: [] });
     expect(session.messages()).toEqual([]);
+  });
+
+  it('routes openFile, openLink and copyText to the editor with their arguments', async () => {
+    const { bridge, editor } = setup();
+    expect(bridge.receive({ type: 'openFile', path: 'src/app.ts', line: 3, endLine: 9 })).toBe(true);
+    expect(bridge.receive({ type: 'openLink', url: 'https://example.com' })).toBe(true);
+    expect(bridge.receive({ type: 'copyText', text: 'const a = 1;' })).toBe(true);
+    expect(bridge.receive({ type: 'openFile', path: '' })).toBe(false);
+    expect(bridge.receive({ type: 'openFile', path: 'a.ts', line: 0 })).toBe(false);
+    await tick();
+    expect(editor).toEqual([
+      { kind: 'openFile', path: 'src/app.ts', line: 3, endLine: 9 },
+      { kind: 'openLink', url: 'https://example.com' },
+      { kind: 'copyText', text: 'const a = 1;' },
+    ]);
+  });
+
+  it('forwards tool events as protocol messages that parse, and includes tool entries in the snapshot', async () => {
+    const { posted, session } = setup();
+    const forward = (session as unknown as { emit(e: ChatEvent): void }).emit.bind(session);
+    forward({ type: 'toolUseStarted', toolUseId: 't1', name: 'Read', input: { file_path: 'a.ts' }, summary: 'a.ts', activity: 'Reading a.ts' });
+    forward({ type: 'toolProgress', toolUseId: 't1', progress: { message: 'halfway' } });
+    forward({ type: 'toolResult', toolUseId: 't1', result: { isError: false, text: '1\tx', truncated: false, data: { kind: 'read', filePath: '/w/a.ts', startLine: 1, endLine: 1 } } });
+    forward({ type: 'toolStopped', toolUseId: 't2' });
+    forward({ type: 'thinkingDelta', messageId: 'a1', text: 'hmm' });
+    await tick();
+    expect(posted.map((p) => p.type)).toEqual(['toolUseStarted', 'toolProgress', 'toolResult', 'toolStopped', 'thinkingDelta']);
+    for (const p of posted) expect(parseHostToWebview(p)).toEqual({ ok: true, message: p });
+  });
+
+  it('answers ready after a turn with a snapshot that parses', async () => {
+    const { bridge, posted } = setup({ replies: [['Hi']] });
+    bridge.receive({ type: 'sendPrompt', text: 'hello' });
+    await until(() => posted.some((p) => p.type === 'busyChanged' && !p.busy));
+    posted.length = 0;
+    bridge.receive({ type: 'ready' });
+    await tick();
+    const snap = posted[0];
+    expect(snap?.type).toBe('sessionSnapshot');
+    expect(parseHostToWebview(snap)).toEqual({ ok: true, message: snap });
   });
 });

@@ -181,4 +181,47 @@ describe('reduceChat', () => {
     reduceChat(before, { type: 'messageAdded', message: user('u2', 'more') });
     expect(before).toEqual(frozen);
   });
+
+  it('adds a tool entry, replaces its progress, and settles it with the result', () => {
+    const start = ready(user('u1', 'go'), assistant('a1', 'Looking.'));
+    let state = reduceChat(start, { type: 'toolUseStarted', toolUseId: 't1', name: 'Bash', input: { command: 'ls' }, summary: 'ls', activity: 'Running ls' });
+    state = reduceChat(state, { type: 'toolProgress', toolUseId: 't1', progress: { output: 'a' } });
+    state = reduceChat(state, { type: 'toolProgress', toolUseId: 't1', progress: { output: 'a\nb' } });
+    expect(entriesOf(state)[2]).toMatchObject({ role: 'tool', status: 'running', progress: { output: 'a\nb' } });
+    const result = { isError: true, text: 'Exit code 1', truncated: false };
+    state = reduceChat(state, { type: 'toolResult', toolUseId: 't1', result });
+    expect(entriesOf(state)[2]).toEqual({ id: 't1', role: 'tool', name: 'Bash', input: { command: 'ls' }, summary: 'ls', activity: 'Running ls', status: 'error', result });
+    // Untouched rows keep their identity, so memoised rows do not re-render.
+    expect(entriesOf(state)[0]).toBe(entriesOf(start)[0]);
+    expect(entriesOf(state)[1]).toBe(entriesOf(start)[1]);
+  });
+
+  it('ignores progress after the result, a duplicate start, and tool events for messages', () => {
+    let state = ready();
+    const started = { type: 'toolUseStarted', toolUseId: 't1', name: 'Read', input: {}, summary: null, activity: null } as const;
+    state = reduceChat(state, started);
+    state = reduceChat(state, { type: 'toolResult', toolUseId: 't1', result: { isError: false, text: 'ok', truncated: false } });
+    const settled = state;
+    expect(reduceChat(settled, { type: 'toolProgress', toolUseId: 't1', progress: { output: 'late' } })).toBe(settled);
+    expect(reduceChat(settled, { type: 'toolStopped', toolUseId: 't1' })).toBe(settled);
+    expect(reduceChat(settled, started)).toBe(settled);
+    const withMessage = reduceChat(settled, { type: 'messageAdded', message: assistant('a1', 'x') });
+    expect(reduceChat(withMessage, { type: 'toolStopped', toolUseId: 'a1' })).toBe(withMessage);
+  });
+
+  it('marks a running tool stopped', () => {
+    let state = reduceChat(ready(), { type: 'toolUseStarted', toolUseId: 't1', name: 'Bash', input: {}, summary: null, activity: null });
+    state = reduceChat(state, { type: 'toolStopped', toolUseId: 't1' });
+    expect(entriesOf(state)[0]).toMatchObject({ status: 'stopped' });
+  });
+
+  it('streams thinking into a streaming assistant message, and a discarded attempt replaces it', () => {
+    let state = ready(assistant('a1', ''));
+    state = reduceChat(state, { type: 'thinkingDelta', messageId: 'a1', text: 'Let me ' });
+    state = reduceChat(state, { type: 'thinkingDelta', messageId: 'a1', text: 'think.' });
+    expect(messagesOf(state)[0]?.thinking).toBe('Let me think.');
+    state = reduceChat(state, { type: 'assistantText', messageId: 'a1', text: '' });
+    expect(messagesOf(state)[0]).toEqual(assistant('a1', ''));
+  });
 });
+
