@@ -119,7 +119,7 @@ describe('ui/chatBridge', () => {
     ]);
   });
 
-  it('forwards tool events as protocol messages that parse, and includes tool entries in the snapshot', async () => {
+  it('forwards tool and thinking events as protocol messages that parse', async () => {
     const { posted, session } = setup();
     const forward = (session as unknown as { emit(e: ChatEvent): void }).emit.bind(session);
     forward({ type: 'toolUseStarted', toolUseId: 't1', name: 'Read', input: { file_path: 'a.ts' }, summary: 'a.ts', activity: 'Reading a.ts' });
