@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResultView } from '../../extension/protocol/messages';
 import { launchChromium } from '../support/browser';
+import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, finished, snapshot, toolEntry, toolProgress, toolResult, toolStarted, userMessage } from './fixtures';
 import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
 
@@ -278,4 +281,28 @@ describe('webview tool rows', () => {
     expect(liveRows).toBe(3);
     expect(await view.page.getByTestId('message-list').innerHTML()).toBe(live);
   });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`looks right in a ${theme} sidebar with tool rows, a diff and code (screenshot)`, async () => {
+      view = await openWebview(browser, harness, { theme, viewport: { width: 380, height: 900 } });
+      await view.send(
+        snapshot([userMessage('u1', 'Fix the off-by-one in app.ts and run the tests.')]),
+        busy(true),
+        added(assistantMessage('a1', 'Let me look at **app.ts** first.', 'streaming')),
+        toolStarted('t1', 'Read', { file_path: '/work/src/app.ts' }, 'src/app.ts', 'Reading src/app.ts'),
+        toolResult('t1', READ_RESULT),
+        toolStarted('t2', 'Edit', { file_path: '/work/src/app.ts', old_string: 'x', new_string: 'y' }, 'src/app.ts', 'Editing src/app.ts'),
+        toolResult('t2', EDIT_RESULT),
+        added(assistantMessage('a2', 'The loop now stops at `n`:\n\n```ts\nfor (let i = 0; i < n; i++) total += i;\n```', 'streaming')),
+        toolStarted('t3', 'Bash', { command: 'npm test', description: 'Run the tests' }, 'npm test', 'Run the tests'),
+        toolProgress('t3', { output: 'PASS src/app.test.ts\nRUNS src/b.test.ts', elapsedSeconds: 3, totalLines: 2 }),
+      );
+      await header(1).click();
+      await view.page.locator('pre[data-highlighted="true"]').waitFor({ timeout: 10_000 });
+      mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+      const png = await view.page.screenshot({ path: join(REPO_ROOT, 'test-results', `webview-tools-${theme}.png`), animations: 'disabled' });
+      expect(png.byteLength).toBeGreaterThan(5_000);
+    });
+  }
 });
+

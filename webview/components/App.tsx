@@ -56,16 +56,16 @@ export function App({ store, bridge, initialDraft }: AppProps) {
         <main className="chat">
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
-      <StatusBar status={state.status} usage={state.usage} />
-      <Composer
-        busy={state.busy}
-        model={state.model}
-        lastPrompt={lastPrompt}
-        initialDraft={initialDraft}
-        onDraftChange={onDraftChange}
-        onSend={onSend}
-        onStop={onStop}
-      />
+          <StatusBar status={state.status} usage={state.usage} />
+          <Composer
+            busy={state.busy}
+            model={state.model}
+            lastPrompt={lastPrompt}
+            initialDraft={initialDraft}
+            onDraftChange={onDraftChange}
+            onSend={onSend}
+            onStop={onStop}
+          />
         </main>
       </ExpansionContext>
     </ActionsContext>

@@ -4,6 +4,17 @@ import type { ChatEntry } from '../../extension/protocol/messages';
 import { ToolRow } from '../tools/ToolRow';
 import { Message } from './Message';
 
-export const EntryRow = memo(function EntryRow({ entry, isLast }: { entry: ChatEntry; isLast: boolean }) {
-  return <div className="entry-row">{entry.role === 'tool' ? <ToolRow entry={entry} /> : <Message message={entry} isLast={isLast} />}</div>;
+export interface EntryRowProps {
+  entry: ChatEntry;
+  isLast: boolean;
+  /** The row continues the assistant's turn (after its text or a tool): no second author line. */
+  continued: boolean;
+}
+
+export const EntryRow = memo(function EntryRow({ entry, isLast, continued }: EntryRowProps) {
+  return (
+    <div className="entry-row">
+      {entry.role === 'tool' ? <ToolRow entry={entry} /> : <Message message={entry} isLast={isLast} showAuthor={!(continued && entry.role === 'assistant')} />}
+    </div>
+  );
 });

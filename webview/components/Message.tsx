@@ -13,11 +13,13 @@ export interface MessageProps {
   message: ChatMessage;
   /** Whether this is the newest entry: only there does a streaming message show the cursor. */
   isLast: boolean;
+  /** False for a continuation of the assistant's turn; the label stays for screen readers. */
+  showAuthor?: boolean;
 }
 
 const AUTHOR = { user: 'You', assistant: 'Codewright' } as const;
 
-export const Message = memo(function Message({ message, isLast }: MessageProps) {
+export const Message = memo(function Message({ message, isLast, showAuthor = true }: MessageProps) {
   const { showLogs } = useActions();
   const streaming = message.status === 'streaming';
   const showCursor = streaming && isLast;
@@ -31,9 +33,11 @@ export const Message = memo(function Message({ message, isLast }: MessageProps) 
       // Screen readers wait for the finished text instead of announcing every streamed fragment.
       aria-busy={streaming}
     >
-      <div className="message-author" aria-hidden="true">
-        {AUTHOR[message.role]}
-      </div>
+      {showAuthor && (
+        <div className="message-author" aria-hidden="true">
+          {AUTHOR[message.role]}
+        </div>
+      )}
       {message.thinking ? <Thinking messageId={message.id} text={message.thinking} active={showCursor && message.text === ''} /> : null}
       <div className="message-body">
         {message.role === 'user' ? (

@@ -91,7 +91,7 @@ export function MessageList({ entries }: MessageListProps) {
         tabIndex={0}
         data={visible}
         computeItemKey={(_i, e) => e.id}
-        itemContent={(_i, e) => <EntryRow entry={e} isLast={e.id === lastId} />}
+        itemContent={(i, e) => <EntryRow entry={e} isLast={e.id === lastId} continued={i > 0 && visible[i - 1]?.role !== 'user'} />}
         components={COMPONENTS}
         initialTopMostItemIndex={visible.length > 0 ? { index: 'LAST', align: 'end' } : 0}
         followOutput={followOutput}
