@@ -5,7 +5,13 @@ import * as vscode from 'vscode';
 import { ChatSession } from './core/chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
+import { ApprovalQueue } from './core/permissions/approvalQueue';
+import { loadBashParser } from './host/node/bashParser';
+import { mirrorShell } from './host/node/shell/mirror';
+import { NodeShell } from './host/node/shell/nodeShell';
 import { askWithModal } from './host/vscode/approval';
+import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
+import { createTerminalMirror } from './host/vscode/terminalMirror';
 import { VsCodeLsp } from './host/vscode/lsp';
 import { VsCodeNotebooks } from './host/vscode/notebooks';
 import { VsCodeSearch } from './host/vscode/search';
@@ -23,10 +29,23 @@ export interface CodewrightApi {
   readonly session: ChatSession;
   /** Where sessions keep large tool results, transcripts and checkpoints. */
   readonly storageRoot: string;
+  /** Tool calls waiting for the user; a surface (modal, chat dialog, test) answers through its responder. */
+  readonly approvals: ApprovalQueue;
+  readonly permissions: VsCodePermissions;
 }
 
-export function activate(context: vscode.ExtensionContext): CodewrightApi {
+export async function activate(context: vscode.ExtensionContext): Promise<CodewrightApi> {
   const log = vscode.window.createOutputChannel('Codewright', { log: true });
+  const permissions = await createVsCodePermissions(os.homedir(), log);
+  const approvals = new ApprovalQueue(askWithModal);
+  const shellParser = await loadBashParser(context.asAbsolutePath('dist')).catch((err: unknown) => {
+    // Without the parser Bash still runs, but every command asks.
+    log.error(`Could not load the Bash parser: ${String(err)}`);
+    return undefined;
+  });
+  const nodeShell = new NodeShell();
+  let sessionId = '';
+  const mirror = createTerminalMirror(() => `Codewright: session ${sessionId.slice(0, 8)}`);
   const credentials = new VsCodeCredentials(context.secrets);
   const settings = new VsCodeSettings();
   const model = new AnthropicModelClient({ credentials, settings, log });
@@ -42,16 +61,20 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
         search: new VsCodeSearch(vscode.env),
         lsp: new VsCodeLsp(),
         notebooks: new VsCodeNotebooks(),
+        shell: mirrorShell(nodeShell, mirror),
       },
-      tools: getTools(),
+      tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
       settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
-      askUser: askWithModal,
+      askUser: approvals.ask,
+      permissions: permissions.holder,
+      persistPermissionUpdates: (updates) => permissions.persist(updates),
     },
     credentials,
     log,
     newId: randomUUID,
   });
+  sessionId = session.sessionId;
 
   const setupState = async () => {
     const key = await credentials.getApiKey();
@@ -71,6 +94,10 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
   const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
   context.subscriptions.push(
     log,
+    permissions,
+    mirror,
+    { dispose: () => void nodeShell.dispose() },
+    { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) },
     provider,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },
@@ -104,7 +131,7 @@ export function activate(context: vscode.ExtensionContext): CodewrightApi {
   );
   setBusy(false);
   log.info(`Codewright activated (model ${settings.model()}).`);
-  return { session, storageRoot: sessionStorageRoot(context) };
+  return { session, storageRoot: sessionStorageRoot(context), approvals, permissions };
 }
 
 export function deactivate(): void {

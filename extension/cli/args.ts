@@ -22,7 +22,7 @@ Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL. The working directory is the wor
 const Options = z.strictObject({
   print: z.string().optional(),
   'output-format': z.enum(['text', 'json', 'stream-json']).default('text'),
-  'permission-mode': z.enum(EXTERNAL_PERMISSION_MODES).default('default'),
+  'permission-mode': z.enum(EXTERNAL_PERMISSION_MODES).optional(),
   model: z.string().min(1).optional(),
   'max-turns': z.coerce.number().int().positive().optional(),
   'max-tokens': z.coerce.number().int().positive().default(8192),

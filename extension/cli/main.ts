@@ -7,18 +7,23 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
-import { permissionRuleValueFromString } from '../core/permissions/types';
-import { createRuleDecider } from '../core/permissions/ruleDecider';
+import { createPermissionEngine } from '../core/permissions/engine';
+import { initialPermissionContext, type LoadedPermissionSettings } from '../core/permissions/settings';
+import type { ToolPermissionContext } from '../core/permissions/types';
 import { listSessions } from '../core/session/sessions';
 import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
 import { NodeEnvironment } from '../host/node/environment';
 import { NodeSearch } from '../host/node/search';
+import { loadBashParser } from '../host/node/bashParser';
+import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionUpdates } from '../host/node/permissionSettings';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
+import { NodeShell } from '../host/node/shell/nodeShell';
 import { NodeWorkspace } from '../host/node/workspace';
 import { NodeTranscriptStore } from '../host/node/transcriptStore';
 import { workspaceKeyOf } from '../host/vscode/transcriptStore';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
 import { getTools } from '../tools/tools';
+import type { ShellParser } from '../core/permissions/bash';
 import { parseCliArgs, splitRules, USAGE, type CliOptions } from './args';
 import { createOutput } from './output';
 
@@ -52,7 +57,14 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   }
   const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
   const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
-  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model });
+  const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
+  for (const error of loaded.errors) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
+  const shellParser = await loadBashParser().catch((err: unknown) => {
+    io.stderr.write(`codewright: Bash parser unavailable, every command will need approval: ${String(err)}\n`);
+    return undefined;
+  });
+  const shell = new NodeShell();
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, ...(shellParser ? { shellParser } : {}) });
 
   let session: AgentSession;
   try {
@@ -76,30 +88,48 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
+    await session.dispose();
+    await shell.dispose();
   }
 }
 
 function sessionDeps(
   opts: CliOptions,
-  env: { cwd: string; home: string; transcripts: NodeTranscriptStore; credentials: EnvCredentials; settings: StaticSettings; model: string },
+  env: {
+    cwd: string;
+    home: string;
+    transcripts: NodeTranscriptStore;
+    credentials: EnvCredentials;
+    settings: StaticSettings;
+    model: string;
+    loaded: LoadedPermissionSettings;
+    shell: NodeShell;
+    shellParser?: ShellParser;
+  },
 ): AgentSessionDeps {
   const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
+  let permissions: ToolPermissionContext = initialPermissionContext(env.loaded, {
+    ...(opts['permission-mode'] ? { mode: opts['permission-mode'] } : {}),
+    cliArg: { allow: splitRules(opts.allowedTools), deny: splitRules(opts.disallowedTools) },
+  });
   return {
     model: new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log }),
     environment: new NodeEnvironment({ cwd: env.cwd }),
     transcripts: env.transcripts,
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
-    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch() },
-    tools: getTools(),
+    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell },
+    tools: getTools([], env.shellParser ? { shellParser: env.shellParser } : {}),
     cwd: env.cwd,
     newId: randomUUID,
     settings: () => ({ model: env.model, maxTokens: opts['max-tokens'], ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),
-    decider: createRuleDecider({
-      mode: opts['permission-mode'],
-      allow: splitRules(opts.allowedTools).map(permissionRuleValueFromString),
-      deny: splitRules(opts.disallowedTools).map(permissionRuleValueFromString),
-      source: 'cliArg',
-    }),
+    decider: createPermissionEngine({ askHint: (tool) => `Allow it with --allowedTools "${tool.name}" or another permission mode.` }),
+    permissions: {
+      current: () => permissions,
+      update: (f) => {
+        permissions = f(permissions);
+      },
+    },
+    persistPermissionUpdates: (updates) => persistPermissionUpdates(updates, { homeDir: homedir(), workspaceRoot: env.cwd }),
     isNonInteractiveSession: true,
   };
 }

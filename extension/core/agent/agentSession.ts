@@ -10,7 +10,11 @@ import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
 import type { ToolPorts, ToolUseContext } from '../tool/context';
-import { createCanUseTool, type AskUser, type PermissionDecider, toolOwnDecider } from '../tool/permissionGate';
+import { createPermissionEngine } from '../permissions/engine';
+import type { PermissionUpdate, ToolPermissionContext } from '../permissions/types';
+import { applyPermissionUpdates, createPermissionUpdateSink } from '../permissions/updates';
+import { killAllBashTasks } from '../tasks/localBash';
+import { createCanUseTool, type AskUser, type PermissionDecider } from '../tool/permissionGate';
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
 import { toolDefinitions } from '../tool/toolSchema';
@@ -31,14 +35,25 @@ export interface AgentSessionDeps {
   cwd: string;
   newId: () => string;
   settings: () => { model: string; maxTokens: number; thinking?: ThinkingParam; maxTurns?: number };
+  /** Defaults to the permission engine over the session's permission context. */
   decider?: PermissionDecider;
   askUser?: AskUser;
+  /** Rules and mode shared by every session of the window (settings files, the mode picker). */
+  permissions?: PermissionHolder;
+  /** Writes accepted "always allow" answers to the settings files they name. */
+  persistPermissionUpdates?: (updates: PermissionUpdate[]) => Promise<unknown>;
   isNonInteractiveSession?: boolean;
   agentId?: AgentId;
   customSystemPrompt?: string;
   appendSystemPrompt?: string;
   /** Test seam: retry timing. */
   retry?: QueryParams['retry'];
+}
+
+/** The window's permission context; each turn starts from it and accepted suggestions go back into it. */
+export interface PermissionHolder {
+  current(): ToolPermissionContext;
+  update(f: (prev: ToolPermissionContext) => ToolPermissionContext): void;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -104,6 +119,8 @@ export class AgentSession {
       this.env ??= this.deps.environment.info();
       const env = await this.env;
       const tools = this.deps.tools;
+      const holder = this.deps.permissions;
+      if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
       const context = this.context(abort, settings.model);
       const system = buildSystemPrompt({
         env,
@@ -126,7 +143,7 @@ export class AgentSession {
         ...(settings.thinking ? { thinking: settings.thinking } : {}),
         ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),
         toolUseContext: context,
-        canUseTool: createCanUseTool(this.deps.decider ?? toolOwnDecider, this.deps.askUser),
+        canUseTool: this.canUseTool(),
         compaction: { contextWindow: contextWindowFor(settings.model) },
         ...(this.deps.retry ? { retry: this.deps.retry } : {}),
         onMessage: async (m) => {
@@ -153,6 +170,23 @@ export class AgentSession {
     } finally {
       this.abort = undefined;
     }
+  }
+
+  /** Stops the turn and every background task the session started. */
+  async dispose(): Promise<void> {
+    this.stop();
+    await killAllBashTasks(this.store.getState().tasks, this.store.setState);
+  }
+
+  private canUseTool() {
+    const sink = createPermissionUpdateSink(this.deps.persistPermissionUpdates);
+    const holder = this.deps.permissions;
+    return createCanUseTool(this.deps.decider ?? createPermissionEngine(), this.deps.askUser, {
+      onPermissionUpdates: async (updates, context) => {
+        holder?.update((prev) => applyPermissionUpdates(prev, updates));
+        await sink(updates, context);
+      },
+    });
   }
 
   /** `/compact`: summarizes the older turns now, keeping the recent ones. */

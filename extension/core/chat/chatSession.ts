@@ -123,6 +123,7 @@ export class ChatSession {
   /** Starts a new conversation; a running turn is stopped first. */
   reset(): void {
     this.stop();
+    void this.agent.dispose();
     this.entries = [];
     this.lastUsage = undefined;
     this.agent = new Session({ ...this.deps.agent, newId: this.deps.newId });

@@ -32,7 +32,7 @@ describe('core/permissions/approvalQueue', () => {
     await answers[1];
     await new Promise((r) => setTimeout(r, 10));
     release.shift()!();
-    expect((await answers[2]).behavior).toBe('allow');
+    expect((await answers[2]!).behavior).toBe('allow');
     expect(shown).toEqual(['a', 'b', 'c']);
     expect(queue.pending).toHaveLength(0);
   });
