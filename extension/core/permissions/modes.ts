@@ -15,11 +15,14 @@ export function acceptEditsCovers(own: PermissionResult): boolean {
   return own.suggestions?.some((u) => u.type === 'setMode' && u.mode === 'acceptEdits') ?? false;
 }
 
-/** Asks no mode and no allow rule may skip: safety checks (protected paths) and ask rules. */
+/**
+ * Asks no mode and no allow rule may skip: safety checks (protected paths, dangerous or unparseable
+ * commands), ask rules, and a command asking to leave the sandbox.
+ */
 export function isBypassImmune(own: PermissionResult): boolean {
   const reason = own.decisionReason;
   if (own.behavior !== 'ask' || !reason) return false;
-  return reason.type === 'safetyCheck' || (reason.type === 'rule' && reason.rule.ruleBehavior === 'ask');
+  return reason.type === 'safetyCheck' || reason.type === 'sandboxOverride' || (reason.type === 'rule' && reason.rule.ruleBehavior === 'ask');
 }
 
 /** Plan mode runs read-only tools only; the message tells the model what to do instead. */

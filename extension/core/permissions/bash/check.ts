@@ -2,7 +2,7 @@
  * The Bash tool's permission check. Order:
  * 1. A deny rule matching any part denies the whole command (also for unparseable commands, matched
  *    against the raw text, so a parse failure never dodges a deny rule).
- * 2. An unparseable command asks (`other: could not parse the command`); it is never allowed.
+ * 2. An unparseable command asks (`safetyCheck: could not parse the command`); it is never allowed, not even in bypass.
  * 3. `dangerouslyDisableSandbox` asks (`sandboxOverride`).
  * 4. Dangers (writes, sudo, rm -rf of broad paths, curl | sh, eval, cd outside the workspace) ask with
  *    `safetyCheck`: no allow rule and no mode but the engine's bypass handling gets past them.
@@ -81,7 +81,8 @@ export function checkBashPermissions(
     return {
       behavior: 'ask',
       message: 'This command could not be parsed, so its parts could not be checked. Approve it only if you understand it.',
-      decisionReason: { type: 'other', reason: analysis.reason },
+      // A safety check: not even bypassPermissions runs what could not be checked.
+      decisionReason: { type: 'safetyCheck', reason: analysis.reason },
     };
   }
 

@@ -120,8 +120,8 @@ describe('checkBashPermissions', () => {
 
   it('asks with the parse reason when the command cannot be parsed, and never allows', () => {
     const result = checkBashPermissions(parser, 'ls "', contextWith({ allow: ['Bash(ls:*)'] }), env);
-    expect(result).toMatchObject({ behavior: 'ask', decisionReason: { type: 'other', reason: 'could not parse the command' } });
-    expect(checkBashPermissions(undefined, 'ls', contextWith({}), env)).toMatchObject({ behavior: 'ask', decisionReason: { type: 'other' } });
+    expect(result).toMatchObject({ behavior: 'ask', decisionReason: { type: 'safetyCheck', reason: 'could not parse the command' } });
+    expect(checkBashPermissions(undefined, 'ls', contextWith({}), env)).toMatchObject({ behavior: 'ask', decisionReason: { type: 'safetyCheck' } });
   });
 
   it('asks with sandboxOverride when the sandbox is to be disabled, even for read-only commands', () => {
