@@ -34,9 +34,12 @@ export function planModeDenial(tool: AnyTool): PermissionDenyDecision {
   };
 }
 
-/** An ask with the tool's suggestions, or, when it has none, "always allow <Tool> in this project". */
+/**
+ * An ask with the tool's suggestions, or, when it offered none at all, "always allow <Tool> in this
+ * project". A tool that returns an empty list (Bash for `node -e …`) means no rule is safe to suggest.
+ */
 export function withSuggestions(ask: PermissionAskDecision, tool: AnyTool): PermissionAskDecision {
-  if (ask.suggestions?.length) return ask;
+  if (ask.suggestions !== undefined) return ask;
   const suggestions: PermissionUpdate[] = [{ type: 'addRules', rules: [{ toolName: tool.name }], behavior: 'allow', destination: 'localSettings' }];
   return { ...ask, suggestions };
 }

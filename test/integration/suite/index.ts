@@ -28,6 +28,7 @@ export function run(): Promise<void> {
   require('./workspace.test');
   require('./search.test');
   require('./terminal.test');
+  require('./permissions.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];

@@ -141,6 +141,7 @@ export function checkBashPermissions(
     behavior: 'passthrough',
     message: `${BASH_TOOL_NAME} needs approval to run ${list}`,
     decisionReason: reason,
-    ...(suggestions.length > 0 ? { suggestions } : {}),
+    // Always present, even empty: no suggestion must not become "always allow every command".
+    suggestions,
   };
 }
