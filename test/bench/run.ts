@@ -6,6 +6,7 @@
  * which is what postMessage costs anyway. Tells whether parse-on-receipt is affordable per token.
  */
 import { parseHostToWebview, parseWebviewToHost } from '../../extension/protocol/messages';
+import { benchBash } from './bash';
 import { benchCli } from './cli';
 import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
@@ -46,5 +47,7 @@ async function rest(): Promise<void> {
   await benchSearch();
   console.log('');
   await benchRead();
+  console.log('');
+  await benchBash();
 }
 void rest();
