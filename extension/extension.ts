@@ -1,11 +1,13 @@
 /** Composition root: builds the ports, the chat session and the view, and registers the commands. */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { ChatSession } from './core/chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
+import { bashWarnings } from './core/permissions/bash';
 import { loadBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
@@ -20,7 +22,9 @@ import { createTranscriptStore, workspaceKeyOf } from './host/vscode/transcriptS
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
+import { WebviewApprovalResponder } from './ui/approvalResponder';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
+import { ProposedDiffs } from './ui/proposedDiff';
 import { getTools } from './tools/tools';
 import { COMMANDS } from './ui/commands';
 
@@ -50,6 +54,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const settings = new VsCodeSettings();
   const model = new AnthropicModelClient({ credentials, settings, log });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+  const proposedDiffs = new ProposedDiffs();
+  // The chat view's inline dialog answers while the view is showing; the modal otherwise (see the provider).
+  const inlineApprovals = new WebviewApprovalResponder({
+    post: (m) => provider.post(m),
+    newId: randomUUID,
+    queued: () => approvals.pending.length,
+    readFile: (file) => readFile(file, 'utf8').catch(() => undefined),
+    bashWarnings: (command, at) =>
+      bashWarnings(shellParser, command, {
+        cwd: at,
+        workspaceRoots: vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [cwd],
+        homeDir: os.homedir(),
+      }),
+    openDiff: proposedDiffs.open,
+  });
   const session = new ChatSession({
     agent: {
       model,
@@ -66,7 +85,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
       settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
-      askUser: approvals.ask,
+      askUser: (prompt, ctx) => {
+        const answer = approvals.ask(prompt, ctx);
+        inlineApprovals.queueChanged();
+        return answer;
+      },
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
     },
@@ -89,7 +112,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       setApiKey: () => void vscode.commands.executeCommand(COMMANDS.setApiKey),
       showLogs: () => log.show(true),
     },
-  });
+    approvals: inlineApprovals,
+  }, (available) => approvals.setResponder(available ? inlineApprovals.ask : askWithModal));
 
   const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
   context.subscriptions.push(
@@ -99,6 +123,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     { dispose: () => void nodeShell.dispose() },
     { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) },
     provider,
+    proposedDiffs,
+    inlineApprovals,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },
     credentials.onDidChange(() => provider.refreshSetup()),

@@ -7,14 +7,14 @@ import './zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
-import { createChatStore } from './state/store';
+import { createChatStore, frameScheduler } from './state/store';
 import { createHostBridge, type VsCodeApi } from './vscodeApi';
 import './styles.css';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const bridge = createHostBridge(acquireVsCodeApi(), window);
-const store = createChatStore(bridge);
+const store = createChatStore(bridge, frameScheduler);
 const root = document.getElementById('root');
 if (!root) throw new Error('Codewright webview: #root element is missing from the page.');
 

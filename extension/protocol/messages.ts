@@ -4,7 +4,7 @@
  * folder from the extension, so this file must stay free of `vscode` and Node APIs.
  */
 import { z } from 'zod';
-import { ChatEntrySchema, ChatMessageSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
+import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
 export * from './entries';
 export * from './toolNames';
@@ -28,6 +28,45 @@ export const UsageSchema = z.strictObject({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
+/** What a permission dialog shows of the call: the Bash command, the file change, or the raw input. */
+export const PermissionPreviewSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('bash'), command: z.string().max(100_000), description: z.string().max(2000).optional() }),
+  z.strictObject({
+    kind: z.literal('diff'),
+    path: z.string().min(1).max(4096),
+    created: z.boolean(),
+    added: z.number().int().nonnegative(),
+    removed: z.number().int().nonnegative(),
+    hunks: z.array(DiffHunkSchema),
+    truncated: z.boolean(),
+    /** The host can open the proposed content in VS Code's diff editor. */
+    canOpenDiff: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('generic'), input: ToolInputSchema }),
+]);
+export type PermissionPreview = z.infer<typeof PermissionPreviewSchema>;
+
+/** A tool call waiting for the user's answer; one is shown at a time, the rest wait (`waiting`). */
+export const PermissionRequestSchema = z.strictObject({
+  requestId: z.string().min(1).max(200),
+  toolUseId: z.string().min(1).max(200),
+  toolName: z.string().min(1).max(200),
+  /** "Bash", "Update", … the tool's user-facing name. */
+  title: z.string().max(500),
+  summary: z.string().max(2000).nullable(),
+  /** Why the call asks, as the permission check said it. */
+  message: z.string().max(10_000),
+  /** The decision reason, rendered ("rule Bash(npm:*) in .claude/settings.json asks"). */
+  reason: z.string().max(2000).optional(),
+  warnings: z.array(z.string().max(2000)).max(50),
+  /** Accepting one allows this call and remembers the rule; `index` goes back in `answerPermission`. */
+  suggestions: z.array(z.strictObject({ index: z.number().int().nonnegative(), label: z.string().max(2000) })).max(10),
+  preview: PermissionPreviewSchema,
+  /** Further requests queued behind this one. */
+  waiting: z.number().int().nonnegative(),
+});
+export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
+
 const MAX_PROMPT_CHARS = 200_000;
 const MAX_COPY_CHARS = 5_000_000;
 
@@ -50,6 +89,17 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('openLink'), url: z.string().min(1).max(8192) }),
   /** Copy a code block; the webview has no reliable clipboard of its own. */
   z.strictObject({ type: z.literal('copyText'), text: z.string().max(MAX_COPY_CHARS) }),
+  /** The user's answer to the permission dialog; the host ignores answers to requests no longer pending. */
+  z.strictObject({
+    type: z.literal('answerPermission'),
+    requestId: z.string().min(1).max(200),
+    choice: z.enum(['allowOnce', 'suggestion', 'deny']),
+    suggestionIndex: z.number().int().nonnegative().optional(),
+    /** Sent to the model with a denial. */
+    feedback: z.string().max(10_000).optional(),
+  }),
+  /** Show the pending request's proposed file change in VS Code's diff editor. */
+  z.strictObject({ type: z.literal('openProposedDiff'), requestId: z.string().min(1).max(200) }),
 ]);
 export type WebviewToHost = z.infer<typeof WebviewToHostSchema>;
 
@@ -64,6 +114,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
+    /** The permission request on screen, re-sent when the view reloads. */
+    pendingPermission: PermissionRequestSchema.optional(),
   }),
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
@@ -96,6 +148,11 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   /** The turn ended before the tool did. */
   z.strictObject({ type: z.literal('toolStopped'), toolUseId: z.string() }),
   z.strictObject({ type: z.literal('setupChanged'), setup: SetupStateSchema }),
+  z.strictObject({ type: z.literal('permissionRequested'), request: PermissionRequestSchema }),
+  /** The request was answered (here, in a modal, or by Stop): the dialog closes. */
+  z.strictObject({ type: z.literal('permissionResolved'), requestId: z.string() }),
+  /** How many requests wait behind the one shown. */
+  z.strictObject({ type: z.literal('permissionWaiting'), requestId: z.string(), waiting: z.number().int().nonnegative() }),
 ]);
 export type HostToWebview = z.infer<typeof HostToWebviewSchema>;
 

@@ -4,6 +4,7 @@
  */
 import type { ChatEvent, ChatMessageEntry, ChatSession } from '../core/chat/chatSession';
 import type { Logger, SettingsPort } from '../core/ports';
+import type { WebviewApprovalResponder } from './approvalResponder';
 import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
 
 /** What the webview may ask of the editor; the implementation validates every argument (linkPolicy.ts). */
@@ -22,6 +23,8 @@ export interface ChatBridgeDeps {
   /** Editor actions the webview may request; they run through VS Code's own UI. */
   actions: { setApiKey(): void; showLogs(): void };
   editor: EditorActions;
+  /** The inline permission dialog's host half; without it, answers are dropped. */
+  approvals?: Pick<WebviewApprovalResponder, 'answer' | 'openProposedDiff' | 'pendingRequest'>;
 }
 
 export class ChatBridge {
@@ -51,14 +54,18 @@ export class ChatBridge {
   /** Sends the whole state; used on `ready` and when the setup state changes. */
   async sendSnapshot(): Promise<void> {
     const { session, settings } = this.deps;
+    const setup = await this.deps.setupState();
+    // Read after the await, so an answer that landed meanwhile is not shown again.
+    const pendingPermission = this.deps.approvals?.pendingRequest;
     this.deps.post({
       type: 'sessionSnapshot',
       sessionId: session.sessionId,
       entries: session.allEntries(),
       busy: session.busy,
-      setup: await this.deps.setupState(),
+      setup,
       model: settings.model(),
       ...(session.usage ? { usage: session.usage } : {}),
+      ...(pendingPermission ? { pendingPermission } : {}),
     });
   }
 
@@ -92,6 +99,12 @@ export class ChatBridge {
         return this.deps.editor.openLink(message.url);
       case 'copyText':
         return this.deps.editor.copyText(message.text);
+      case 'answerPermission':
+        if (!this.deps.approvals?.answer(message)) this.deps.log.warn(`Ignored an answer to permission request ${message.requestId}: it is not pending.`);
+        return;
+      case 'openProposedDiff':
+        await this.deps.approvals?.openProposedDiff(message.requestId);
+        return;
     }
   }
 

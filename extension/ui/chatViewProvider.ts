@@ -16,6 +16,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly deps: Omit<ChatBridgeDeps, 'post' | 'editor'>,
+    /** Called when the view can (true) or cannot (false) show the permission dialog. */
+    private readonly onAvailabilityChanged: (available: boolean) => void = () => undefined,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -33,8 +35,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const bridge = new ChatBridge({ ...this.deps, editor: createEditorActions(this.deps.log), post: (m) => this.post(m) });
     this.bridge = bridge;
     const sub = view.webview.onDidReceiveMessage((raw: unknown) => bridge.receive(raw));
+    const visibility = view.onDidChangeVisibility(() => {
+      this.onAvailabilityChanged(view.visible);
+    });
+    this.onAvailabilityChanged(view.visible);
     view.onDidDispose(() => {
       sub.dispose();
+      visibility.dispose();
+      this.onAvailabilityChanged(false);
       bridge.dispose();
       if (this.bridge === bridge) this.bridge = undefined;
       this.view = undefined;
@@ -54,7 +62,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.bridge?.dispose();
   }
 
-  private post(message: HostToWebview): void {
+  post(message: HostToWebview): void {
     // A hidden view drops messages; the webview asks for a snapshot when it is shown again.
     void this.view?.webview.postMessage(message);
   }

@@ -12,6 +12,7 @@ import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
 import { benchRead } from './read';
 import { benchSearch } from './search';
+import { benchWebview } from './webview';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
   for (let i = 0; i < Math.min(iterations, 2000); i++) fn(i); // warm up
@@ -49,5 +50,7 @@ async function rest(): Promise<void> {
   await benchRead();
   console.log('');
   await benchBash();
+  console.log('');
+  await benchWebview();
 }
 void rest();

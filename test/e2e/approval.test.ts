@@ -43,13 +43,17 @@ describe('e2e: the agent asks before it writes a file', () => {
   it('writes the file once the user allows it in the dialog', async () => {
     await activityBarIcon(page).click();
     await ask('create allowed.txt', 'allowed.txt');
-    const dialog = page.locator('.monaco-dialog-box');
+    const chat = await chatFrame(page);
+    // The chat view is showing, so its inline dialog asks, not VS Code's modal.
+    const dialog = chat.getByTestId('permission-dialog');
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await dialog.innerText()).toContain('Write');
+    expect(await dialog.locator('.diff-line[data-kind="added"]').innerText()).toContain('written by the agent');
+    expect(await page.locator('.monaco-dialog-box').count()).toBe(0);
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-approval.png') });
     expect(existsSync(path.join(workspace, 'allowed.txt'))).toBe(false);
-    await dialog.getByRole('button', { name: 'Allow once' }).click();
-    const chat = await chatFrame(page);
+    await dialog.press('1');
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(readFileSync(path.join(workspace, 'allowed.txt'), 'utf8')).toBe('written by the agent\n');
     const results = JSON.stringify(fake.requests.at(-1)?.body.messages);
@@ -58,10 +62,10 @@ describe('e2e: the agent asks before it writes a file', () => {
 
   it('does not write when the user cancels, and tells the model', async () => {
     await ask('create denied.txt', 'denied.txt');
-    const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    await page.keyboard.press('Escape');
     const chat = await chatFrame(page);
+    const dialog = chat.getByTestId('permission-dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    await dialog.press('Escape');
     await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(existsSync(path.join(workspace, 'denied.txt'))).toBe(false);
     expect(JSON.stringify(fake.requests.at(-1)?.body.messages)).toContain('The user denied Write');

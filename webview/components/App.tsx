@@ -7,6 +7,7 @@ import type { HostBridge } from '../vscodeApi';
 import { ActionsContext, actionsFor } from './actions';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { PermissionDialog } from './PermissionDialog';
 import { SetupScreen } from './SetupScreen';
 import { StatusBar } from './StatusBar';
 
@@ -25,6 +26,8 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   }, [bridge]);
   const actions = useMemo(() => actionsFor(bridge), [bridge]);
   const expansion = useMemo(() => createExpansionStore(), []);
+  const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
+  const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
   const onDraftChange = useCallback(
     (draft: string) => {
       bridge.saveViewState({ draft });
@@ -57,6 +60,15 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
           <StatusBar status={state.status} usage={state.usage} />
+          {state.permission && (
+            // Keyed by request so each one starts unanswered, with an empty feedback field and focus.
+            <PermissionDialog
+              key={state.permission.requestId}
+              request={state.permission}
+              onAnswer={onAnswerPermission}
+              onOpenDiff={onOpenProposedDiff}
+            />
+          )}
           <Composer
             busy={state.busy}
             model={state.model}

@@ -2,7 +2,7 @@
  * The webview's view of the session: a pure reducer over host events. The host owns the truth; the
  * webview only folds the snapshot it receives after `ready` and the deltas that follow.
  */
-import type { ChatEntry, ChatMessage, HostToWebview, SetupState, Usage } from '../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, SetupState, Usage } from '../../extension/protocol/messages';
 import { appendEntry, updateMessage, updateTool } from './entries';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
@@ -19,6 +19,8 @@ export type ChatState =
       /** A transient line under the conversation ("Retrying in 4 s …"); null when there is none. */
       status: string | null;
       usage: Usage | null;
+      /** The tool call waiting for the user's answer; null when nothing asks. */
+      permission: PermissionRequest | null;
     };
 
 export const initialChatState: ChatState = { phase: 'loading' };
@@ -36,6 +38,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       setup: event.setup,
       status: null,
       usage: event.usage ?? null,
+      permission: event.pendingPermission ?? null,
     };
   }
   // Deltas before the snapshot are dropped: the snapshot the host sends in answer to `ready`
@@ -125,6 +128,14 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':
       return { ...state, setup: event.setup };
+    case 'permissionRequested':
+      return { ...state, permission: event.request };
+    case 'permissionResolved':
+      return state.permission?.requestId === event.requestId ? { ...state, permission: null } : state;
+    case 'permissionWaiting':
+      return state.permission?.requestId === event.requestId && state.permission.waiting !== event.waiting
+        ? { ...state, permission: { ...state.permission, waiting: event.waiting } }
+        : state;
     default: {
       const unreachable: never = event;
       return unreachable;

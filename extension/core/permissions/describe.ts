@@ -99,3 +99,9 @@ export function describePermissionUpdate(update: PermissionUpdate): string {
       return `Remove access to ${update.directories.join(', ')} ${where}`;
   }
 }
+
+/** The model reads this when the user denies a call: what happened and, when given, what they want instead. */
+export function denialMessage(toolName: string, feedback?: string): string {
+  const base = `The user denied ${toolName}. Do not retry it`;
+  return feedback?.trim() ? `${base}. The user said: ${feedback.trim()}` : `${base}; ask the user how to proceed if needed.`;
+}

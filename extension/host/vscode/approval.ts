@@ -4,17 +4,14 @@
  * dialog denies. A stand-in until the chat panel's inline dialog; either way the answer is an ApprovalAnswer.
  */
 import * as vscode from 'vscode';
+import { denialMessage } from '../../core/permissions/describe';
 import { describeDecisionReason, describePermissionUpdate } from '../../core/permissions/types';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
 
 const ALLOW = 'Allow once';
 const DENY_WITH_FEEDBACK = 'Deny with feedback…';
 
-/** The model reads this: it says what happened and, when given, what the user wants instead. */
-export function denialMessage(toolName: string, feedback?: string): string {
-  const base = `The user denied ${toolName}. Do not retry it`;
-  return feedback?.trim() ? `${base}. The user said: ${feedback.trim()}` : `${base}; ask the user how to proceed if needed.`;
-}
+export { denialMessage };
 
 function promptText(prompt: PermissionPrompt, cwd: string): { title: string; detail: string } {
   const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd }) ?? '';

@@ -60,6 +60,7 @@ describe('reduceChat', () => {
       entries: [user('u1', 'hi'), assistant('a1', 'hello', 'done')],
       status: null,
       usage: null,
+      permission: null,
     });
   });
 

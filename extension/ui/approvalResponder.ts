@@ -1,0 +1,200 @@
+/**
+ * The Approval port answered by the chat view's inline dialog. Each request is posted to the webview as
+ * `permissionRequested` and resolves when an `answerPermission` for it arrives, when the turn is stopped
+ * (deny), or when the responder is disposed (deny). Free of `vscode`: previews and warnings come from
+ * injected functions, so unit tests drive it with forged answers.
+ */
+import { applyEdit, fileDiff } from '../core/chat/toolViews/diff';
+import { capInput } from '../core/chat/toolViews/present';
+import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../core/permissions/describe';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../core/tool/permissionGate';
+import { BASH_TOOL_NAME } from '../tools/Bash/constants';
+import { EDIT_TOOL_NAME } from '../tools/Edit/constants';
+import { WRITE_TOOL_NAME } from '../tools/Write/constants';
+import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../protocol/messages';
+
+type AnswerMessage = Extract<WebviewToHost, { type: 'answerPermission' }>;
+
+/** A file change the user can review in VS Code's diff editor. */
+export interface ProposedChange {
+  path: string;
+  before: string;
+  after: string;
+}
+
+export interface ApprovalResponderDeps {
+  post: (message: HostToWebview) => void;
+  newId: () => string;
+  /** Requests in the approval queue, the one on screen included. */
+  queued: () => number;
+  /** The file's current text; undefined when it does not exist or cannot be read. */
+  readFile: (path: string) => Promise<string | undefined>;
+  /** Warnings for a Bash command (redirections outside the workspace, unparseable …). */
+  bashWarnings?: (command: string, cwd: string) => string[];
+  /** Opens the proposed change in a diff editor; absent where there is no editor. */
+  openDiff?: (change: ProposedChange, title: string) => Promise<void>;
+}
+
+interface Pending {
+  request: PermissionRequest;
+  prompt: PermissionPrompt;
+  change: ProposedChange | undefined;
+  settle: (answer: ApprovalAnswer) => void;
+}
+
+const USER_ALLOWED = { type: 'other', reason: 'allowed by the user' } as const;
+
+export class WebviewApprovalResponder {
+  private current: Pending | undefined;
+
+  constructor(private readonly deps: ApprovalResponderDeps) {}
+
+  /** The request on screen, for the snapshot a reloaded view receives. */
+  get pendingRequest(): PermissionRequest | undefined {
+    return this.current && { ...this.current.request, waiting: this.waiting() };
+  }
+
+  readonly ask: AskUser = async (prompt, context) => {
+    const signal = context.abortController.signal;
+    const { request, change } = await this.buildRequest(prompt, context.cwd);
+    if (signal.aborted) return stopped();
+    // The queue shows one request at a time; a leftover one (a stray second caller) is denied, not leaked.
+    this.resolve(this.current, { behavior: 'deny', message: denialMessage(prompt.tool.name), decisionReason: { type: 'other', reason: 'superseded' } });
+    return new Promise<ApprovalAnswer>((resolve) => {
+      const onAbort = () => {
+        this.resolve(pending, stopped());
+      };
+      const pending: Pending = {
+        request,
+        prompt,
+        change,
+        settle: (answer) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+      };
+      this.current = pending;
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.deps.post({ type: 'permissionRequested', request });
+    });
+  };
+
+  /** Applies the webview's answer; false when it answers nothing pending (stale or forged). */
+  answer(message: AnswerMessage): boolean {
+    const pending = this.current;
+    if (!pending || pending.request.requestId !== message.requestId) return false;
+    const { prompt } = pending;
+    if (message.choice === 'allowOnce') {
+      return this.resolve(pending, { behavior: 'allow', updatedInput: prompt.input, decisionReason: USER_ALLOWED });
+    }
+    if (message.choice === 'suggestion') {
+      const update = message.suggestionIndex === undefined ? undefined : prompt.suggestions?.[message.suggestionIndex];
+      if (!update) return false;
+      return this.resolve(pending, {
+        behavior: 'allow',
+        updatedInput: prompt.input,
+        decisionReason: { type: 'other', reason: `allowed by the user: ${describePermissionUpdate(update)}` },
+        permissionUpdates: [update],
+      });
+    }
+    return this.resolve(pending, {
+      behavior: 'deny',
+      message: denialMessage(prompt.tool.name, message.feedback),
+      decisionReason: { type: 'other', reason: 'denied by the user' },
+    });
+  }
+
+  /** Opens the pending request's proposed file change in the diff editor. */
+  async openProposedDiff(requestId: string): Promise<boolean> {
+    const pending = this.current;
+    if (!pending?.change || pending.request.requestId !== requestId || !this.deps.openDiff) return false;
+    await this.deps.openDiff(pending.change, `${pending.request.title}: proposed change`);
+    return true;
+  }
+
+  /** Tells the dialog how many requests wait behind it; call when the queue grows. */
+  queueChanged(): void {
+    if (this.current) this.deps.post({ type: 'permissionWaiting', requestId: this.current.request.requestId, waiting: this.waiting() });
+  }
+
+  /** Denies whatever is pending (the view went away for good). */
+  dispose(): void {
+    const pending = this.current;
+    if (pending) {
+      this.resolve(pending, {
+        behavior: 'deny',
+        message: denialMessage(pending.prompt.tool.name),
+        decisionReason: { type: 'other', reason: 'the approval surface was closed' },
+      });
+    }
+  }
+
+  private resolve(pending: Pending | undefined, answer: ApprovalAnswer): boolean {
+    if (!pending || this.current !== pending) return false;
+    this.current = undefined;
+    pending.settle(answer);
+    this.deps.post({ type: 'permissionResolved', requestId: pending.request.requestId });
+    return true;
+  }
+
+  private waiting(): number {
+    return Math.max(0, this.deps.queued() - 1);
+  }
+
+  private async buildRequest(prompt: PermissionPrompt, cwd: string): Promise<{ request: PermissionRequest; change: ProposedChange | undefined }> {
+    const { tool, input } = prompt;
+    const { preview, change } = await this.preview(prompt);
+    const command = preview.kind === 'bash' ? preview.command : undefined;
+    const request: PermissionRequest = {
+      requestId: this.deps.newId(),
+      toolUseId: prompt.toolUseId,
+      toolName: tool.name,
+      title: cap(tool.userFacingName(input), 500),
+      summary: nullableCap(tool.getToolUseSummary?.(input, { cwd }) ?? null, 2000),
+      message: cap(prompt.message, 10_000),
+      ...(prompt.decisionReason ? { reason: cap(describeDecisionReason(prompt.decisionReason), 2000) } : {}),
+      warnings: command !== undefined && this.deps.bashWarnings ? this.deps.bashWarnings(command, cwd).slice(0, 50).map((w) => cap(w, 2000)) : [],
+      suggestions: (prompt.suggestions ?? []).slice(0, 10).map((update, index) => ({ index, label: cap(describePermissionUpdate(update), 2000) })),
+      preview,
+      waiting: this.waiting(),
+    };
+    return { request, change };
+  }
+
+  /** Bash shows its command; Edit and Write the change they would make; anything else its input. */
+  private async preview({ tool, input }: PermissionPrompt): Promise<{ preview: PermissionPreview; change?: ProposedChange }> {
+    const generic = { preview: { kind: 'generic', input: capInput(input) } as const };
+    if (tool.name === BASH_TOOL_NAME && typeof input.command === 'string') {
+      const description = typeof input.description === 'string' ? cap(input.description, 2000) : undefined;
+      return { preview: { kind: 'bash', command: cap(input.command, 100_000), ...(description ? { description } : {}) } };
+    }
+    const path = typeof input.file_path === 'string' ? input.file_path : undefined;
+    if (!path || (tool.name !== EDIT_TOOL_NAME && tool.name !== WRITE_TOOL_NAME)) return generic;
+    const before = await this.deps.readFile(path).catch(() => undefined);
+    let after: string | undefined;
+    if (tool.name === WRITE_TOOL_NAME) after = typeof input.content === 'string' ? input.content : undefined;
+    else if (typeof input.old_string === 'string' && typeof input.new_string === 'string') {
+      after = applyEdit(before ?? '', input.old_string, input.new_string, input.replace_all === true);
+    }
+    if (after === undefined) return generic;
+    const diff = fileDiff(path, before ?? '', after, before === undefined);
+    if (!diff) return generic;
+    const { kind: _diff, filePath, ...rest } = diff;
+    return {
+      preview: { kind: 'diff', path: filePath, ...rest, canOpenDiff: !!this.deps.openDiff },
+      change: { path, before: before ?? '', after },
+    };
+  }
+}
+
+function stopped(): ApprovalAnswer {
+  return { behavior: 'deny', message: 'Interrupted by user', decisionReason: { type: 'other', reason: 'the turn was stopped' } };
+}
+
+function cap(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function nullableCap(text: string | null, max: number): string | null {
+  return text === null ? null : cap(text, max);
+}

@@ -1,0 +1,157 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HostToWebview, PermissionRequest } from '../../extension/protocol/messages';
+import { launchChromium } from '../support/browser';
+import { snapshot } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  expect(view.consoleErrors).toEqual([]);
+  await view.close();
+});
+
+const bashRequest = (extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
+  requestId: 'req-1',
+  toolUseId: 'toolu_1',
+  toolName: 'Bash',
+  title: 'Bash',
+  summary: 'npm run test:unit > /etc/out',
+  message: 'Bash wants to run a command',
+  reason: 'rule Bash(npm:*) in .claude/settings.json asks',
+  warnings: ['The redirection > /etc/out writes outside the workspace'],
+  suggestions: [{ index: 0, label: 'Always allow Bash(npm run test:*) in this project' }],
+  preview: { kind: 'bash', command: 'npm run test:unit > /etc/out', description: 'Run the unit tests' },
+  waiting: 0,
+  ...extra,
+});
+
+const editRequest: PermissionRequest = {
+  requestId: 'req-2',
+  toolUseId: 'toolu_2',
+  toolName: 'Edit',
+  title: 'Update',
+  summary: 'src/a.ts',
+  message: 'Edit wants to change src/a.ts',
+  warnings: [],
+  suggestions: [{ index: 0, label: 'Switch to accept edits for this session' }],
+  preview: {
+    kind: 'diff',
+    path: '/ws/src/a.ts',
+    created: false,
+    added: 1,
+    removed: 1,
+    hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [' const a = 1;', '-const b = 2;', '+const b = 3;'] }],
+    truncated: false,
+    canOpenDiff: true,
+  },
+  waiting: 0,
+};
+
+const requested = (request: PermissionRequest): HostToWebview => ({ type: 'permissionRequested', request });
+const dialog = () => view.page.getByTestId('permission-dialog');
+const answers = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
+const focusedTestId = () => view.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+async function openWith(...events: HostToWebview[]): Promise<void> {
+  view = await openWebview(browser, harness);
+  await view.send(snapshot(), ...events);
+}
+
+describe('webview permission dialog', () => {
+  it('shows a Bash command with its description, warnings and the reason it asks', async () => {
+    await openWith(requested(bashRequest()));
+    await dialog().waitFor();
+    expect(await dialog().getAttribute('role')).toBe('dialog');
+    const labelledBy = await dialog().getAttribute('aria-labelledby');
+    expect(await view.page.locator(`[id="${labelledBy}"]`).innerText()).toContain('Bash');
+    expect(await view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
+    expect(await dialog().innerText()).toContain('Run the unit tests');
+    expect(await view.page.getByTestId('permission-warnings').innerText()).toContain('writes outside the workspace');
+    expect(await view.page.getByTestId('permission-reason').innerText()).toBe('Asking because rule Bash(npm:*) in .claude/settings.json asks');
+    expect(await view.page.getByTestId('permission-suggestion').innerText()).toContain('Always allow Bash(npm run test:*) in this project');
+    expect(await focusedTestId()).toBe('permission-dialog');
+  });
+
+  it('previews an Edit as a diff and asks the host to open the diff editor', async () => {
+    await openWith(requested(editRequest));
+    await dialog().waitFor();
+    const lines = await dialog().locator('.diff-line').evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.querySelector('.diff-text')?.textContent]));
+    expect(lines).toEqual([
+      ['context', 'const a = 1;'],
+      ['removed', 'const b = 2;'],
+      ['added', 'const b = 3;'],
+    ]);
+    await view.page.getByTestId('permission-open-diff').click();
+    expect(await answers()).toEqual([{ type: 'openProposedDiff', requestId: 'req-2' }]);
+  });
+
+  it.each([
+    ['1', { choice: 'allowOnce' }],
+    ['2', { choice: 'suggestion', suggestionIndex: 0 }],
+    ['3', { choice: 'deny' }],
+    ['Escape', { choice: 'deny' }],
+  ])('answers with key %s', async (key, expected) => {
+    await openWith(requested(bashRequest()));
+    await dialog().waitFor();
+    await view.page.keyboard.press(key);
+    await view.page.keyboard.press(key);
+    // One answer only, even when the key is pressed twice.
+    expect(await answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', ...expected }]);
+  });
+
+  it('denies with feedback typed after Tab, and digits typed there are text, not answers', async () => {
+    await openWith(requested(bashRequest()));
+    await dialog().waitFor();
+    await view.page.keyboard.press('Tab');
+    expect(await focusedTestId()).toBe('permission-feedback');
+    await view.page.keyboard.type('use pnpm 1 2 3 instead');
+    expect(await answers()).toEqual([]);
+    await view.page.keyboard.press('Enter');
+    expect(await answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', choice: 'deny', feedback: 'use pnpm 1 2 3 instead' }]);
+  });
+
+  it('closes on permissionResolved and gives focus back to the composer', async () => {
+    await openWith(requested(bashRequest()));
+    await dialog().waitFor();
+    await view.page.keyboard.press('1');
+    await view.send({ type: 'permissionResolved', requestId: 'req-1' });
+    await dialog().waitFor({ state: 'detached' });
+    expect(await focusedTestId()).toBe('composer-input');
+  });
+
+  it('shows how many requests wait and moves on to the next one, unanswered', async () => {
+    await openWith(requested(bashRequest({ waiting: 1 })));
+    await dialog().waitFor();
+    expect(await view.page.getByTestId('permission-waiting').innerText()).toBe('1 more waiting');
+    await view.send({ type: 'permissionWaiting', requestId: 'req-1', waiting: 2 });
+    expect(await view.page.getByTestId('permission-waiting').innerText()).toBe('2 more waiting');
+    await view.page.keyboard.press('1');
+    await view.send({ type: 'permissionResolved', requestId: 'req-1' }, requested(editRequest));
+    await view.page.getByTestId('permission-open-diff').waitFor();
+    expect(await view.page.getByTestId('permission-waiting').count()).toBe(0);
+    expect(await focusedTestId()).toBe('permission-dialog');
+    await view.page.keyboard.press('3');
+    expect(await answers()).toEqual([
+      { type: 'answerPermission', requestId: 'req-1', choice: 'allowOnce' },
+      { type: 'answerPermission', requestId: 'req-2', choice: 'deny' },
+    ]);
+  });
+
+  it('restores a pending request from the snapshot after a reload', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([], { pendingPermission: bashRequest() }));
+    await dialog().waitFor();
+    expect(await view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
+  });
+});
