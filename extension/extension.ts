@@ -24,6 +24,8 @@ import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { WebviewApprovalResponder } from './ui/approvalResponder';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
+import { createFileSearch } from './ui/fileSearch';
+import { listSessions } from './core/session/sessions';
 import { ProposedDiffs } from './ui/proposedDiff';
 import { getTools } from './tools/tools';
 import { COMMANDS } from './ui/commands';
@@ -108,6 +110,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     settings,
     log,
     setupState,
+    controls: {
+      setModel: async (m) => {
+        await vscode.workspace.getConfiguration('codewright').update('model', m, vscode.ConfigurationTarget.Global);
+      },
+      listSessions: () => listSessions(createTranscriptStore(context, workspaceKeyOf(cwd))),
+      searchFiles: createFileSearch(),
+    },
     actions: {
       setApiKey: () => void vscode.commands.executeCommand(COMMANDS.setApiKey),
       showLogs: () => log.show(true),

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
+import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
+
+export * from './controls';
 export * from './entries';
 export * from './toolNames';
 
@@ -73,6 +76,7 @@ const MAX_COPY_CHARS = 5_000_000;
 /** webview → host: imperative requests. */
 export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
+  ...ControlRequestSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
@@ -111,6 +115,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     /** Messages and tool uses in conversation order. */
     entries: z.array(ChatEntrySchema),
     busy: z.boolean(),
+    ...ControlSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -119,6 +124,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
+  ...ControlEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */

@@ -4,6 +4,7 @@
  */
 import type { ChatEvent, ChatMessageEntry, ChatSession } from '../core/chat/chatSession';
 import type { Logger, SettingsPort } from '../core/ports';
+import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatControls';
 import type { WebviewApprovalResponder } from './approvalResponder';
 import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
 
@@ -23,6 +24,8 @@ export interface ChatBridgeDeps {
   /** Editor actions the webview may request; they run through VS Code's own UI. */
   actions: { setApiKey(): void; showLogs(): void };
   editor: EditorActions;
+  /** Model setting, session history and file search for the header and composer; optional in tests. */
+  controls?: ChatControlPorts;
   /** The inline permission dialog's host half; without it, answers are dropped. */
   approvals?: Pick<WebviewApprovalResponder, 'answer' | 'openProposedDiff' | 'pendingRequest'>;
 }
@@ -31,7 +34,14 @@ export class ChatBridge {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: ChatBridgeDeps) {
-    this.unsubscribe = deps.session.onEvent((e) => void this.forward(e));
+    const offEvents = deps.session.onEvent((e) => void this.forward(e));
+    const offTasks = deps.session.onTasksChanged((tasks) => {
+      deps.post({ type: 'tasksChanged', tasks });
+    });
+    this.unsubscribe = () => {
+      offEvents();
+      offTasks();
+    };
   }
 
   dispose(): void {
@@ -62,6 +72,9 @@ export class ChatBridge {
       sessionId: session.sessionId,
       entries: session.allEntries(),
       busy: session.busy,
+      permissionMode: session.permissionMode,
+      commands: SLASH_COMMANDS,
+      tasks: session.tasks(),
       setup,
       model: settings.model(),
       ...(session.usage ? { usage: session.usage } : {}),
@@ -79,6 +92,7 @@ export class ChatBridge {
       case 'ready':
         return this.sendSnapshot();
       case 'sendPrompt':
+        if (message.text.trim() === '/clear') return session.reset();
         if (session.busy) {
           this.deps.log.warn('Ignored a prompt sent while a turn is running.');
           return;
@@ -89,6 +103,13 @@ export class ChatBridge {
         return session.stop();
       case 'newChat':
         return session.reset();
+      case 'setPermissionMode':
+      case 'setModel':
+      case 'listSessions':
+      case 'resumeSession':
+      case 'searchFiles':
+      case 'stopTask':
+        return handleControl(message, session, this.deps.controls, this.deps.post, () => this.deps.settings.model());
       case 'setApiKey':
         return this.deps.actions.setApiKey();
       case 'showLogs':

@@ -144,7 +144,7 @@ describe('webview chat', () => {
     expect((await view.posted()).at(-1)).toEqual({ type: 'showLogs' });
   });
 
-  it('shows Stop instead of Send while busy, posts stop from the button or Escape, and never sends', async () => {
+  it('shows Stop instead of Send while busy, posts stop from the button or Escape, and queues what Enter sends', async () => {
     await openChat(busy(true));
     expect(await view.page.getByTestId('send-button').count()).toBe(0);
     await input().fill('queued thought');
@@ -152,10 +152,10 @@ describe('webview chat', () => {
     await input().press('Escape');
     await view.page.getByTestId('stop-button').click();
     expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'stop' }, { type: 'stop' }]);
-    expect(await input().inputValue()).toBe('queued thought');
+    expect(await input().inputValue()).toBe('');
+    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('queued thought')]);
     await view.send(busy(false));
     expect(await view.page.getByTestId('stop-button').count()).toBe(0);
-    await input().press('Enter');
     expect((await view.posted()).at(-1)).toEqual({ type: 'sendPrompt', text: 'queued thought' });
   });
 

@@ -1,11 +1,15 @@
 /** Chooses the screen: loading until the host's snapshot, setup until there is an API key, then chat. */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createExpansionStore, ExpansionContext } from '../state/expansion';
 import type { ChatMessage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
 import type { HostBridge } from '../vscodeApi';
 import { ActionsContext, actionsFor } from './actions';
+import { controlActions } from './controlActions';
 import { Composer } from './Composer';
+import { Header } from './Header';
+import { QueuedChips, type QueuedPrompt } from './QueuedChips';
+import { TaskPanel } from './TaskPanel';
 import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
 import { SetupScreen } from './SetupScreen';
@@ -26,6 +30,28 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   }, [bridge]);
   const actions = useMemo(() => actionsFor(bridge), [bridge]);
   const expansion = useMemo(() => createExpansionStore(), []);
+  const controls = useMemo(() => controlActions(bridge), [bridge]);
+  const [queue, setQueue] = useState<readonly QueuedPrompt[]>([]);
+  const queueSeq = useRef(0);
+  const onQueue = useCallback((text: string) => {
+    queueSeq.current += 1;
+    const id = `q${String(queueSeq.current)}`;
+    setQueue((q) => [...q, { id, text }]);
+  }, []);
+  const onRemoveQueued = useCallback((id: string) => {
+    setQueue((q) => q.filter((p) => p.id !== id));
+  }, []);
+  // A queued prompt goes out when a turn ends (busy → false), one per turn, in the order typed.
+  const busyNow = state.phase === 'ready' && state.busy;
+  const wasBusy = useRef(busyNow);
+  useEffect(() => {
+    const ended = wasBusy.current && !busyNow;
+    wasBusy.current = busyNow;
+    const next = queue[0];
+    if (!ended || !next) return;
+    setQueue((q) => q.slice(1));
+    bridge.post({ type: 'sendPrompt', text: next.text });
+  }, [busyNow, queue, bridge]);
   const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
   const onDraftChange = useCallback(
@@ -52,11 +78,19 @@ export function App({ store, bridge, initialDraft }: AppProps) {
     );
   }
   // The ↑ recall comes from the host-owned history, so it survives the view being reloaded.
-  const lastPrompt = state.entries.findLast((m): m is ChatMessage => m.role === 'user')?.text;
+  const history = state.entries.filter((m): m is ChatMessage => m.role === 'user').map((m) => m.text);
   return (
     <ActionsContext value={actions}>
       <ExpansionContext value={expansion}>
         <main className="chat">
+          <Header
+            mode={state.permissionMode}
+            model={state.model}
+            usage={state.usage}
+            sessions={state.sessions}
+            busy={state.busy}
+            {...controls}
+          />
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
           <StatusBar status={state.status} usage={state.usage} />
@@ -69,10 +103,16 @@ export function App({ store, bridge, initialDraft }: AppProps) {
               onOpenDiff={onOpenProposedDiff}
             />
           )}
+          <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
+          <QueuedChips queue={queue} onRemove={onRemoveQueued} />
           <Composer
             busy={state.busy}
             model={state.model}
-            lastPrompt={lastPrompt}
+            history={history}
+            onQueue={onQueue}
+            commands={state.commands}
+            fileSuggestions={state.fileSuggestions}
+            onSearchFiles={controls.onSearchFiles}
             initialDraft={initialDraft}
             onDraftChange={onDraftChange}
             onSend={onSend}

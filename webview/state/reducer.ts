@@ -3,15 +3,15 @@
  * webview only folds the snapshot it receives after `ready` and the deltas that follow.
  */
 import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, SetupState, Usage } from '../../extension/protocol/messages';
+import { controlsFromSnapshot, reduceControls, type ControlState } from './controls';
 import { appendEntry, updateMessage, updateTool } from './entries';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
-  | {
+  | (ControlState & {
       phase: 'ready';
       sessionId: string;
-      model: string;
       /** Messages and tool uses in conversation order. */
       entries: readonly ChatEntry[];
       busy: boolean;
@@ -21,7 +21,7 @@ export type ChatState =
       usage: Usage | null;
       /** The tool call waiting for the user's answer; null when nothing asks. */
       permission: PermissionRequest | null;
-    };
+    });
 
 export const initialChatState: ChatState = { phase: 'loading' };
 
@@ -32,7 +32,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
     return {
       phase: 'ready',
       sessionId: event.sessionId,
-      model: event.model,
+      ...controlsFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -124,6 +124,12 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
           return next;
         }),
       );
+    case 'permissionModeChanged':
+    case 'modelChanged':
+    case 'sessionList':
+    case 'fileSuggestions':
+    case 'tasksChanged':
+      return reduceControls(state, event);
     case 'busyChanged':
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':

@@ -93,6 +93,11 @@ export class AgentSession {
     return this.messages;
   }
 
+  /** The session's app state (background tasks, todos), for views that follow it. */
+  get appState(): AppStateStore {
+    return this.store;
+  }
+
   get running(): boolean {
     return this.abort !== undefined;
   }

@@ -6,6 +6,9 @@
 import type { AgentEvent, AgentSession, AgentSessionDeps } from '../agent/agentSession';
 import { AgentSession as Session } from '../agent/agentSession';
 import type { UsageSnapshot } from '../agent/usage';
+import type { ExternalPermissionMode, PermissionMode } from '../permissions/types';
+import { isLocalBashTask, killBashTask } from '../tasks/localBash';
+import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
 import { TurnView } from './turnView';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
@@ -28,9 +31,57 @@ export class ChatSession {
   private sending = false;
   /** Stop pressed before the turn's abort controller existed: honoured at the turn's first event. */
   private stopRequested = false;
+  private readonly taskListeners = new Set<(tasks: ChatTask[]) => void>();
+  private unwatchTasks: () => void = () => {};
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.agent = new Session({ ...deps.agent, newId: deps.newId });
+    this.watchTasks();
+  }
+
+  /** The window's permission mode; `default` when the session runs without a permission holder. */
+  get permissionMode(): PermissionMode {
+    return this.deps.agent.permissions?.current().mode ?? 'default';
+  }
+
+  /** Changes the window's mode; the next tool call decides under it. */
+  setPermissionMode(mode: ExternalPermissionMode): void {
+    this.deps.agent.permissions?.update((ctx) => ({ ...ctx, mode }));
+  }
+
+  /** Background tasks of the session (Bash `run_in_background`), oldest first. */
+  tasks(): ChatTask[] {
+    return taskViews(this.agent.appState.getState().tasks);
+  }
+
+  /** Called with the task list whenever it changes within a session (a new session comes with `reset`). */
+  onTasksChanged(listener: (tasks: ChatTask[]) => void): () => void {
+    this.taskListeners.add(listener);
+    return () => this.taskListeners.delete(listener);
+  }
+
+  /** Kills one background task; unknown or finished tasks are ignored. */
+  async stopTask(taskId: string): Promise<void> {
+    const store = this.agent.appState;
+    const task = store.getState().tasks[taskId];
+    if (isLocalBashTask(task)) await killBashTask(task, store.setState);
+  }
+
+  /**
+   * Replaces the conversation with a stored one. The transcript's user and assistant text become the
+   * entries; tool calls of the past are not replayed as rows.
+   */
+  async resume(sessionId: string): Promise<string[]> {
+    this.stop();
+    const { session, warnings } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
+    void this.agent.dispose();
+    this.agent = session;
+    this.watchTasks();
+    this.entries = entriesFromHistory(session.history, this.deps.newId);
+    this.lastUsage = undefined;
+    for (const w of warnings) this.deps.log.warn(`Resuming ${sessionId}: ${w}`);
+    this.emit({ type: 'reset', sessionId: session.sessionId });
+    return warnings;
   }
 
   get sessionId(): string {
@@ -127,7 +178,18 @@ export class ChatSession {
     this.entries = [];
     this.lastUsage = undefined;
     this.agent = new Session({ ...this.deps.agent, newId: this.deps.newId });
+    this.watchTasks();
     this.emit({ type: 'reset', sessionId: this.agent.sessionId });
+  }
+
+  private watchTasks(): void {
+    this.unwatchTasks();
+    this.unwatchTasks = this.agent.appState.subscribe((state, prev) => {
+      if (state.tasks === prev.tasks) return;
+      const tasks = taskViews(state.tasks);
+      for (const l of this.taskListeners) l(tasks);
+    });
+    // No call here: a replaced session is announced by `reset`, whose snapshot carries its tasks.
   }
 
   /** Session-level effects of one loop event; returns how the turn ended when it did. */

@@ -3,6 +3,7 @@ import { ChatSession } from '../../../extension/core/chat/chatSession';
 import type { ChatEvent } from '../../../extension/core/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type SetupState } from '../../../extension/protocol/messages';
 import { ChatBridge } from '../../../extension/ui/chatBridge';
+import { SLASH_COMMANDS } from '../../../extension/ui/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
 function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[] } = {}) {
@@ -53,6 +54,9 @@ describe('ui/chatBridge', () => {
         sessionId: 'id-1',
         entries: [],
         busy: false,
+        permissionMode: 'default',
+        commands: SLASH_COMMANDS,
+        tasks: [],
         setup: { hasApiKey: true, keySource: 'environment' },
         model: 'claude-test',
       },

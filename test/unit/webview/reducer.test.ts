@@ -61,6 +61,11 @@ describe('reduceChat', () => {
       status: null,
       usage: null,
       permission: null,
+      permissionMode: 'default',
+      commands: [],
+      tasks: [],
+      sessions: null,
+      fileSuggestions: null,
     });
   });
 

@@ -1,0 +1,40 @@
+/** Rebuilding chat entries from a stored transcript, and the task list the sidebar shows. */
+import type { Message } from '../messages';
+import type { TaskStateBase } from '../tasks/types';
+import type { ChatMessageEntry } from './types';
+
+/** A background task as the task panel shows it. */
+export interface ChatTask {
+  id: string;
+  description: string;
+  status: string;
+}
+
+/**
+ * The user prompts and assistant text of a transcript as done messages. Tool results (user turns with no
+ * text) and tool calls are left out: a resumed chat shows what was said, not every call made.
+ */
+export function entriesFromHistory(history: readonly Message[], newId: () => string): ChatMessageEntry[] {
+  const entries: ChatMessageEntry[] = [];
+  for (const m of history) {
+    const text =
+      typeof m.content === 'string'
+        ? m.content
+        : m.content
+            .map((b) => (b.type === 'text' ? b.text : ''))
+            .filter((t) => t !== '')
+            .join('\n\n');
+    if (!text.trim()) continue;
+    const last = entries.at(-1);
+    // One assistant turn spans several API messages (text, tool call, more text): keep it one entry.
+    if (last && last.role === 'assistant' && m.role === 'assistant') last.text += `\n\n${text}`;
+    else entries.push({ id: newId(), role: m.role, text, status: 'done' });
+  }
+  return entries;
+}
+
+export function taskViews(tasks: Readonly<Record<string, TaskStateBase>>): ChatTask[] {
+  return Object.values(tasks)
+    .sort((a, b) => a.startTime - b.startTime)
+    .map((t) => ({ id: t.id, description: t.description, status: t.status }));
+}

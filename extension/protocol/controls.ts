@@ -1,0 +1,80 @@
+/**
+ * The header and composer controls of the protocol: permission mode, model, session history, slash
+ * commands, `@` file suggestions and background tasks. Kept apart from messages.ts, which composes them
+ * into the two unions.
+ */
+import { z } from 'zod';
+
+/** Modes the header offers; `dontAsk` and the internal modes are not picked from the sidebar. */
+export const PERMISSION_MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
+export const PermissionModeChoiceSchema = z.enum(PERMISSION_MODE_CHOICES);
+export type PermissionModeChoice = z.infer<typeof PermissionModeChoiceSchema>;
+
+/** Any mode the host may report (a settings file can set `dontAsk`). */
+export const PermissionModeSchema = z.string().min(1).max(50);
+
+/** Models the picker lists, besides whatever the setting holds. */
+export const MODEL_CHOICES = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'] as const;
+
+const ModelIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\w.:@[\]/-]+$/);
+
+/** One past session in the history list. */
+export const SessionListItemSchema = z.strictObject({
+  sessionId: z.string().min(1).max(200),
+  title: z.string().max(500),
+  /** ISO timestamp of the last change. */
+  modifiedAt: z.string().max(100),
+  messageCount: z.number().int().nonnegative(),
+});
+export type SessionListItem = z.infer<typeof SessionListItemSchema>;
+
+export const SlashCommandSchema = z.strictObject({
+  /** Without the slash: `compact`. */
+  name: z.string().min(1).max(100),
+  description: z.string().max(500),
+});
+export type SlashCommand = z.infer<typeof SlashCommandSchema>;
+
+/** A running or finished background task, for the task panel. */
+export const TaskViewSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  description: z.string().max(2000),
+  status: z.string().max(50),
+});
+export type TaskView = z.infer<typeof TaskViewSchema>;
+
+const RequestIdSchema = z.string().min(1).max(100);
+
+/** webview → host requests of the controls. */
+export const ControlRequestSchemas = [
+  z.strictObject({ type: z.literal('setPermissionMode'), mode: PermissionModeChoiceSchema }),
+  z.strictObject({ type: z.literal('setModel'), model: ModelIdSchema }),
+  z.strictObject({ type: z.literal('listSessions') }),
+  z.strictObject({ type: z.literal('resumeSession'), sessionId: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('searchFiles'), query: z.string().max(500), requestId: RequestIdSchema }),
+  z.strictObject({ type: z.literal('stopTask'), taskId: z.string().min(1).max(200) }),
+] as const;
+
+/** host → webview events of the controls. */
+export const ControlEventSchemas = [
+  z.strictObject({ type: z.literal('permissionModeChanged'), mode: PermissionModeSchema }),
+  z.strictObject({ type: z.literal('modelChanged'), model: z.string().max(200) }),
+  z.strictObject({ type: z.literal('sessionList'), sessions: z.array(SessionListItemSchema).max(500) }),
+  z.strictObject({
+    type: z.literal('fileSuggestions'),
+    requestId: RequestIdSchema,
+    items: z.array(z.strictObject({ path: z.string().min(1).max(4096) })).max(200),
+  }),
+  z.strictObject({ type: z.literal('tasksChanged'), tasks: z.array(TaskViewSchema).max(500) }),
+] as const;
+
+/** Extra snapshot fields; optional so an older host still parses. */
+export const ControlSnapshotFields = {
+  permissionMode: PermissionModeSchema.optional(),
+  commands: z.array(SlashCommandSchema).max(200).optional(),
+  tasks: z.array(TaskViewSchema).max(500).optional(),
+};

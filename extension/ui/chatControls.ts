@@ -1,0 +1,63 @@
+/**
+ * The header and composer requests of the webview: permission mode, model, session history, `@` file
+ * search and background tasks. Free of `vscode`; the editor-side pieces come in as `ChatControlPorts`.
+ */
+import type { ChatSession } from '../core/chat/chatSession';
+import type { SessionSummary } from '../core/session/sessions';
+import type { HostToWebview, SessionListItem, SlashCommand, WebviewToHost } from '../protocol/messages';
+
+/** What only the editor can do for the controls. */
+export interface ChatControlPorts {
+  /** Writes the `codewright.model` setting. */
+  setModel(model: string): Promise<void>;
+  listSessions(): Promise<SessionSummary[]>;
+  searchFiles(query: string): Promise<string[]>;
+}
+
+export type ControlRequest = Extract<
+  WebviewToHost,
+  { type: 'setPermissionMode' | 'setModel' | 'listSessions' | 'resumeSession' | 'searchFiles' | 'stopTask' }
+>;
+
+/** The slash commands the composer completes; the session or the bridge acts on each. */
+export const SLASH_COMMANDS: SlashCommand[] = [
+  { name: 'compact', description: 'Summarize the conversation so far to free context' },
+  { name: 'clear', description: 'Start a new chat' },
+];
+
+const MAX_SESSIONS = 200;
+
+export async function handleControl(
+  message: ControlRequest,
+  session: ChatSession,
+  ports: ChatControlPorts | undefined,
+  post: (m: HostToWebview) => void,
+  model: () => string,
+): Promise<void> {
+  switch (message.type) {
+    case 'setPermissionMode':
+      session.setPermissionMode(message.mode);
+      return post({ type: 'permissionModeChanged', mode: session.permissionMode });
+    case 'setModel':
+      await ports?.setModel(message.model);
+      return post({ type: 'modelChanged', model: model() });
+    case 'listSessions': {
+      const sessions = ports ? await ports.listSessions() : [];
+      return post({ type: 'sessionList', sessions: sessions.slice(0, MAX_SESSIONS).map(toListItem) });
+    }
+    case 'resumeSession':
+      if (session.busy) return;
+      await session.resume(message.sessionId);
+      return;
+    case 'searchFiles': {
+      const items = ports ? await ports.searchFiles(message.query) : [];
+      return post({ type: 'fileSuggestions', requestId: message.requestId, items: items.map((path) => ({ path })) });
+    }
+    case 'stopTask':
+      return session.stopTask(message.taskId);
+  }
+}
+
+function toListItem(s: SessionSummary): SessionListItem {
+  return { sessionId: s.sessionId, title: s.title.slice(0, 500), modifiedAt: s.modifiedAt, messageCount: s.messageCount };
+}

@@ -1,0 +1,149 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { added, busy, snapshot, userMessage } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  expect(view.consoleErrors).toEqual([]);
+  await view.close();
+});
+
+const input = () => view.page.getByTestId('composer-input');
+const menuItems = () => view.page.getByTestId('completion-item');
+const postedAfterReady = async () => (await view.posted()).slice(1);
+const commands = [
+  { name: 'compact', description: 'Summarize the conversation' },
+  { name: 'clear', description: 'Start a new chat' },
+];
+
+async function open(...events: unknown[]): Promise<void> {
+  view = await openWebview(browser, harness);
+  await view.send(snapshot([], { commands }), ...events);
+}
+
+describe('webview composer', () => {
+  it('walks back and forth through earlier prompts with the arrow keys', async () => {
+    await open(added(userMessage('u1', 'first')), added(userMessage('u2', 'second')), added(userMessage('u3', 'third')));
+    await input().press('ArrowUp');
+    expect(await input().inputValue()).toBe('third');
+    await input().press('ArrowUp');
+    expect(await input().inputValue()).toBe('second');
+    await input().press('ArrowUp');
+    await input().press('ArrowUp');
+    expect(await input().inputValue()).toBe('first');
+    await input().press('ArrowDown');
+    expect(await input().inputValue()).toBe('second');
+    await input().press('ArrowDown');
+    await input().press('ArrowDown');
+    expect(await input().inputValue()).toBe('');
+  });
+
+  it('completes slash commands with the keyboard and closes on Escape', async () => {
+    await open();
+    await input().pressSequentially('/');
+    expect(await menuItems().allInnerTexts()).toEqual([expect.stringContaining('/compact'), expect.stringContaining('/clear')]);
+    await input().press('Escape');
+    expect(await menuItems().count()).toBe(0);
+    await input().pressSequentially('c');
+    expect(await menuItems().count()).toBe(2);
+    await input().press('ArrowDown');
+    expect(await menuItems().nth(1).getAttribute('aria-selected')).toBe('true');
+    await input().press('Enter');
+    expect(await input().inputValue()).toBe('/clear ');
+    expect(await menuItems().count()).toBe(0);
+    expect(await postedAfterReady()).toEqual([]);
+    await input().press('Enter');
+    // The protocol trims prompts.
+    expect(await postedAfterReady()).toEqual([{ type: 'sendPrompt', text: '/clear' }]);
+  });
+
+  it('filters slash commands as typed and accepts with Tab', async () => {
+    await open();
+    await input().pressSequentially('/co');
+    expect(await menuItems().allInnerTexts()).toEqual([expect.stringContaining('/compact')]);
+    await input().press('Tab');
+    expect(await input().inputValue()).toBe('/compact ');
+  });
+
+  it('asks the host for files after @ and inserts the chosen path', async () => {
+    await open();
+    await input().pressSequentially('look at @app');
+    const requests = (await postedAfterReady()) as { type: string; query: string; requestId: string }[];
+    const last = requests.at(-1);
+    expect(last).toMatchObject({ type: 'searchFiles', query: 'app' });
+    expect(requests.every((r) => r.type === 'searchFiles')).toBe(true);
+    // An answer to an older query is ignored.
+    await view.send({ type: 'fileSuggestions', requestId: requests[0]?.requestId ?? 'x', items: [{ path: 'stale.ts' }] });
+    expect(await menuItems().count()).toBe(requests.length === 1 ? 1 : 0);
+    await view.send({ type: 'fileSuggestions', requestId: last?.requestId ?? '', items: [{ path: 'src/app.ts' }, { path: 'test/app.test.ts' }] });
+    expect(await menuItems().allInnerTexts()).toEqual(['src/app.ts', 'test/app.test.ts']);
+    await input().press('ArrowDown');
+    await input().press('Enter');
+    expect(await input().inputValue()).toBe('look at @test/app.test.ts ');
+    expect(await menuItems().count()).toBe(0);
+  });
+
+  it('leaves a typed line range after an @ path as it is', async () => {
+    await open();
+    await input().pressSequentially('see @src/a.ts#L5-10');
+    expect(await menuItems().count()).toBe(0);
+    await input().press('Enter');
+    expect((await postedAfterReady()).at(-1)).toEqual({ type: 'sendPrompt', text: 'see @src/a.ts#L5-10' });
+  });
+
+  it('queues messages typed while busy, lets one be removed, and sends the rest one per finished turn', async () => {
+    await open(busy(true));
+    await input().fill('one');
+    await input().press('Enter');
+    await input().fill('two');
+    await input().press('Enter');
+    await input().fill('three');
+    await input().press('Enter');
+    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([
+      expect.stringContaining('one'),
+      expect.stringContaining('two'),
+      expect.stringContaining('three'),
+    ]);
+    expect(await postedAfterReady()).toEqual([]);
+    await view.page.getByTestId('queued-remove').nth(1).click();
+    await view.send(busy(false));
+    expect(await postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'one' }]);
+    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
+    // Separate deliveries: React would batch both into one render in which the turn never ran.
+    await view.send(busy(true));
+    await view.send(busy(false));
+    expect(await postedAfterReady()).toEqual([
+      { type: 'sendPrompt', text: 'one' },
+      { type: 'sendPrompt', text: 'three' },
+    ]);
+    expect(await view.page.getByTestId('queued-chip').count()).toBe(0);
+  });
+
+  it('shows running background tasks and posts stopTask from their Stop button', async () => {
+    await open({
+      type: 'tasksChanged',
+      tasks: [
+        { id: 'b1', description: 'npm run watch', status: 'running' },
+        { id: 'b2', description: 'old build', status: 'completed' },
+      ],
+    });
+    const rows = view.page.getByTestId('task-row');
+    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('npm run watch')]);
+    await rows.getByTestId('task-stop').click();
+    expect(await postedAfterReady()).toEqual([{ type: 'stopTask', taskId: 'b1' }]);
+    await view.send({ type: 'tasksChanged', tasks: [{ id: 'b1', description: 'npm run watch', status: 'killed' }] });
+    expect(await view.page.getByTestId('task-panel').count()).toBe(0);
+  });
+});
