@@ -45,6 +45,7 @@ export function Header(props: HeaderProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const models = MODEL_CHOICES.includes(model as (typeof MODEL_CHOICES)[number]) ? MODEL_CHOICES : [model, ...MODEL_CHOICES];
   const fill = usage ? Math.round(usage.contextFill * 100) : 0;
+  const fillLabel = usage && fill === 0 && usage.contextFill > 0 ? '<1' : String(fill);
   const tokens = usage ? usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens + usage.outputTokens : 0;
 
   return (
@@ -109,9 +110,9 @@ export function Header(props: HeaderProps) {
         </button>
       </div>
       {usage && (
-        <div className="chat-header-row header-usage" data-testid="context-meter" title={`${fill}% of the context window is used`}>
+        <div className="chat-header-row header-usage" data-testid="context-meter" title={`${fillLabel}% of the context window is used`}>
           <meter min={0} max={100} value={fill} aria-label="Context window used" />
-          <span>{fill}% context</span>
+          <span>{fillLabel}% context</span>
           <span data-testid="session-cost">
             {formatTokens(tokens)} tokens · ${usage.costUsd.toFixed(usage.costUsd < 1 ? 3 : 2)}
           </span>

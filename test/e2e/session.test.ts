@@ -1,0 +1,92 @@
+/**
+ * A scripted session in the real workbench: the model reads, greps and lists files (no prompts: they only
+ * read), then edits a file, which the user approves in the chat panel's inline dialog with the `1` key.
+ * Screenshots of the conversation in the dark, light and high-contrast themes go to test-results/.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import { REPO_ROOT } from '../support/codeServer';
+import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+
+const API_KEY = 'sk-ant-test-e2e-session';
+const THEMES = [
+  ['dark', 'Default Dark Modern'],
+  ['light', 'Default Light Modern'],
+  ['high-contrast', 'Default High Contrast'],
+] as const;
+
+describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', () => {
+  let fake: FakeAnthropic;
+  let wb: OpenWorkbench;
+  let page: Page;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-session-'));
+    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
+    page = wb.page;
+  });
+
+  afterAll(async () => {
+    await wb?.close();
+    await fake?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('runs the tools, asks before the edit, applies it once approved, in every theme', async () => {
+    const file = path.join(workspace, 'hello.ts');
+    fake.setScript([
+      {
+        content: [
+          { type: 'text', text: 'Let me look at the code.' },
+          { type: 'tool_use', id: 'toolu_read', name: 'Read', input: { file_path: file } },
+          { type: 'tool_use', id: 'toolu_grep', name: 'Grep', input: { pattern: 'Hello', output_mode: 'content', '-n': true } },
+        ],
+      },
+      { content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'ls -la', description: 'List files' } }], expect: { toolResultIds: ['toolu_read', 'toolu_grep'] } },
+      {
+        content: [{ type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: file, old_string: 'Hello, ${name}!', new_string: 'Hi there, ${name}!' } }],
+        expect: { toolResultIds: ['toolu_bash'] },
+      },
+      { content: [{ type: 'text', text: 'Changed the greeting to **Hi there**.' }], expect: { toolResultIds: ['toolu_edit'] } },
+    ]);
+    await activityBarIcon(page).click();
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.fill('make the greeting friendlier');
+    await input.press('Enter');
+
+    const dialog = chat.getByTestId('permission-dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await dialog.innerText()).toContain('hello.ts');
+    // Nothing was written while the dialog waits; the reading tools already ran without asking.
+    expect(readFileSync(file, 'utf8')).toContain('Hello, ${name}!');
+    for (const tool of ['Read', 'Grep', 'Bash']) {
+      await expect.poll(() => chat.locator(`[data-testid="tool"][data-tool="${tool}"]`).first().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    }
+    mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
+    // Park the pointer on the editor so the activity bar's hover tooltip does not cover the chat.
+    await page.mouse.move(900, 300);
+    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-session-dialog.png') });
+    await page.keyboard.press('1');
+
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().innerText(), { timeout: 30_000 }).toContain('Hi there');
+    expect(readFileSync(file, 'utf8')).toContain('Hi there, ${name}!');
+    await expect.poll(() => chat.locator('[data-testid="tool"][data-tool="Edit"]').first().getAttribute('data-status')).toBe('done');
+
+    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    for (const [name, theme] of THEMES) {
+      writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': theme }));
+      const kind = name === 'high-contrast' ? 'vscode-high-contrast' : `vscode-${name}`;
+      await expect.poll(() => chat.evaluate(() => document.body.className), { timeout: 30_000 }).toContain(kind);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(REPO_ROOT, `test-results/e2e-session-${name}.png`) });
+    }
+  });
+});
