@@ -94,6 +94,21 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
     exitCode: z.number().int().nullable(),
     backgroundTaskId: z.string().optional(),
   }),
+  /** AskUserQuestion: each question with the labels picked and any "Other" text. */
+  z.strictObject({
+    kind: z.literal('questions'),
+    declined: z.boolean(),
+    items: z
+      .array(
+        z.strictObject({
+          question: z.string().max(2000),
+          header: z.string().max(100),
+          selected: z.array(z.string().max(2000)).max(10),
+          other: z.string().max(10_000).optional(),
+        }),
+      )
+      .max(4),
+  }),
 ]);
 export type ToolResultData = z.infer<typeof ToolResultDataSchema>;
 

@@ -4,6 +4,7 @@
  */
 import type { Tools } from '../core/tool/Tool';
 import type { ShellParser } from './Bash/analysis';
+import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
 import { EditTool } from './Edit/Edit';
 import { GlobTool } from './Glob/Glob';
@@ -12,6 +13,7 @@ import { LspTool } from './LSP/LSP';
 import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
 import { ReadTool } from './Read/Read';
 import { TaskStopTool } from './TaskStop/TaskStop';
+import { TodoWriteTool } from './TodoWrite/TodoWrite';
 import { ToolSearchTool } from './ToolSearch/ToolSearch';
 import { WriteTool } from './Write/Write';
 
@@ -29,7 +31,7 @@ export function getAllBaseTools(opts: ToolRegistryOptions = {}): Tools {
     ...(opts.shellParser ? { parser: opts.shellParser } : {}),
     ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
   });
-  return [ReadTool, WriteTool, EditTool, GlobTool, GrepTool, bash, LspTool, NotebookEditTool, TaskStopTool, ToolSearchTool];
+  return [ReadTool, WriteTool, EditTool, GlobTool, GrepTool, bash, LspTool, NotebookEditTool, TaskStopTool, ToolSearchTool, TodoWriteTool, AskUserQuestionTool];
 }
 
 /** The tools this session offers: enabled built-ins plus any extra (MCP) tools, names unique. */

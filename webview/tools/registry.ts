@@ -3,6 +3,7 @@
  * built-in tool without a renderer a compile error; MCP and unknown tools get the generic renderer.
  */
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
+import { AskUserQuestionRenderer } from './AskUserQuestion';
 import { BashRenderer } from './Bash';
 import { EditRenderer } from './Edit';
 import { GenericRenderer } from './Generic';
@@ -13,6 +14,7 @@ import { NotebookEditRenderer } from './NotebookEdit';
 import { ReadRenderer } from './Read';
 import type { ToolRenderer } from './shared/types';
 import { TaskStopRenderer } from './TaskStop';
+import { TodoWriteRenderer } from './TodoWrite';
 import { ToolSearchRenderer } from './ToolSearch';
 import { WriteRenderer } from './Write';
 
@@ -27,6 +29,8 @@ export const TOOL_RENDERERS = {
   ToolSearch: ToolSearchRenderer,
   Bash: BashRenderer,
   TaskStop: TaskStopRenderer,
+  TodoWrite: TodoWriteRenderer,
+  AskUserQuestion: AskUserQuestionRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

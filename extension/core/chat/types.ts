@@ -33,7 +33,8 @@ export type ToolResultData =
   | { kind: 'diff'; filePath: string; created: boolean; added: number; removed: number; hunks: DiffHunkView[]; truncated: boolean }
   | { kind: 'read'; filePath: string; startLine?: number; endLine?: number }
   | { kind: 'paths'; items: { path: string; line?: number; text?: string }[]; truncated: boolean }
-  | { kind: 'bash'; command: string; output: string; exitCode: number | null; backgroundTaskId?: string };
+  | { kind: 'bash'; command: string; output: string; exitCode: number | null; backgroundTaskId?: string }
+  | { kind: 'questions'; declined: boolean; items: { question: string; header: string; selected: string[]; other?: string }[] };
 
 export interface ToolResultView {
   isError: boolean;

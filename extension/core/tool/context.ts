@@ -8,6 +8,7 @@ import type { Message } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, ShellPort, Workspace } from '../ports';
 import type { AppState, McpClientInfo } from '../state/appState';
+import type { UserQuestionPort } from '../userQuestions';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
 
@@ -111,4 +112,6 @@ export interface ToolPorts {
   notebooks?: NotebookPort;
   /** Runs Bash commands; absent where no shell may run (Bash then says so). */
   shell?: ShellPort;
+  /** Asks the user questions (AskUserQuestion); absent where nobody is there to answer (headless). */
+  questions?: UserQuestionPort;
 }

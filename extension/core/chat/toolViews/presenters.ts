@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ToolResultData } from '../types';
 import { applyEdit, fileDiff } from './diff';
+import { questionsPresenter } from './questions';
 
 export interface PresenterArgs {
   input: Record<string, unknown>;
@@ -120,7 +121,7 @@ const bash: Presenter = ({ input, output, text, isError }) => {
   return { kind: 'bash', command: command.data.command, output: text, exitCode: isError ? null : 0 };
 };
 
-/** Keyed by wire name. Tools without an entry (LSP, NotebookEdit, ToolSearch, MCP) show the text preview. */
+/** Keyed by wire name. Tools without an entry (LSP, NotebookEdit, ToolSearch, TodoWrite, MCP) show the text preview. */
 export const PRESENTERS: Readonly<Record<string, Presenter>> = {
   Read: read,
   Write: write,
@@ -128,4 +129,5 @@ export const PRESENTERS: Readonly<Record<string, Presenter>> = {
   Glob: glob,
   Grep: grep,
   Bash: bash,
+  AskUserQuestion: questionsPresenter,
 };

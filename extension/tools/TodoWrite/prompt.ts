@@ -1,0 +1,22 @@
+/** What the model is told about TodoWrite (our own words; the behaviour mirrors Claude Code's TodoWrite). */
+export const TODO_WRITE_DESCRIPTION = 'Create and update the task list for the current session';
+
+export const TODO_WRITE_PROMPT = `Keeps a structured todo list for this session, shown to the user as a checklist above the chat input. Each call replaces the whole list.
+
+Use it when:
+- the task takes three or more distinct steps, or is complex enough to need planning;
+- the user gives several things to do (a numbered or comma-separated list);
+- new requirements arrive mid-task: add them as items right away.
+
+Skip it for a single, trivial step or a purely conversational answer: tracking adds nothing there.
+
+Each item has:
+- content: what to do, in the imperative ("Run the tests");
+- activeForm: the same in the present continuous, shown while it runs ("Running the tests");
+- status: pending, in_progress or completed.
+
+Working with the list:
+- Mark an item in_progress before you start it, and keep exactly one item in_progress at a time.
+- Mark it completed as soon as it is done; do not batch completions.
+- Only mark an item completed when it is fully done: if tests fail, the work is partial or you are blocked, keep it in_progress and add an item for what is blocking.
+- Remove items that no longer apply instead of leaving them pending.`;
