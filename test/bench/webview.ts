@@ -5,11 +5,15 @@
  * DOM node count. Aim: open < 300 ms, no task > 50 ms.
  */
 import type { ChatEntry } from '../../extension/protocol/messages';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { launchChromium } from '../support/browser';
+import { buildProductionWebview } from '../webview/bundle';
 import { assistantMessage, snapshot, toolEntry, userMessage } from '../webview/fixtures';
 import { openWebview, startHarness } from '../webview/harness';
 
-function transcript(): ChatEntry[] {
+export function transcript(): ChatEntry[] {
   const entries: ChatEntry[] = [];
   let tools = 0;
   for (let i = 0; entries.length < 2000; i++) {
@@ -33,7 +37,10 @@ function transcript(): ChatEntry[] {
 }
 
 export async function benchWebview(): Promise<void> {
-  const harness = await startHarness();
+  // Measured on the bundle users get (`npm run package`): React's development build is several times slower.
+  const dist = mkdtempSync(path.join(tmpdir(), 'cw-bench-webview-'));
+  await buildProductionWebview(dist);
+  const harness = await startHarness({ dist });
   const browser = await launchChromium();
   try {
     const view = await openWebview(browser, harness);
@@ -78,5 +85,6 @@ export async function benchWebview(): Promise<void> {
   } finally {
     await browser.close();
     await harness.close();
+    rmSync(dist, { recursive: true, force: true });
   }
 }

@@ -30,18 +30,28 @@ export function webviewBundleIsStale(): boolean {
 /** Builds only the webview entry, with the options scripts/build.mjs uses for it. */
 export async function ensureWebviewBundle(): Promise<void> {
   if (!webviewBundleIsStale()) return;
+  await buildWebview('dist', false);
+}
+
+/** The webview as `npm run package` ships it (minified, React's production build), into `outdir`. */
+export async function buildProductionWebview(outdir: string): Promise<void> {
+  await buildWebview(outdir, true);
+}
+
+async function buildWebview(outdir: string, production: boolean): Promise<void> {
   await esbuild.build({
     absWorkingDir: REPO_ROOT,
     entryPoints: { webview: 'webview/main.tsx' },
-    outdir: 'dist',
+    outdir,
     bundle: true,
-    sourcemap: 'linked',
+    minify: production,
+    sourcemap: production ? false : 'linked',
     legalComments: 'none',
     platform: 'browser',
     format: 'iife',
     target: 'chrome120',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify('development') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     logLevel: 'warning',
   });
 }

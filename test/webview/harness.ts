@@ -78,7 +78,9 @@ function renderPage(origin: string, theme: ThemeKind, initialState: unknown): st
     .replace(bundleTag, `<script nonce="${nonce}">${stubScript(theme, initialState)}</script>\n${bundleTag}`);
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `dist`: where webview.js/css are served from (the bench serves a production build). */
+export async function startHarness(opts: { dist?: string } = {}): Promise<Harness> {
+  const dist = opts.dist ?? DIST;
   let origin = '';
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -90,7 +92,7 @@ export async function startHarness(): Promise<Harness> {
         const state: unknown = JSON.parse(url.searchParams.get('state') ?? 'null');
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(renderPage(origin, kind, state));
       } else if (asset) {
-        res.writeHead(200, { 'content-type': asset.type }).end(await readFile(join(DIST, asset.file)));
+        res.writeHead(200, { 'content-type': asset.type }).end(await readFile(join(dist, asset.file)));
       } else if (theme) {
         res.writeHead(200, { 'content-type': 'text/css' }).end(themeCss(theme));
       } else {

@@ -129,6 +129,22 @@ describe('webview markdown', () => {
     expect(await reply().locator('.thinking-text').innerText()).toBe('Let me consider the options.');
   });
 
+  it('renders a reply streamed block by block the same as when done: a fence with blank lines stays one block', async () => {
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([userMessage('u1', 'go')]), busy(true), added(assistantMessage('a1', '', 'streaming')), delta('a1', '# Plan\n\nFirst **step**.\n\n'));
+    await reply().locator('h1').waitFor();
+    await view.send(delta('a1', '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nSecond para'), delta('a1', 'graph with a [link](src/a.ts).'));
+    await expect.poll(() => reply().locator('.message-text').innerText()).toContain('Second paragraph with a link.');
+    expect(await reply().locator('pre').count()).toBe(1);
+    expect(await reply().locator('pre').innerText()).toContain('const a = 1;\n\nconst b = 2;');
+    await view.send(finished('a1', 'done'), busy(false));
+    await expect.poll(() => reply().getAttribute('data-status')).toBe('done');
+    expect(await reply().locator('h1').innerText()).toBe('Plan');
+    expect(await reply().locator('strong').innerText()).toBe('step');
+    expect(await reply().locator('pre').count()).toBe(1);
+    expect(await reply().locator('a.file-link').innerText()).toBe('link');
+  });
+
   it('renders GFM tables and lists, and user text literally', async () => {
     view = await openWebview(browser, harness);
     await view.send(snapshot([userMessage('u1', '**not bold** <b>x</b>'), assistantMessage('a1', '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- item')]));

@@ -9,6 +9,7 @@ import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markd
 import remarkGfm from 'remark-gfm';
 import { useActions, type ChatActions } from './actions';
 import { CodeBlock } from './CodeBlock';
+import { splitMarkdownBlocks } from './markdownBlocks';
 
 interface MdNode {
   type: string;
@@ -112,15 +113,25 @@ function makeComponents(actions: ChatActions): Components {
   };
 }
 
-export const Markdown = memo(function Markdown({ text }: { text: string }): ReactNode {
+export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }): ReactNode {
   const actions = useActions();
   // Stable component identities: new ones would remount every code block (and its highlighting) per delta.
   const components = useMemo(() => makeComponents(actions), [actions]);
+  // While streaming, each finished block keeps its rendered tree and only the last one is parsed again.
+  const blocks = useMemo(() => (streaming ? splitMarkdownBlocks(text) : [text]), [streaming, text]);
   return (
     <div className="message-text markdown">
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} urlTransform={defaultUrlTransform} components={components}>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, i) => (
+        <MarkdownBlock key={i} text={block} components={components} />
+      ))}
     </div>
+  );
+});
+
+const MarkdownBlock = memo(function MarkdownBlock({ text, components }: { text: string; components: Components }): ReactNode {
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} urlTransform={defaultUrlTransform} components={components}>
+      {text}
+    </ReactMarkdown>
   );
 });

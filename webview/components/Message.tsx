@@ -43,7 +43,7 @@ export const Message = memo(function Message({ message, isLast, showAuthor = tru
         {message.role === 'user' ? (
           message.text !== '' && <span className="message-text">{message.text}</span>
         ) : (
-          message.text !== '' && <Markdown text={message.text} />
+          message.text !== '' && <Markdown text={message.text} streaming={streaming} />
         )}
         {message.attachments?.length ? <Attachments items={message.attachments} /> : null}
         {showCursor && <span className="streaming-cursor" data-testid="streaming-indicator" aria-hidden="true" />}
