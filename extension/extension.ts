@@ -27,6 +27,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
 import { createFileSearch } from './ui/fileSearch';
 import { listSessions } from './core/session/sessions';
 import { ProposedDiffs } from './ui/proposedDiff';
+import { registerDiffReview } from './ui/diffReview/register';
 import { getTools } from './tools/tools';
 import { COMMANDS } from './ui/commands';
 
@@ -57,6 +58,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const model = new AnthropicModelClient({ credentials, settings, log });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
   const proposedDiffs = new ProposedDiffs();
+  // File edits open in VS Code's diff editor, whichever surface asks (ui/diffReview).
+  const diffReview = registerDiffReview({ cwd, read: (file) => readFile(file, 'utf8').catch(() => undefined), log });
+  approvals.setResponder(diffReview.reviews.wrap(askWithModal, { dialog: false }));
   // The chat view's inline dialog answers while the view is showing; the modal otherwise (see the provider).
   const inlineApprovals = new WebviewApprovalResponder({
     post: (m) => provider.post(m),
@@ -69,7 +73,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
         workspaceRoots: vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [cwd],
         homeDir: os.homedir(),
       }),
-    openDiff: proposedDiffs.open,
+    openDiff: async (change, title) => {
+      if (!(await diffReview.reviews.showFor(change.path))) await proposedDiffs.open(change, title);
+    },
   });
   const session = new ChatSession({
     agent: {
@@ -122,7 +128,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       showLogs: () => log.show(true),
     },
     approvals: inlineApprovals,
-  }, (available) => approvals.setResponder(available ? inlineApprovals.ask : askWithModal));
+  }, (available) =>
+    approvals.setResponder(available ? diffReview.reviews.wrap(inlineApprovals.ask, { dialog: true }) : diffReview.reviews.wrap(askWithModal, { dialog: false })),
+  );
 
   const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
   context.subscriptions.push(
@@ -133,6 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) },
     provider,
     proposedDiffs,
+    diffReview.disposable,
     inlineApprovals,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },

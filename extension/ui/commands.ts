@@ -6,4 +6,6 @@ export const COMMANDS = {
   setApiKey: 'codewright.setApiKey',
   clearApiKey: 'codewright.clearApiKey',
   showLogs: 'codewright.showLogs',
+  acceptProposedEdit: 'codewright.acceptProposedEdit',
+  rejectProposedEdit: 'codewright.rejectProposedEdit',
 } as const;

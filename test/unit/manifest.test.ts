@@ -21,6 +21,8 @@ describe('package.json manifest', () => {
   it('declares the model, API base URL, max tokens and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
+      'codewright.diffReview.focus',
+      'codewright.diffReview.open',
       'codewright.maxTokens',
       'codewright.model',
       'codewright.permissions.allow',

@@ -116,6 +116,8 @@ export interface PermissionAllowDecision<Input = Record<string, unknown>> {
   decisionReason?: PermissionDecisionReason;
   /** Feedback the user typed while accepting, passed on to the model. */
   acceptFeedback?: string;
+  /** Appended to the tool's result for the model, e.g. how the user changed a proposed edit (diff review). */
+  resultNote?: string;
 }
 
 /** Ask the user; `suggestions` become the "always allow" choices of the prompt. */

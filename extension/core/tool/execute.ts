@@ -87,7 +87,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     );
     if (signal.aborted) return fail('interrupted', INTERRUPTED_MESSAGE);
 
-    const mapped = tool.mapToolResultToToolResultBlockParam(output.data, block.id);
+    const mapped = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decision.resultNote);
     const result = await persistLargeResult(mapped, {
       maxResultSizeChars: tool.maxResultSizeChars,
       storage: context.ports.storage,
@@ -104,6 +104,13 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     if (signal.aborted || isAbortError(err)) return fail('interrupted', INTERRUPTED_MESSAGE);
     return fail('error', `Error: ${errorMessage(err)}`);
   }
+}
+
+/** The permission decision's note (how the user changed the proposal) goes after the tool's own text. */
+function withNote(result: ToolResultBlock, note: string | undefined): ToolResultBlock {
+  if (!note) return result;
+  if (typeof result.content === 'string') return { ...result, content: `${result.content}\n\n${note}` };
+  return { ...result, content: [...result.content, { type: 'text', text: note }] };
 }
 
 export function errorResult(toolUseId: string, content: string): ToolResultBlock {

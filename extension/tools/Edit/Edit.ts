@@ -14,6 +14,7 @@ import { displayPath, resolveToolPath } from '../shared/paths';
 import { WRITE_SNIPPET_LINES } from '../Write/constants';
 import { EDIT_CONTEXT_LINES, EDIT_MAX_SNIPPET_LINES, EDIT_TOOL_NAME } from './constants';
 import { planEdit, type EditPlan } from './planEdit';
+import { reviewedContent, withReviewedContent } from './reviewed';
 import { EDIT_DESCRIPTION, EDIT_PROMPT } from './prompt';
 import { diagnosticsBefore, newDiagnosticsNote } from '../shared/diagnostics';
 import { askToEditFile } from '../shared/permissions';
@@ -87,7 +88,8 @@ const editDef = {
   validateInput: validate,
   async call(input: EditInput, context: ToolUseContext) {
     // Planned again: the file may have changed while the permission prompt was open.
-    const plan = await planEdit(input, context);
+    const reviewed = reviewedContent(input);
+    const plan = withReviewedContent(await planEdit(input, context), reviewed);
     const file = plan.existing;
     const text = withLineEnding(plan.updated, file?.lineEnding ?? 'LF');
     const before = await diagnosticsBefore(context, plan.absPath);
@@ -99,9 +101,10 @@ const editDef = {
     const created = !file;
     const data: EditOutput = {
       filePath: plan.absPath,
-      oldString: input.old_string,
-      newString: input.new_string,
-      replaceAll: input.replace_all,
+      // A reviewed edit replaced the whole text; saying so keeps the chat's diff of it true.
+      oldString: reviewed === undefined ? input.old_string : plan.original,
+      newString: reviewed === undefined ? input.new_string : plan.updated,
+      replaceAll: reviewed === undefined ? input.replace_all : false,
       replacements: plan.replacements,
       created,
       originalFile: plan.original,

@@ -1,0 +1,193 @@
+/**
+ * Diff review: a file-changing tool call that needs approval opens in VS Code's diff editor, the file as it
+ * is on the left and the proposal, editable, on the right. The review wraps whichever approval surface is
+ * current (the chat's dialog, or a notification when the chat is hidden) and races it against the editor's
+ * Accept / Reject: the first answer settles the one pending request, the other surface is closed (the
+ * dialog through the abort it is given, the diff tab here). An accept applies the right side as it is then.
+ */
+import * as vscode from 'vscode';
+import { denialMessage } from '../../core/permissions/describe';
+import type { ApprovalAnswer, AskUser } from '../../core/tool/permissionGate';
+import { askWithNotification } from './notify';
+import { reviewedAnswer } from './outcome';
+import { buildProposal, type Proposal, type ReadText } from './proposal';
+import type { ReviewFileSystem } from './reviewFs';
+
+export const REVIEW_PENDING_CONTEXT = 'codewright.reviewPending';
+
+export type DiffOpenMode = 'beside' | 'active' | 'manual';
+
+export interface ActiveReview {
+  readonly id: string;
+  readonly toolName: string;
+  readonly proposal: Proposal;
+  readonly original: vscode.Uri;
+  readonly proposed: vscode.Uri;
+  /** Hunks the user accepted one by one (by `hunkKey`), for the lenses. */
+  readonly kept: Set<string>;
+}
+
+interface Live extends ActiveReview {
+  settle: (answer: ApprovalAnswer) => void;
+}
+
+export interface DiffReviewDeps {
+  cwd: string;
+  read: ReadText;
+  log: Pick<vscode.LogOutputChannel, 'warn'>;
+}
+
+export class DiffReviews implements vscode.Disposable {
+  private current: Live | undefined;
+  private next = 0;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a review starts or ends, or its kept hunks change. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly fs: ReviewFileSystem,
+    private readonly deps: DiffReviewDeps,
+  ) {}
+
+  /** The review waiting for an answer, if any. */
+  get active(): ActiveReview | undefined {
+    return this.current;
+  }
+
+  /**
+   * `inner` with diff review for file changes. `dialog`: the surface has its own "Open diff" button, so the
+   * `manual` setting may leave the editor closed; otherwise file changes are asked in a notification beside
+   * the diff instead of `inner` (a modal would lock the editor the user has to review in).
+   */
+  wrap(inner: AskUser, opts: { dialog: boolean }): AskUser {
+    return async (prompt, context) => {
+      const proposal = await buildProposal(prompt, context.cwd || this.deps.cwd, this.deps.read);
+      if (!proposal || context.abortController.signal.aborted) return inner(prompt, context);
+      const innerAbort = new AbortController();
+      const forward = () => innerAbort.abort();
+      context.abortController.signal.addEventListener('abort', forward, { once: true });
+      let settle: (answer: ApprovalAnswer) => void = () => undefined;
+      const fromEditor = new Promise<ApprovalAnswer>((resolve) => (settle = resolve));
+      const review = this.start(prompt.tool.name, proposal, settle);
+      try {
+        if (!opts.dialog || openMode() !== 'manual') await this.show(review);
+        const ask = opts.dialog ? inner : askWithNotification;
+        const answer = await Promise.race([ask(prompt, { ...context, abortController: innerAbort }), fromEditor]);
+        return reviewedAnswer(answer, proposal, this.textOf(review));
+      } finally {
+        context.abortController.signal.removeEventListener('abort', forward);
+        innerAbort.abort();
+        await this.end(review);
+      }
+    };
+  }
+
+  /** Accepts the pending proposal (as the user left it); false when none is pending. */
+  accept(): boolean {
+    const review = this.current;
+    if (!review) return false;
+    review.settle({ behavior: 'allow', decisionReason: { type: 'other', reason: 'allowed by the user in the diff editor' } });
+    return true;
+  }
+
+  /** Rejects the pending proposal; the note goes to the model. */
+  reject(note?: string): boolean {
+    const review = this.current;
+    if (!review) return false;
+    review.settle({
+      behavior: 'deny',
+      message: denialMessage(review.toolName, note),
+      decisionReason: { type: 'other', reason: 'denied by the user in the diff editor' },
+    });
+    return true;
+  }
+
+  /** Opens the pending review of `path` (the dialog's "Open diff"); false when there is none. */
+  async showFor(path: string): Promise<boolean> {
+    const review = this.current;
+    if (!review || review.proposal.path !== path) return false;
+    await this.show(review, true);
+    return true;
+  }
+
+  markKept(key: string): void {
+    this.current?.kept.add(key);
+    this.changed.fire();
+  }
+
+  /** The proposal's text now: the editor's buffer if open (saved or not), else what the file system holds. */
+  textOf(review: ActiveReview): string | undefined {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === review.proposed.toString());
+    return doc ? doc.getText() : this.fs.text(review.proposed);
+  }
+
+  dispose(): void {
+    this.reject();
+    this.changed.dispose();
+  }
+
+  private start(toolName: string, proposal: Proposal, settle: (answer: ApprovalAnswer) => void): Live {
+    // One request is asked at a time (the approval queue); a leftover review is denied, not leaked.
+    this.reject();
+    const id = String(++this.next);
+    const name = proposal.name.replace(/[/\\]/g, '_');
+    const review: Live = {
+      id,
+      toolName,
+      proposal,
+      original: this.fs.put(`/${id}/original/${name}`, proposal.before, true),
+      proposed: this.fs.put(`/${id}/proposed/${name}`, proposal.after, !proposal.editable),
+      kept: new Set(),
+      settle,
+    };
+    this.current = review;
+    void vscode.commands.executeCommand('setContext', REVIEW_PENDING_CONTEXT, true);
+    this.changed.fire();
+    return review;
+  }
+
+  private async show(review: ActiveReview, focus = focusSetting()): Promise<void> {
+    const beside = openMode() === 'beside';
+    const title = `${review.proposal.name}: current ↔ proposed (Codewright)`;
+    try {
+      await vscode.commands.executeCommand('vscode.diff', review.original, review.proposed, title, {
+        preview: true,
+        preserveFocus: !focus,
+        viewColumn: beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+      });
+    } catch (err) {
+      this.deps.log.warn(`Could not open the diff review of ${review.proposal.path}: ${String(err)}`);
+    }
+  }
+
+  private async end(review: Live): Promise<void> {
+    if (this.current === review) {
+      this.current = undefined;
+      void vscode.commands.executeCommand('setContext', REVIEW_PENDING_CONTEXT, false);
+    }
+    this.changed.fire();
+    try {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === review.proposed.toString());
+      // Saved into the review's own memory, so closing asks nothing; the answer has already read the text.
+      if (doc?.isDirty) await doc.save();
+      const tabs = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === review.proposed.toString());
+      if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+    } catch (err) {
+      this.deps.log.warn(`Could not close the diff review of ${review.proposal.path}: ${String(err)}`);
+    } finally {
+      this.fs.remove(review.original);
+      this.fs.remove(review.proposed);
+    }
+  }
+}
+
+function openMode(): DiffOpenMode {
+  const mode = vscode.workspace.getConfiguration('codewright.diffReview').get<string>('open');
+  return mode === 'active' || mode === 'manual' ? mode : 'beside';
+}
+
+function focusSetting(): boolean {
+  return vscode.workspace.getConfiguration('codewright.diffReview').get<boolean>('focus') === true;
+}
