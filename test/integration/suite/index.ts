@@ -15,7 +15,9 @@ interface TestOutcome {
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
+  // CODEWRIGHT_TEST_GREP runs only the tests whose full title matches (e.g. one suite while developing).
+  const grep = process.env.CODEWRIGHT_TEST_GREP;
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   // Test modules must evaluate after mocha installed its globals, so they are required, not imported.
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -29,6 +31,7 @@ export function run(): Promise<void> {
   require('./search.test');
   require('./terminal.test');
   require('./permissions.test');
+  require('./diffReview.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
