@@ -23,6 +23,7 @@ import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { WebviewApprovalResponder } from './ui/approvalResponder';
+import { WebviewQuestionResponder } from './ui/questionResponder';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
 import { createFileSearch } from './ui/fileSearch';
 import { listSessions } from './core/session/sessions';
@@ -77,6 +78,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       if (!(await diffReview.reviews.showFor(change.path))) await proposedDiffs.open(change, title);
     },
   });
+  // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
+  const inlineQuestions = new WebviewQuestionResponder({ post: (m) => provider.post(m), newId: randomUUID });
   const session = new ChatSession({
     agent: {
       model,
@@ -89,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
         lsp: new VsCodeLsp(),
         notebooks: new VsCodeNotebooks(),
         shell: mirrorShell(nodeShell, mirror),
+        questions: inlineQuestions,
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
@@ -128,6 +132,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       showLogs: () => log.show(true),
     },
     approvals: inlineApprovals,
+    questions: inlineQuestions,
   }, (available) =>
     approvals.setResponder(available ? diffReview.reviews.wrap(inlineApprovals.ask, { dialog: true }) : diffReview.reviews.wrap(askWithModal, { dialog: false })),
   );
@@ -143,6 +148,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     proposedDiffs,
     diffReview.disposable,
     inlineApprovals,
+    inlineQuestions,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },
     credentials.onDidChange(() => provider.refreshSetup()),

@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
+import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
 
 export * from './controls';
+export * from './questions';
 export * from './entries';
 export * from './toolNames';
 
@@ -77,6 +79,7 @@ const MAX_COPY_CHARS = 5_000_000;
 export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   ...ControlRequestSchemas,
+  ...QuestionRequestMessageSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
@@ -116,6 +119,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     entries: z.array(ChatEntrySchema),
     busy: z.boolean(),
     ...ControlSnapshotFields,
+    ...QuestionSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -125,6 +129,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
   ...ControlEventSchemas,
+  ...QuestionEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */

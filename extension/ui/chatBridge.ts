@@ -6,6 +6,7 @@ import type { ChatEvent, ChatMessageEntry, ChatSession } from '../core/chat/chat
 import type { Logger, SettingsPort } from '../core/ports';
 import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatControls';
 import type { WebviewApprovalResponder } from './approvalResponder';
+import type { WebviewQuestionResponder } from './questionResponder';
 import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
 
 /** What the webview may ask of the editor; the implementation validates every argument (linkPolicy.ts). */
@@ -28,6 +29,8 @@ export interface ChatBridgeDeps {
   controls?: ChatControlPorts;
   /** The inline permission dialog's host half; without it, answers are dropped. */
   approvals?: Pick<WebviewApprovalResponder, 'answer' | 'openProposedDiff' | 'pendingRequest'>;
+  /** The AskUserQuestion card's host half; without it, answers are dropped. */
+  questions?: Pick<WebviewQuestionResponder, 'answer' | 'pendingRequest'>;
 }
 
 export class ChatBridge {
@@ -38,9 +41,11 @@ export class ChatBridge {
     const offTasks = deps.session.onTasksChanged((tasks) => {
       deps.post({ type: 'tasksChanged', tasks });
     });
+    const offTodos = deps.session.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
     this.unsubscribe = () => {
       offEvents();
       offTasks();
+      offTodos();
     };
   }
 
@@ -67,6 +72,7 @@ export class ChatBridge {
     const setup = await this.deps.setupState();
     // Read after the await, so an answer that landed meanwhile is not shown again.
     const pendingPermission = this.deps.approvals?.pendingRequest;
+    const pendingQuestion = this.deps.questions?.pendingRequest;
     this.deps.post({
       type: 'sessionSnapshot',
       sessionId: session.sessionId,
@@ -79,6 +85,8 @@ export class ChatBridge {
       model: settings.model(),
       ...(session.usage ? { usage: session.usage } : {}),
       ...(pendingPermission ? { pendingPermission } : {}),
+      ...(pendingQuestion ? { pendingQuestion } : {}),
+      todos: session.todos(),
     });
   }
 
@@ -125,6 +133,9 @@ export class ChatBridge {
         return;
       case 'openProposedDiff':
         await this.deps.approvals?.openProposedDiff(message.requestId);
+        return;
+      case 'answerQuestion':
+        if (!this.deps.questions?.answer(message)) this.deps.log.warn(`Ignored an answer to question ${message.requestId}: it is not pending or does not fit the questions.`);
         return;
     }
   }

@@ -4,12 +4,13 @@
  */
 import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, SetupState, Usage } from '../../extension/protocol/messages';
 import { controlsFromSnapshot, reduceControls, type ControlState } from './controls';
+import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
 import { appendEntry, updateMessage, updateTool } from './entries';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
-  | (ControlState & {
+  | (ControlState & QuestionState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -33,6 +34,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       phase: 'ready',
       sessionId: event.sessionId,
       ...controlsFromSnapshot(event),
+      ...questionsFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -130,6 +132,10 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'fileSuggestions':
     case 'tasksChanged':
       return reduceControls(state, event);
+    case 'questionAsked':
+    case 'questionResolved':
+    case 'todosChanged':
+      return reduceQuestions(state, event);
     case 'busyChanged':
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':

@@ -11,6 +11,7 @@ import { isLocalBashTask, killBashTask } from '../tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
 import { TurnView } from './turnView';
+import type { TodoItem } from '../state/appState';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
 
 export type * from './types';
@@ -32,6 +33,7 @@ export class ChatSession {
   /** Stop pressed before the turn's abort controller existed: honoured at the turn's first event. */
   private stopRequested = false;
   private readonly taskListeners = new Set<(tasks: ChatTask[]) => void>();
+  private readonly todoListeners = new Set<(todos: TodoItem[]) => void>();
   private unwatchTasks: () => void = () => {};
 
   constructor(private readonly deps: ChatSessionDeps) {
@@ -58,6 +60,18 @@ export class ChatSession {
   onTasksChanged(listener: (tasks: ChatTask[]) => void): () => void {
     this.taskListeners.add(listener);
     return () => this.taskListeners.delete(listener);
+  }
+
+  /** The main agent's TodoWrite list (kept under its agent id, else the session id; sub-agents keep their own). */
+  todos(): TodoItem[] {
+    const key = this.deps.agent.agentId ?? this.agent.sessionId;
+    return (this.agent.appState.getState().todos[key] ?? []).map((t) => ({ ...t }));
+  }
+
+  /** Called with the todo list whenever it changes within a session (a new session comes with `reset`). */
+  onTodosChanged(listener: (todos: TodoItem[]) => void): () => void {
+    this.todoListeners.add(listener);
+    return () => this.todoListeners.delete(listener);
   }
 
   /** Kills one background task; unknown or finished tasks are ignored. */
@@ -185,6 +199,7 @@ export class ChatSession {
   private watchTasks(): void {
     this.unwatchTasks();
     this.unwatchTasks = this.agent.appState.subscribe((state, prev) => {
+      if (state.todos !== prev.todos) for (const l of this.todoListeners) l(this.todos());
       if (state.tasks === prev.tasks) return;
       const tasks = taskViews(state.tasks);
       for (const l of this.taskListeners) l(tasks);

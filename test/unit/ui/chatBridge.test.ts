@@ -59,6 +59,7 @@ describe('ui/chatBridge', () => {
         tasks: [],
         setup: { hasApiKey: true, keySource: 'environment' },
         model: 'claude-test',
+        todos: [],
       },
     ]);
   });

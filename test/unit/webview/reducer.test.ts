@@ -66,6 +66,8 @@ describe('reduceChat', () => {
       tasks: [],
       sessions: null,
       fileSuggestions: null,
+      question: null,
+      todos: [],
     });
   });
 
