@@ -26,6 +26,8 @@ export const AttachmentSchema = z.discriminatedUnion('kind', [
     path: z.string().min(1).max(4096),
     startLine: z.number().int().positive().optional(),
     endLine: z.number().int().positive().optional(),
+    /** Why a mentioned file was not attached ("Not found…"), or that it was truncated. */
+    warning: z.string().max(500).optional(),
   }),
 ]);
 export type Attachment = z.infer<typeof AttachmentSchema>;

@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
+import { ComposerEventSchemas, PromptImagesSchema } from './composer';
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
 
 export * from './controls';
+export * from './composer';
 export * from './questions';
 export * from './entries';
 export * from './toolNames';
@@ -80,7 +82,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   ...ControlRequestSchemas,
   ...QuestionRequestMessageSchemas,
-  z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }),
+  z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
   z.strictObject({ type: z.literal('setApiKey') }),
@@ -129,6 +131,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
   ...ControlEventSchemas,
+  ...ComposerEventSchemas,
   ...QuestionEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),

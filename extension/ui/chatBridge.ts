@@ -106,7 +106,7 @@ export class ChatBridge {
           return;
         }
         if (!(await this.deps.setupState()).hasApiKey) return this.sendSetup();
-        return session.send(message.text);
+        return session.send(message.text, message.attachments ?? []);
       case 'stop':
         return session.stop();
       case 'newChat':

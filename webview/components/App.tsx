@@ -1,12 +1,13 @@
 /** Chooses the screen: loading until the host's snapshot, setup until there is an API key, then chat. */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createExpansionStore, ExpansionContext } from '../state/expansion';
-import type { ChatMessage } from '../../extension/protocol/messages';
+import type { ChatMessage, PromptImage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
 import type { HostBridge } from '../vscodeApi';
 import { ActionsContext, actionsFor } from './actions';
 import { controlActions } from './controlActions';
 import { Composer } from './Composer';
+import { promptMessage, useComposerInserts } from './composerBridge';
 import { Header } from './Header';
 import { QueuedChips, type QueuedPrompt } from './QueuedChips';
 import { TaskPanel } from './TaskPanel';
@@ -24,7 +25,8 @@ export interface AppProps {
 
 export function App({ store, bridge, initialDraft }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  const onSend = useCallback((text: string) => bridge.post({ type: 'sendPrompt', text }), [bridge]);
+  const onSend = useCallback((text: string, images: PromptImage[]) => bridge.post(promptMessage(text, images)), [bridge]);
+  const composer = useComposerInserts(bridge);
   const onStop = useCallback(() => {
     bridge.post({ type: 'stop' });
   }, [bridge]);
@@ -33,10 +35,10 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   const controls = useMemo(() => controlActions(bridge), [bridge]);
   const [queue, setQueue] = useState<readonly QueuedPrompt[]>([]);
   const queueSeq = useRef(0);
-  const onQueue = useCallback((text: string) => {
+  const onQueue = useCallback((text: string, images: PromptImage[]) => {
     queueSeq.current += 1;
     const id = `q${String(queueSeq.current)}`;
-    setQueue((q) => [...q, { id, text }]);
+    setQueue((q) => [...q, { id, text, images }]);
   }, []);
   const onRemoveQueued = useCallback((id: string) => {
     setQueue((q) => q.filter((p) => p.id !== id));
@@ -50,7 +52,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
     const next = queue[0];
     if (!ended || !next) return;
     setQueue((q) => q.slice(1));
-    bridge.post({ type: 'sendPrompt', text: next.text });
+    bridge.post(promptMessage(next.text, next.images));
   }, [busyNow, queue, bridge]);
   const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
@@ -106,6 +108,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
           <QueuedChips queue={queue} onRemove={onRemoveQueued} />
           <Composer
+            ref={composer}
             busy={state.busy}
             model={state.model}
             history={history}

@@ -1,6 +1,7 @@
 /** Images and files attached to a prompt. Images are inline data (the CSP allows data: images only). */
 import type { Attachment } from '../../extension/protocol/messages';
 import { useActions } from './actions';
+import '../attachments.css';
 
 export function Attachments({ items }: { items: readonly Attachment[] }) {
   const { openFile } = useActions();
@@ -12,7 +13,7 @@ export function Attachments({ items }: { items: readonly Attachment[] }) {
             <img src={`data:${a.mediaType};base64,${a.data}`} alt={a.name ?? 'Attached image'} />
           </li>
         ) : (
-          <li key={i} className="attachment attachment-file">
+          <li key={i} className={a.warning ? 'attachment attachment-file attachment-warning' : 'attachment attachment-file'} data-testid="attachment-file">
             <button
               type="button"
               className="link-button file-link"
@@ -24,6 +25,11 @@ export function Attachments({ items }: { items: readonly Attachment[] }) {
               {basename(a.path)}
               {a.startLine ? `:${a.startLine}${a.endLine && a.endLine !== a.startLine ? `-${a.endLine}` : ''}` : ''}
             </button>
+            {a.warning && (
+              <span className="attachment-warning-text" role="note" data-testid="attachment-warning">
+                {a.warning}
+              </span>
+            )}
           </li>
         ),
       )}

@@ -4,10 +4,17 @@
  * files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
  * the message to be sent when the turn ends.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { WebviewToHostSchema, type SlashCommand } from '../../extension/protocol/messages';
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { WebviewToHostSchema, type PromptImage, type SlashCommand } from '../../extension/protocol/messages';
 import { completionTrigger, fileItems, slashItems, type CompletionItem } from './completion';
 import { CompletionMenu } from './CompletionMenu';
+import { ImageThumbs } from './ImageThumbs';
+import { useDraftImages } from './useDraftImages';
+
+/** What the host may do to the composer ("Add Selection to Chat" inserts a mention). */
+export interface ComposerHandle {
+  insert: (text: string) => void;
+}
 
 export interface ComposerProps {
   busy: boolean;
@@ -17,10 +24,11 @@ export interface ComposerProps {
   initialDraft: string;
   onDraftChange: (draft: string) => void;
   /** Returns false when the host bridge refused the prompt; the draft is then kept. */
-  onSend: (text: string) => boolean;
+  onSend: (text: string, images: PromptImage[]) => boolean;
   onStop: () => void;
-  /** Keeps a prompt typed while busy, to send when the turn ends. */
-  onQueue: (text: string) => void;
+  /** Keeps a prompt typed while busy (with its images), to send when the turn ends. */
+  onQueue: (text: string, images: PromptImage[]) => void;
+  ref?: Ref<ComposerHandle>;
   commands: readonly SlashCommand[];
   fileSuggestions: { requestId: string; items: readonly { path: string }[] } | null;
   onSearchFiles: (query: string, requestId: string) => void;
@@ -31,7 +39,7 @@ function isSendable(text: string): boolean {
   return WebviewToHostSchema.safeParse({ type: 'sendPrompt', text }).success;
 }
 
-export function Composer(props: ComposerProps) {
+export function Composer({ ref, ...props }: ComposerProps) {
   const { busy, model, history, initialDraft, onDraftChange, onSend, onStop, onQueue } = props;
   const [draft, setDraft] = useState(initialDraft);
   const [caret, setCaret] = useState(initialDraft.length);
@@ -45,6 +53,7 @@ export function Composer(props: ComposerProps) {
   const hintId = useId();
   const menuId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const images = useDraftImages();
   const valid = isSendable(draft);
   const tooLong = !valid && draft.trim() !== '';
 
@@ -82,10 +91,12 @@ export function Composer(props: ComposerProps) {
   };
   const send = () => {
     if (!valid) return;
+    const attached = images.images.map((i) => i.image);
     if (busy) {
-      onQueue(draft);
-    } else if (!onSend(draft)) return;
+      onQueue(draft, attached);
+    } else if (!onSend(draft, attached)) return;
     update('');
+    images.clear();
     setRecall(null);
     // A click on Send leaves focus on a button that is about to become Stop; bring it back to typing.
     inputRef.current?.focus();
@@ -97,6 +108,23 @@ export function Composer(props: ComposerProps) {
     pendingCaret.current = at;
     update(next, at);
   };
+  useImperativeHandle(
+    ref,
+    () => ({
+      insert(text: string) {
+        const before = draft.slice(0, caret);
+        const spacer = before === '' || /\s$/.test(before) ? '' : ' ';
+        const inserted = `${spacer}${text} `;
+        const at = caret + inserted.length;
+        pendingCaret.current = at;
+        update(before + inserted + draft.slice(caret), at);
+        inputRef.current?.focus();
+      },
+    }),
+    // `update` only calls setters and the stable onDraftChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft, caret],
+  );
   const recallAt = (index: number | null) => {
     setRecall(index);
     update(index === null ? '' : (history[history.length - 1 - index] ?? ''));
@@ -146,12 +174,20 @@ export function Composer(props: ComposerProps) {
     <form
       className="composer"
       aria-label="Prompt"
+      onDragOver={images.onDragOver}
+      onDrop={images.onDrop}
       onSubmit={(e) => {
         e.preventDefault();
         if (!busy) send();
       }}
     >
       {menuOpen && <CompletionMenu id={menuId} items={items} active={activeIndex} onPick={accept} />}
+      <ImageThumbs images={images.images} onRemove={images.remove} />
+      {images.error && (
+        <div className="composer-image-error" role="alert" data-testid="composer-image-error">
+          {images.error}
+        </div>
+      )}
       <textarea
         className="composer-input"
         data-testid="composer-input"
@@ -172,6 +208,7 @@ export function Composer(props: ComposerProps) {
           setCaret(e.currentTarget.selectionStart);
         }}
         onKeyDown={onKeyDown}
+        onPaste={images.onPaste}
       />
       <div className="composer-footer">
         <span id={hintId} className={tooLong ? 'composer-hint composer-hint-error' : 'composer-hint'}>

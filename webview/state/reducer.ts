@@ -136,6 +136,8 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'questionResolved':
     case 'todosChanged':
       return reduceQuestions(state, event);
+    case 'insertText':
+      return state; // the composer takes it straight from the bridge (App.tsx)
     case 'busyChanged':
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':

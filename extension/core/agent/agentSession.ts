@@ -177,6 +177,13 @@ export class AgentSession {
     }
   }
 
+  /** A tool context outside any turn, under the window's current rules: what `@` mentions may read. */
+  toolContext(): ToolUseContext {
+    const holder = this.deps.permissions;
+    if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
+    return this.context(new AbortController(), this.deps.settings().model);
+  }
+
   /** Stops the turn and every background task the session started. */
   async dispose(): Promise<void> {
     this.stop();

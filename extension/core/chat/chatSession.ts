@@ -11,6 +11,7 @@ import { isLocalBashTask, killBashTask } from '../tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
 import { TurnView } from './turnView';
+import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { TodoItem } from '../state/appState';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
 
@@ -131,11 +132,15 @@ export class ChatSession {
   }
 
   /** Sends a prompt and streams the reply. Resolves when the turn ends, however it ends. */
-  async send(text: string): Promise<void> {
+  async send(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
     if (this.sending) throw new Error('A turn is already running; stop it or wait for it to finish.');
     this.sending = true;
     this.emit({ type: 'busyChanged', busy: true });
-    this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
+    // Mentioned files are read before the entry shows, so it carries their chips; other prompts show at once.
+    const prompt = needsResolving(text)
+      ? await buildUserPrompt(text, images, mentionAccess(this.agent.toolContext())).catch(() => plainPrompt(text, images))
+      : plainPrompt(text, images);
+    this.add({ id: this.deps.newId(), role: 'user', text, status: 'done', ...(prompt.attachments.length ? { attachments: prompt.attachments } : {}) });
     const reply: ChatMessageEntry = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
     const turn = new TurnView(
@@ -157,7 +162,7 @@ export class ChatSession {
         turn.finish('done');
         return;
       }
-      for await (const event of this.agent.runTurn(text)) {
+      for await (const event of this.agent.runTurn(prompt.content)) {
         if (this.stopRequested) this.agent.stop();
         turn.apply(event);
         const outcome = this.outcome(event);

@@ -1,7 +1,8 @@
 /** Rebuilding chat entries from a stored transcript, and the task list the sidebar shows. */
 import type { Message } from '../messages';
 import type { TaskStateBase } from '../tasks/types';
-import type { ChatMessageEntry } from './types';
+import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
+import type { ChatAttachment, ChatMessageEntry } from './types';
 
 /** A background task as the task panel shows it. */
 export interface ChatTask {
@@ -21,16 +22,31 @@ export function entriesFromHistory(history: readonly Message[], newId: () => str
       typeof m.content === 'string'
         ? m.content
         : m.content
-            .map((b) => (b.type === 'text' ? b.text : ''))
+            .map((b) => (b.type === 'text' && !(m.role === 'user' && isMentionBlock(b.text)) ? b.text : ''))
             .filter((t) => t !== '')
             .join('\n\n');
     if (!text.trim()) continue;
     const last = entries.at(-1);
     // One assistant turn spans several API messages (text, tool call, more text): keep it one entry.
     if (last && last.role === 'assistant' && m.role === 'assistant') last.text += `\n\n${text}`;
-    else entries.push({ id: newId(), role: m.role, text, status: 'done' });
+    else {
+      const attachments = m.role === 'user' ? attachmentsOf(m.content) : [];
+      entries.push({ id: newId(), role: m.role, text, status: 'done', ...(attachments.length ? { attachments } : {}) });
+    }
   }
   return entries;
+}
+
+/** The images and mentioned files of a stored user message, as its chips (see userPrompt.ts). */
+function attachmentsOf(content: Message['content']): ChatAttachment[] {
+  if (typeof content === 'string') return [];
+  const out: ChatAttachment[] = [];
+  for (const b of content) {
+    if (b.type === 'image') out.push({ kind: 'image', mediaType: b.source.media_type, data: b.source.data });
+    const file = b.type === 'text' && isMentionBlock(b.text) ? attachmentOfBlock(b.text) : undefined;
+    if (file) out.push(file);
+  }
+  return out;
 }
 
 export function taskViews(tasks: Readonly<Record<string, TaskStateBase>>): ChatTask[] {

@@ -8,7 +8,8 @@ export type ChatStatus = 'streaming' | 'done' | 'stopped' | 'error';
 
 export type ChatAttachment =
   | { kind: 'image'; name?: string; mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }
-  | { kind: 'file'; path: string; startLine?: number; endLine?: number };
+  /** `warning`: why a mentioned file was not attached, or that it was cut short. */
+  | { kind: 'file'; path: string; startLine?: number; endLine?: number; warning?: string };
 
 /** A user prompt, or a stretch of assistant output between tool uses. */
 export interface ChatMessageEntry {

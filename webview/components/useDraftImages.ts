@@ -1,0 +1,87 @@
+/** The images of the prompt being written: paste and drop handlers, removal, and the inline error. */
+import { useCallback, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { MAX_PROMPT_IMAGES } from '../../extension/protocol/messages';
+import { filesOf, readImages, type DraftImage } from './imageInput';
+
+export interface DraftImages {
+  images: readonly DraftImage[];
+  error: string | null;
+  remove: (id: string) => void;
+  clear: () => void;
+  onPaste: (e: ClipboardEvent<HTMLTextAreaElement>) => void;
+  onDragOver: (e: DragEvent<HTMLElement>) => void;
+  onDrop: (e: DragEvent<HTMLElement>) => void;
+}
+
+export function useDraftImages(): DraftImages {
+  const [images, setImages] = useState<readonly DraftImage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+  const count = useRef(0);
+  const set = useCallback((next: readonly DraftImage[]) => {
+    count.current = next.length;
+    setImages(next);
+  }, []);
+
+  const add = useCallback(
+    async (files: File[]) => {
+      const { images: read, errors } = await readImages(files, MAX_PROMPT_IMAGES - count.current);
+      setError(errors.length ? errors.join(' ') : null);
+      if (read.length === 0) return;
+      setImages((prev) => {
+        const next = [
+          ...prev,
+          ...read.map((image) => {
+            seq.current += 1;
+            return { id: `img${String(seq.current)}`, image };
+          }),
+        ].slice(0, MAX_PROMPT_IMAGES);
+        count.current = next.length;
+        return next;
+      });
+    },
+    [],
+  );
+
+  return {
+    images,
+    error,
+    remove: useCallback((id: string) => {
+      setImages((prev) => {
+        const next = prev.filter((i) => i.id !== id);
+        count.current = next.length;
+        return next;
+      });
+      setError(null);
+    }, []),
+    clear: useCallback(() => {
+      set([]);
+      setError(null);
+    }, [set]),
+    onPaste: useCallback(
+      (e: ClipboardEvent<HTMLTextAreaElement>) => {
+        const files = filesOf(e.clipboardData);
+        if (files.length === 0) return;
+        // An image copied from a browser often comes with its URL as text: the image is what was meant.
+        e.preventDefault();
+        void add(files);
+      },
+      [add],
+    ),
+    onDragOver: useCallback((e: DragEvent<HTMLElement>) => {
+      if (Array.from(e.dataTransfer.types).includes('Files')) {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }
+    }, []),
+    onDrop: useCallback(
+      (e: DragEvent<HTMLElement>) => {
+        const files = filesOf(e.dataTransfer);
+        if (files.length === 0) return;
+        e.preventDefault();
+        void add(files);
+      },
+      [add],
+    ),
+  };
+}
