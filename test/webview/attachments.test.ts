@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { added, busy, snapshot } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  expect(view.consoleErrors).toEqual([]);
+  await view.close();
+});
+
+/** A real 1×1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const input = () => view.page.getByTestId('composer-input');
+const thumbs = () => view.page.getByTestId('composer-image');
+const postedAfterReady = async () => (await view.posted()).slice(1);
+
+async function open(...events: unknown[]): Promise<void> {
+  view = await openWebview(browser, harness);
+  await view.send(snapshot([]), ...events);
+}
+
+/** Dispatches a paste of the given files (built in the page) on the prompt box. */
+async function paste(files: { name: string; type: string; base64?: string; bytes?: number }[]): Promise<void> {
+  await view.page.evaluate((specs) => {
+    const data = new DataTransfer();
+    for (const f of specs) {
+      const bytes = f.base64 ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) : new Uint8Array(f.bytes ?? 0);
+      data.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    const target = document.querySelector('[data-testid="composer-input"]');
+    target?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, files);
+  await view.send();
+}
+
+async function drop(files: { name: string; type: string; base64: string }[]): Promise<void> {
+  await view.page.evaluate((specs) => {
+    const data = new DataTransfer();
+    for (const f of specs) data.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+    const target = document.querySelector('[data-testid="composer-input"]');
+    target?.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    target?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, files);
+  await view.send();
+}
+
+describe('webview composer images', () => {
+  it('shows a pasted image as a thumbnail and sends it with the prompt', async () => {
+    await open();
+    await paste([{ name: 'shot.png', type: 'image/png', base64: PNG }]);
+    expect(await thumbs().count()).toBe(1);
+    expect(await thumbs().locator('img').getAttribute('src')).toBe(`data:image/png;base64,${PNG}`);
+    expect(await thumbs().locator('img').getAttribute('alt')).toBe('shot.png');
+    await input().fill('What is in this picture?');
+    await input().press('Enter');
+    expect(await postedAfterReady()).toEqual([
+      { type: 'sendPrompt', text: 'What is in this picture?', attachments: [{ kind: 'image', name: 'shot.png', mediaType: 'image/png', data: PNG }] },
+    ]);
+    expect(await thumbs().count()).toBe(0);
+  });
+
+  it('adds dropped images and removes one with its button, then the other with the keyboard', async () => {
+    await open();
+    await drop([
+      { name: 'a.png', type: 'image/png', base64: PNG },
+      { name: 'b.gif', type: 'image/gif', base64: 'R0lGODlhAQABAAAAACw=' },
+    ]);
+    expect(await thumbs().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['a.png', 'b.gif']);
+    await view.page.getByRole('button', { name: 'Remove a.png' }).click();
+    expect(await thumbs().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['b.gif']);
+    await view.page.getByRole('button', { name: 'Remove b.gif' }).focus();
+    await view.page.keyboard.press('Delete');
+    expect(await thumbs().count()).toBe(0);
+    await input().fill('no images now');
+    await input().press('Enter');
+    expect(await postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'no images now' }]);
+  });
+
+  it('refuses other file types and images over 5 MB with an inline error', async () => {
+    await open();
+    await paste([
+      { name: 'notes.txt', type: 'text/plain', base64: 'aGk=' },
+      { name: 'huge.png', type: 'image/png', bytes: 5 * 1024 * 1024 + 1 },
+      { name: 'ok.png', type: 'image/png', base64: PNG },
+    ]);
+    expect(await thumbs().count()).toBe(1);
+    const error = await view.page.getByTestId('composer-image-error').innerText();
+    expect(error).toContain('notes.txt: only PNG, JPEG, GIF and WebP images can be attached.');
+    expect(error).toContain('huge.png is 5.0 MB; images can be at most 5.0 MB.');
+    expect(await view.page.getByRole('alert').count()).toBeGreaterThan(0);
+  });
+
+  it('keeps the images of a prompt queued while busy and sends them after the turn', async () => {
+    await open(busy(true));
+    await paste([{ name: 'q.png', type: 'image/png', base64: PNG }]);
+    await input().fill('later');
+    await input().press('Enter');
+    expect(await view.page.getByTestId('queued-images').innerText()).toBe('+1 image');
+    expect(await thumbs().count()).toBe(0);
+    expect(await postedAfterReady()).toEqual([]);
+    await view.send(busy(false));
+    expect(await postedAfterReady()).toEqual([
+      { type: 'sendPrompt', text: 'later', attachments: [{ kind: 'image', name: 'q.png', mediaType: 'image/png', data: PNG }] },
+    ]);
+  });
+
+  it('inserts the text of an insertText event at the caret', async () => {
+    await open();
+    await input().fill('Look at');
+    await view.send({ type: 'insertText', text: '@src/a.ts#L3-7' });
+    expect(await input().inputValue()).toBe('Look at @src/a.ts#L3-7 ');
+    expect(await input().evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('shows a warning chip on a user message whose mention was not found', async () => {
+    await open(
+      added({
+        id: 'u1',
+        role: 'user',
+        text: 'see @nope.ts',
+        status: 'done',
+        attachments: [{ kind: 'file', path: 'nope.ts', warning: 'Not found; the mention was sent as plain text.' }],
+      }),
+    );
+    expect(await view.page.getByTestId('attachment-warning').innerText()).toBe('Not found; the mention was sent as plain text.');
+  });
+});
