@@ -13,6 +13,8 @@ import { QueuedChips, type QueuedPrompt } from './QueuedChips';
 import { TaskPanel } from './TaskPanel';
 import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
+import { QuestionCard } from './QuestionCard';
+import { TodoPanel } from './TodoPanel';
 import { SetupScreen } from './SetupScreen';
 import { StatusBar } from './StatusBar';
 
@@ -56,6 +58,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   }, [busyNow, queue, bridge]);
   const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
+  const onAnswerQuestion = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onDraftChange = useCallback(
     (draft: string) => {
       bridge.saveViewState({ draft });
@@ -105,6 +108,8 @@ export function App({ store, bridge, initialDraft }: AppProps) {
               onOpenDiff={onOpenProposedDiff}
             />
           )}
+          {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
+          <TodoPanel todos={state.todos} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
           <QueuedChips queue={queue} onRemove={onRemoveQueued} />
           <Composer

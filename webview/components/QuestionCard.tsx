@@ -1,0 +1,121 @@
+/**
+ * The AskUserQuestion card above the composer, keyboard-first like the permission dialog: one section per
+ * question, number keys pick options of the active question (the last number goes to "Other"), Enter
+ * submits once every question is answered (else moves to the first unanswered one), Escape skips. Focus
+ * moves in when it appears and back to the composer when it closes.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { QuestionRequest } from '../../extension/protocol/messages';
+import { answerMessage, declineMessage, EMPTY_DRAFT, isAnswered, toggle, typeOther, type AnswerQuestion, type Draft } from './questionAnswers';
+import { QuestionSection } from './QuestionSection';
+
+export interface QuestionCardProps {
+  request: QuestionRequest;
+  onAnswer: (answer: AnswerQuestion) => void;
+}
+
+function focusComposer(): void {
+  document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus();
+}
+
+export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
+  const titleId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const answered = useRef(false);
+  const [drafts, setDrafts] = useState<readonly Draft[]>(() => request.questions.map(() => EMPTY_DRAFT));
+  const [active, setActive] = useState(0);
+  const complete = request.questions.every((q, i) => isAnswered(q, drafts[i] ?? EMPTY_DRAFT));
+
+  useEffect(() => {
+    const card = cardRef.current;
+    card?.focus();
+    return () => {
+      // Only pull focus back if it was still ours; a click elsewhere meanwhile wins.
+      const el = document.activeElement;
+      if (!el || el === document.body || card?.contains(el) || !el.isConnected) focusComposer();
+    };
+  }, []);
+
+  const send = (message: AnswerQuestion) => {
+    // A key repeat or a double click must not answer twice.
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(message);
+  };
+  const update = (index: number, change: (d: Draft) => Draft) => {
+    setDrafts((all) => all.map((d, i) => (i === index ? change(d) : d)));
+    setActive(index);
+  };
+  const pick = (index: number, label: string) => {
+    const q = request.questions[index];
+    if (!q) return;
+    update(index, (d) => toggle(q, d, label));
+    // A single-select pick moves on to the next question.
+    if (!q.multiSelect && index + 1 < request.questions.length) setActive(index + 1);
+  };
+  const submit = () => {
+    if (complete) return send(answerMessage(request, drafts));
+    const first = request.questions.findIndex((q, i) => !isAnswered(q, drafts[i] ?? EMPTY_DRAFT));
+    setActive(Math.max(0, first));
+    cardRef.current?.querySelector<HTMLElement>(`[data-index="${Math.max(0, first)}"] input`)?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.nativeEvent.isComposing || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    const inText = target instanceof HTMLInputElement && target.type === 'text';
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      send(declineMessage(request));
+      return;
+    }
+    if (e.key === 'Enter' && !(target instanceof HTMLButtonElement)) {
+      e.preventDefault();
+      submit();
+      return;
+    }
+    if (inText || !/^[1-9]$/.test(e.key)) return;
+    const q = request.questions[active];
+    if (!q) return;
+    const n = Number(e.key) - 1;
+    const option = q.options[n];
+    if (option) {
+      e.preventDefault();
+      pick(active, option.label);
+    } else if (n === q.options.length) {
+      e.preventDefault();
+      cardRef.current?.querySelector<HTMLInputElement>(`[data-index="${active}"] [data-testid="question-other"]`)?.focus();
+    }
+  };
+
+  const many = request.questions.length > 1;
+  return (
+    <div ref={cardRef} className="question-card" data-testid="question-card" role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div id={titleId} className="question-card-title">
+        {many ? `${request.questions.length} questions for you` : 'A question for you'}
+      </div>
+      {request.questions.map((q, i) => (
+        <QuestionSection
+          key={i}
+          index={i}
+          question={q}
+          draft={drafts[i] ?? EMPTY_DRAFT}
+          active={many && i === active}
+          onPick={(label) => pick(i, label)}
+          onOther={(text) => update(i, (d) => typeOther(q, d, text))}
+          onChooseOther={() => update(i, (d) => (q.multiSelect ? d : { ...d, selected: [], otherChosen: true }))}
+          onFocus={() => setActive(i)}
+        />
+      ))}
+      <div className="question-actions">
+        <button type="button" className="question-submit" data-testid="question-submit" disabled={!complete} onClick={submit}>
+          Submit <span className="question-hint">(Enter)</span>
+        </button>
+        <button type="button" className="question-skip" data-testid="question-skip" onClick={() => send(declineMessage(request))}>
+          Skip <span className="question-hint">(Esc)</span>
+        </button>
+      </div>
+    </div>
+  );
+}
