@@ -31,6 +31,9 @@ import { ProposedDiffs } from './ui/proposedDiff';
 import { registerDiffReview } from './ui/diffReview/register';
 import { getTools } from './tools/tools';
 import { COMMANDS } from './ui/commands';
+import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
+import { VsCodeCheckpointFiles } from './host/vscode/checkpointFiles';
+import { registerCheckpointsUi, type CheckpointsApi } from './ui/checkpointsUi';
 
 /** What activation hands back; the integration tests read it through `extension.exports`. */
 export interface CodewrightApi {
@@ -40,6 +43,8 @@ export interface CodewrightApi {
   /** Tool calls waiting for the user; a surface (modal, chat dialog, test) answers through its responder. */
   readonly approvals: ApprovalQueue;
   readonly permissions: VsCodePermissions;
+  /** Checkpoints, rewind, and a seam to answer the rewind confirmation in tests. */
+  readonly checkpoints: CheckpointsApi;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CodewrightApi> {
@@ -80,6 +85,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   });
   // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
   const inlineQuestions = new WebviewQuestionResponder({ post: (m) => provider.post(m), newId: randomUUID });
+  const checkpointFiles = new VsCodeCheckpointFiles();
+  const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
+  const workspace = new VsCodeWorkspace();
   const session = new ChatSession({
     agent: {
       model,
@@ -87,10 +95,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       transcripts: createTranscriptStore(context, workspaceKeyOf(cwd)),
       storageFor: (id) => createSessionStorage(context, id),
       toolPorts: {
-        workspace: new VsCodeWorkspace(),
+        // The file tools' writes are checkpointed; Bash writes are not.
+        workspace: checkpoints.workspace(workspace),
         search: new VsCodeSearch(vscode.env),
         lsp: new VsCodeLsp(),
-        notebooks: new VsCodeNotebooks(),
+        notebooks: checkpoints.notebooks(new VsCodeNotebooks(), workspace),
         shell: mirrorShell(nodeShell, mirror),
         questions: inlineQuestions,
       },
@@ -110,6 +119,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     newId: randomUUID,
   });
   sessionId = session.sessionId;
+  const detachCheckpoints = checkpoints.attach(session);
+  const checkpointUi = registerCheckpointsUi({ session, checkpoints, log, newId: randomUUID });
 
   const setupState = async () => {
     const key = await credentials.getApiKey();
@@ -132,6 +143,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       showLogs: () => log.show(true),
     },
     approvals: inlineApprovals,
+    checkpoints: checkpointUi.controls,
     questions: inlineQuestions,
   }, (available) =>
     approvals.setResponder(available ? diffReview.reviews.wrap(inlineApprovals.ask, { dialog: true }) : diffReview.reviews.wrap(askWithModal, { dialog: false })),
@@ -146,6 +158,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) },
     provider,
     proposedDiffs,
+    ...checkpointUi.disposables,
+    { dispose: detachCheckpoints },
     diffReview.disposable,
     inlineApprovals,
     inlineQuestions,
@@ -181,7 +195,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   );
   setBusy(false);
   log.info(`Codewright activated (model ${settings.model()}).`);
-  return { session, storageRoot: sessionStorageRoot(context), approvals, permissions };
+  return { session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api };
 }
 
 export function deactivate(): void {

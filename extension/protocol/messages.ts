@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
+import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFields } from './checkpoints';
 import { ComposerEventSchemas, PromptImagesSchema } from './composer';
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
 
 export * from './controls';
+export * from './checkpoints';
 export * from './composer';
 export * from './questions';
 export * from './entries';
@@ -81,6 +83,7 @@ const MAX_COPY_CHARS = 5_000_000;
 export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   ...ControlRequestSchemas,
+  ...CheckpointRequestSchemas,
   ...QuestionRequestMessageSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
   z.strictObject({ type: z.literal('stop') }),
@@ -121,6 +124,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     entries: z.array(ChatEntrySchema),
     busy: z.boolean(),
     ...ControlSnapshotFields,
+    ...CheckpointSnapshotFields,
     ...QuestionSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
@@ -131,6 +135,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
   ...ControlEventSchemas,
+  ...CheckpointEventSchemas,
   ...ComposerEventSchemas,
   ...QuestionEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */

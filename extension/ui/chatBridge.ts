@@ -6,6 +6,7 @@ import type { ChatEvent, ChatMessageEntry, ChatSession } from '../core/chat/chat
 import type { Logger, SettingsPort } from '../core/ports';
 import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatControls';
 import type { WebviewApprovalResponder } from './approvalResponder';
+import { handleCheckpointRequest, type CheckpointControls } from './checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
 import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
 
@@ -29,6 +30,8 @@ export interface ChatBridgeDeps {
   controls?: ChatControlPorts;
   /** The inline permission dialog's host half; without it, answers are dropped. */
   approvals?: Pick<WebviewApprovalResponder, 'answer' | 'openProposedDiff' | 'pendingRequest'>;
+  /** Rewind, review and the changed-files list; optional in tests. */
+  checkpoints?: CheckpointControls;
   /** The AskUserQuestion card's host half; without it, answers are dropped. */
   questions?: Pick<WebviewQuestionResponder, 'answer' | 'pendingRequest'>;
 }
@@ -41,10 +44,12 @@ export class ChatBridge {
     const offTasks = deps.session.onTasksChanged((tasks) => {
       deps.post({ type: 'tasksChanged', tasks });
     });
+    const offChanged = deps.checkpoints?.onChanged((files) => deps.post({ type: 'changedFiles', files })) ?? (() => {});
     const offTodos = deps.session.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
     this.unsubscribe = () => {
       offEvents();
       offTasks();
+      offChanged();
       offTodos();
     };
   }
@@ -85,6 +90,7 @@ export class ChatBridge {
       model: settings.model(),
       ...(session.usage ? { usage: session.usage } : {}),
       ...(pendingPermission ? { pendingPermission } : {}),
+      ...(this.deps.checkpoints ? { changedFiles: this.deps.checkpoints.changedFiles() } : {}),
       ...(pendingQuestion ? { pendingQuestion } : {}),
       todos: session.todos(),
     });
@@ -134,6 +140,9 @@ export class ChatBridge {
       case 'openProposedDiff':
         await this.deps.approvals?.openProposedDiff(message.requestId);
         return;
+      case 'rewind':
+      case 'reviewChanges':
+        return handleCheckpointRequest(message, this.deps.checkpoints, this.deps.post);
       case 'answerQuestion':
         if (!this.deps.questions?.answer(message)) this.deps.log.warn(`Ignored an answer to question ${message.requestId}: it is not pending or does not fit the questions.`);
         return;

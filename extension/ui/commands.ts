@@ -6,6 +6,7 @@ export const COMMANDS = {
   setApiKey: 'codewright.setApiKey',
   clearApiKey: 'codewright.clearApiKey',
   showLogs: 'codewright.showLogs',
+  reviewChanges: 'codewright.reviewChanges',
   acceptProposedEdit: 'codewright.acceptProposedEdit',
   rejectProposedEdit: 'codewright.rejectProposedEdit',
 } as const;

@@ -7,6 +7,8 @@ import type { HostBridge } from '../vscodeApi';
 import { ActionsContext, actionsFor } from './actions';
 import { controlActions } from './controlActions';
 import { Composer } from './Composer';
+import { ChangedFilesBar } from './ChangedFilesBar';
+import { useComposerDraft } from './useComposerDraft';
 import { promptMessage, useComposerInserts } from './composerBridge';
 import { Header } from './Header';
 import { QueuedChips, type QueuedPrompt } from './QueuedChips';
@@ -34,6 +36,8 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   }, [bridge]);
   const actions = useMemo(() => actionsFor(bridge), [bridge]);
   const expansion = useMemo(() => createExpansionStore(), []);
+  const draftSeed = useComposerDraft(bridge, initialDraft);
+  const onReviewChanges = useCallback(() => void bridge.post({ type: 'reviewChanges' }), [bridge]);
   const controls = useMemo(() => controlActions(bridge), [bridge]);
   const [queue, setQueue] = useState<readonly QueuedPrompt[]>([]);
   const queueSeq = useRef(0);
@@ -112,7 +116,9 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           <TodoPanel todos={state.todos} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
           <QueuedChips queue={queue} onRemove={onRemoveQueued} />
+          <ChangedFilesBar files={state.changedFiles} onReview={onReviewChanges} />
           <Composer
+            key={draftSeed.key}
             ref={composer}
             busy={state.busy}
             model={state.model}
@@ -121,7 +127,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             commands={state.commands}
             fileSuggestions={state.fileSuggestions}
             onSearchFiles={controls.onSearchFiles}
-            initialDraft={initialDraft}
+            initialDraft={draftSeed.draft}
             onDraftChange={onDraftChange}
             onSend={onSend}
             onStop={onStop}

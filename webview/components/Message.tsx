@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../extension/protocol/messages';
 import { useActions } from './actions';
 import { Attachments } from './Attachments';
 import { Markdown } from './Markdown';
+import { RewindButton } from './RewindButton';
 import { Thinking } from './Thinking';
 
 export interface MessageProps {
@@ -49,6 +50,7 @@ export const Message = memo(function Message({ message, isLast, showAuthor = tru
         {showCursor && <span className="streaming-cursor" data-testid="streaming-indicator" aria-hidden="true" />}
         {showCursor && <span className="visually-hidden">Codewright is responding…</span>}
       </div>
+      {message.role === 'user' && <RewindButton messageId={message.id} />}
       {message.status === 'stopped' && <div className="message-note">Stopped</div>}
       {message.status === 'error' && (
         <div className="message-error" role="alert">

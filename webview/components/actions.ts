@@ -10,9 +10,11 @@ export interface ChatActions {
   openLink(url: string): void;
   copyText(text: string): void;
   showLogs(): void;
+  /** "Rewind to here" on a user message. */
+  rewind(messageId: string): void;
 }
 
-const noop: ChatActions = { openFile: () => {}, openLink: () => {}, copyText: () => {}, showLogs: () => {} };
+const noop: ChatActions = { openFile: () => {}, openLink: () => {}, copyText: () => {}, showLogs: () => {}, rewind: () => {} };
 
 export const ActionsContext = createContext<ChatActions>(noop);
 
@@ -33,6 +35,9 @@ export function actionsFor(bridge: HostBridge): ChatActions {
     },
     showLogs() {
       bridge.post({ type: 'showLogs' });
+    },
+    rewind(messageId) {
+      bridge.post({ type: 'rewind', messageId });
     },
   };
 }

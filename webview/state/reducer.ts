@@ -4,13 +4,15 @@
  */
 import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, SetupState, Usage } from '../../extension/protocol/messages';
 import { controlsFromSnapshot, reduceControls, type ControlState } from './controls';
+import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from './checkpoints';
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
 import { appendEntry, updateMessage, updateTool } from './entries';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
-  | (ControlState & QuestionState & {
+  | (ControlState &
+      CheckpointState & QuestionState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -34,6 +36,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       phase: 'ready',
       sessionId: event.sessionId,
       ...controlsFromSnapshot(event),
+      ...checkpointsFromSnapshot(event),
       ...questionsFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
@@ -138,6 +141,9 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return reduceQuestions(state, event);
     case 'insertText':
       return state; // the composer takes it straight from the bridge (App.tsx)
+    case 'changedFiles':
+    case 'composerDraft':
+      return reduceCheckpoints(state, event);
     case 'busyChanged':
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':

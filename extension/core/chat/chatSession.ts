@@ -11,6 +11,7 @@ import { isLocalBashTask, killBashTask } from '../tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
 import { TurnView } from './turnView';
+import { forkPoint, forkSession } from '../checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { TodoItem } from '../state/appState';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
@@ -199,6 +200,24 @@ export class ChatSession {
     this.agent = new Session({ ...this.deps.agent, newId: this.deps.newId });
     this.watchTasks();
     this.emit({ type: 'reset', sessionId: this.agent.sessionId });
+  }
+
+  /**
+   * "Rewind to here": continues in a new session `newSessionId` holding the conversation before the user
+   * message `entryId` (the old transcript is kept). Returns the message's text for the composer.
+   */
+  async forkBefore(entryId: string, newSessionId: string): Promise<string> {
+    if (this.sending) throw new Error('A turn is running; stop it before rewinding.');
+    const point = forkPoint(this.entries, this.agent.history, entryId);
+    if (!point) throw new Error('That message is no longer in the conversation the model sees (it was compacted); it cannot be rewound to.');
+    const agent = await forkSession({ ...this.deps.agent, newId: this.deps.newId }, this.agent.history.slice(0, point.historyIndex), newSessionId);
+    void this.agent.dispose();
+    this.agent = agent;
+    this.watchTasks();
+    this.entries = this.entries.slice(0, point.entryIndex);
+    this.lastUsage = undefined;
+    this.emit({ type: 'reset', sessionId: agent.sessionId });
+    return point.text;
   }
 
   private watchTasks(): void {

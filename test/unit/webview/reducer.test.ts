@@ -66,6 +66,7 @@ describe('reduceChat', () => {
       tasks: [],
       sessions: null,
       fileSuggestions: null,
+      changedFiles: [],
       question: null,
       todos: [],
     });
