@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangedFileView, HostToWebview } from '../../extension/protocol/messages';
+import { launchChromium } from '../support/browser';
+import { assistantMessage, snapshot, userMessage } from './fixtures';
+import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+
+let browser: Browser;
+let harness: Harness;
+let view: WebviewPage;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
+});
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await (harness as Harness | undefined)?.close();
+});
+afterEach(async () => {
+  expect(view.consoleErrors).toEqual([]);
+  await view.close();
+});
+
+const files: ChangedFileView[] = [
+  { path: '/ws/src/a.ts', added: 3, removed: 1, created: false, deleted: false, binary: false },
+  { path: '/ws/src/new.ts', added: 4, removed: 0, created: true, deleted: false, binary: false },
+];
+const sent = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
+
+async function openWith(...events: HostToWebview[]): Promise<void> {
+  view = await openWebview(browser, harness);
+  await view.send(...events);
+}
+
+describe('webview rewind button', () => {
+  it('is on every user message and not on assistant messages, and posts rewind with the message id', async () => {
+    await openWith(snapshot([userMessage('u1', 'first prompt'), assistantMessage('a1', 'ok'), userMessage('u2', 'second prompt'), assistantMessage('a2', 'done')]));
+    const buttons = view.page.getByTestId('rewind-button');
+    await buttons.first().waitFor();
+    expect(await buttons.count()).toBe(2);
+    const second = view.page.locator('[data-testid="message"][data-role="user"]').nth(1);
+    expect(await second.innerText()).toContain('second prompt');
+    expect(await second.getByTestId('rewind-button').getAttribute('title')).toMatch(/not changes made by Bash/);
+    await second.getByTestId('rewind-button').click();
+    expect(await sent()).toEqual([{ type: 'rewind', messageId: 'u2' }]);
+  });
+
+  it('puts the prompt a rewind took back into the composer', async () => {
+    await openWith(snapshot([userMessage('u1', 'first prompt')]));
+    const box = view.page.getByRole('textbox');
+    await box.waitFor();
+    await view.send({ type: 'composerDraft', text: 'first prompt' }, snapshot([]));
+    await expect.poll(() => box.inputValue()).toBe('first prompt');
+    expect(await view.page.getByTestId('rewind-button').count()).toBe(0);
+  });
+});
+
+describe('webview changed-files bar', () => {
+  it('is hidden while nothing changed, then shows the count and totals and lists the files', async () => {
+    await openWith(snapshot([userMessage('u1', 'edit')]));
+    await view.page.getByTestId('rewind-button').waitFor();
+    expect(await view.page.getByTestId('changed-files').count()).toBe(0);
+    await view.send({ type: 'changedFiles', files });
+    const bar = view.page.getByTestId('changed-files');
+    await bar.waitFor();
+    expect(await view.page.getByTestId('changed-files-count').innerText()).toBe('2 files changed');
+    expect(await bar.innerText()).toContain('+7');
+    expect(await bar.innerText()).toContain('−1');
+    expect(await view.page.getByTestId('changed-file').count()).toBe(0);
+    await bar.getByRole('button', { name: /2 files changed/ }).click();
+    const rows = view.page.getByTestId('changed-file');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).innerText()).toMatch(/new\.ts\s*new\s*\+4 −0/);
+    expect(await bar.innerText()).toContain('Changes made by Bash commands are not tracked');
+  });
+
+  it('asks the host to review, and opens a file from the list', async () => {
+    await openWith(snapshot([], { changedFiles: files }));
+    await view.page.getByTestId('review-changes').click();
+    await view.page.getByRole('button', { name: /2 files changed/ }).click();
+    await view.page.getByTestId('changed-file').first().getByRole('button').click();
+    expect(await sent()).toEqual([{ type: 'reviewChanges' }, { type: 'openFile', path: '/ws/src/a.ts' }]);
+  });
+
+  it('goes away when the host reports no changed files (after a rewind)', async () => {
+    await openWith(snapshot([], { changedFiles: files }));
+    await view.page.getByTestId('changed-files').waitFor();
+    await view.send({ type: 'changedFiles', files: [] });
+    await view.page.getByTestId('changed-files').waitFor({ state: 'detached' });
+  });
+});
