@@ -206,7 +206,8 @@ describe('webview rows of TodoWrite and AskUserQuestion', () => {
     const input = { todos: [{ content: 'A', status: 'completed', activeForm: 'Doing A' }, { content: 'B', status: 'pending', activeForm: 'Doing B' }] };
     await openWith(toolStarted('t1', 'TodoWrite', input, '1/2 done'), toolResult('t1', { isError: false, text: 'Todos have been modified successfully.', truncated: false }));
     const row = view.page.getByTestId('tool');
-    expect(await row.locator('.tool-title').innerText()).toBe('Updated todos · 1/2 done');
+    expect(await row.locator('.tool-title').innerText()).toBe('Updated todos');
+    expect(await row.locator('.tool-summary').innerText()).toBe('1/2 done');
     await row.locator('.tool-header').click();
     const items = row.getByTestId('todo-result').locator('li');
     expect(await items.evaluateAll((els) => els.map((e) => [e.getAttribute('data-status'), e.textContent]))).toEqual([

@@ -23,10 +23,7 @@ function Result({ entry }: ToolViewProps) {
 }
 
 export const TodoWriteRenderer: ToolRenderer = {
-  title: (entry) => {
-    const todos = todosOf(entry.input);
-    const done = todos.filter((t) => t.status === 'completed').length;
-    return entry.status === 'running' ? 'Updating todos' : `Updated todos · ${done}/${todos.length} done`;
-  },
+  // The host's summary carries the progress ("2/5 done"), so the row reads "Updated todos 2/5 done".
+  title: (entry) => (entry.status === 'running' ? 'Updating todos' : 'Updated todos'),
   Result,
 };

@@ -1,0 +1,73 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import { REPO_ROOT } from '../support/codeServer';
+import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+
+const API_KEY = 'sk-ant-test-e2e-questions';
+
+const todos = [
+  { content: 'Pick a colour', status: 'in_progress', activeForm: 'Picking a colour' },
+  { content: 'Paint the button', status: 'pending', activeForm: 'Painting the button' },
+];
+const question = {
+  question: 'Which colour should the button be?',
+  header: 'Colour',
+  options: [
+    { label: 'Red', description: 'Warm' },
+    { label: 'Blue', description: 'Calm' },
+  ],
+  multiSelect: false,
+};
+
+describe('e2e: the agent keeps a todo list and asks the user a question', () => {
+  let fake: FakeAnthropic;
+  let wb: OpenWorkbench;
+  let page: Page;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
+    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
+    page = wb.page;
+  });
+
+  afterAll(async () => {
+    await wb?.close();
+    await fake?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('shows the todos, asks in the card, and sends the answer to the model', async () => {
+    fake.setScript([
+      { content: [{ type: 'text', text: 'Planning.' }, { type: 'tool_use', id: 'toolu_todo', name: 'TodoWrite', input: { todos } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_ask', name: 'AskUserQuestion', input: { questions: [question] } }] },
+      { content: [{ type: 'text', text: 'Blue it is.' }] },
+    ]);
+    await activityBarIcon(page).click();
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.fill('paint the button');
+    await input.press('Enter');
+
+    const card = chat.getByTestId('question-card');
+    await card.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await card.innerText()).toContain('Which colour should the button be?');
+    expect(await chat.getByTestId('todo-progress').innerText()).toBe('0/2 done');
+    expect(await chat.getByTestId('todo-item').nth(0).innerText()).toContain('Picking a colour');
+    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-questions.png') });
+
+    await card.press('2');
+    await card.press('Enter');
+    await card.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(JSON.stringify(fake.requests.at(-1)?.body.messages)).toContain(
+      'User has answered your questions: \\"Which colour should the button be?\\"=\\"Blue\\". You can now continue',
+    );
+  });
+});
