@@ -31,6 +31,7 @@ import { ProposedDiffs } from './ui/proposedDiff';
 import { registerDiffReview } from './ui/diffReview/register';
 import { getTools } from './tools/tools';
 import { COMMANDS } from './ui/commands';
+import { registerPaletteCommands, type PaletteApi } from './ui/paletteCommands';
 import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
 import { VsCodeCheckpointFiles } from './host/vscode/checkpointFiles';
 import { registerCheckpointsUi, type CheckpointsApi } from './ui/checkpointsUi';
@@ -43,6 +44,8 @@ export interface CodewrightApi {
   /** Tool calls waiting for the user; a surface (modal, chat dialog, test) answers through its responder. */
   readonly approvals: ApprovalQueue;
   readonly permissions: VsCodePermissions;
+  /** Palette commands' posts to the chat view and the status-bar text. */
+  readonly palette: PaletteApi;
   /** Checkpoints, rewind, and a seam to answer the rewind confirmation in tests. */
   readonly checkpoints: CheckpointsApi;
 }
@@ -150,6 +153,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   );
 
   const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
+  const palette = registerPaletteCommands({
+    session,
+    onDidChangeMode: permissions.onDidChangeMode,
+    chat: provider,
+    listSessions: () => listSessions(createTranscriptStore(context, workspaceKeyOf(cwd))),
+    hasApiKey: async () => (await setupState()).hasApiKey,
+    onDidChangeKey: (listener) => credentials.onDidChange(listener),
+    log,
+  });
   context.subscriptions.push(
     log,
     permissions,
@@ -192,10 +204,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
       void vscode.window.showInformationMessage('Codewright: API key cleared.');
     }),
     vscode.commands.registerCommand(COMMANDS.showLogs, () => log.show(true)),
+    ...palette.disposables,
   );
   setBusy(false);
   log.info(`Codewright activated (model ${settings.model()}).`);
-  return { session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api };
+  return { palette: palette.api, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api };
 }
 
 export function deactivate(): void {

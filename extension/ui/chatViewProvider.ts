@@ -12,6 +12,8 @@ export const CHAT_VIEW_ID = 'codewright.chat';
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private bridge: ChatBridge | undefined;
+  /** Resolved once the current view's page said `ready` (its listeners are attached). */
+  private ready = deferred();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -34,7 +36,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.bridge?.dispose();
     const bridge = new ChatBridge({ ...this.deps, editor: createEditorActions(this.deps.log), post: (m) => this.post(m) });
     this.bridge = bridge;
-    const sub = view.webview.onDidReceiveMessage((raw: unknown) => bridge.receive(raw));
+    const ready = deferred();
+    this.ready = ready;
+    const sub = view.webview.onDidReceiveMessage((raw: unknown) => {
+      if (isReadyMessage(raw)) ready.resolve();
+      return bridge.receive(raw);
+    });
     const visibility = view.onDidChangeVisibility(() => {
       this.onAvailabilityChanged(view.visible);
     });
@@ -54,6 +61,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     void this.bridge?.sendSetup();
   }
 
+  /** Waits (at most `timeoutMs`) until the view's page listens, so a message posted next is not lost. */
+  async whenReady(timeoutMs = 10_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.ready.promise, timeout]);
+    clearTimeout(timer);
+  }
+
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
@@ -66,4 +81,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // A hidden view drops messages; the webview asks for a snapshot when it is shown again.
     void this.view?.webview.postMessage(message);
   }
+}
+
+function isReadyMessage(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && 'type' in raw && raw.type === 'ready';
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PermissionHolder } from '../../core/agent/agentSession';
-import { initialPermissionContext, withPermissionSettings, type LoadedPermissionSettings } from '../../core/permissions/settings';
+import { defaultModeFromSettings, initialPermissionContext, withPermissionSettings, type LoadedPermissionSettings } from '../../core/permissions/settings';
 import type { PermissionUpdate, ToolPermissionContext } from '../../core/permissions/types';
 import { formatSettingsError, persistPermissionUpdates } from '../node/permissionSettings';
 import { loadVsCodePermissionSettings, permissionSettingsLocations, watchPermissionSettings } from './permissionSettings';
@@ -15,6 +15,8 @@ export interface VsCodePermissions extends vscode.Disposable {
   persist(updates: PermissionUpdate[]): Promise<unknown>;
   /** Reloads every source now (the watcher does this on change). */
   reload(): Promise<void>;
+  /** Fires with the new mode whenever it changes: the header, a command, or a settings file's `defaultMode`. */
+  readonly onDidChangeMode: vscode.Event<string>;
 }
 
 export async function createVsCodePermissions(homeDir: string, log: vscode.LogOutputChannel): Promise<VsCodePermissions> {
@@ -31,16 +33,27 @@ export async function createVsCodePermissions(homeDir: string, log: vscode.LogOu
   const first = await loadVsCodePermissionSettings(homeDir);
   report(first);
   let current: ToolPermissionContext = initialPermissionContext(first);
+  const modeChanged = new vscode.EventEmitter<string>();
   const holder: PermissionHolder = {
     current: () => current,
     update: (f) => {
+      const before = current.mode;
       current = f(current);
+      if (current.mode !== before) modeChanged.fire(current.mode);
     },
   };
+  let lastDefaultMode = defaultModeFromSettings(first);
   const reload = async () => {
     const loaded = await loadVsCodePermissionSettings(homeDir);
     report(loaded);
-    holder.update((prev) => withPermissionSettings(prev, loaded));
+    // A `defaultMode` edited in a settings file applies to the window now; an unchanged one keeps the mode picked since.
+    const defaultMode = defaultModeFromSettings(loaded);
+    const changed = defaultMode !== undefined && defaultMode !== lastDefaultMode;
+    lastDefaultMode = defaultMode;
+    holder.update((prev) => {
+      const next = withPermissionSettings(prev, loaded);
+      return changed ? { ...next, mode: defaultMode } : next;
+    });
   };
   const watcher = watchPermissionSettings(homeDir, () => {
     reload().catch((err: unknown) => log.error(`Reloading permission settings failed: ${String(err)}`));
@@ -49,6 +62,10 @@ export async function createVsCodePermissions(homeDir: string, log: vscode.LogOu
     holder,
     reload,
     persist: (updates) => persistPermissionUpdates(updates, permissionSettingsLocations(homeDir)),
-    dispose: () => watcher.dispose(),
+    onDidChangeMode: modeChanged.event,
+    dispose: () => {
+      watcher.dispose();
+      modeChanged.dispose();
+    },
   };
 }
