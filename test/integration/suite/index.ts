@@ -31,7 +31,6 @@ export function run(): Promise<void> {
   require('./search.test');
   require('./terminal.test');
   require('./permissions.test');
-  require('./checkpoints.test');
   require('./palette.test');
   require('./diffReview.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
