@@ -31,6 +31,7 @@ export function run(): Promise<void> {
   require('./search.test');
   require('./terminal.test');
   require('./permissions.test');
+  require('./checkpoints.test');
   require('./palette.test');
   require('./diffReview.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
