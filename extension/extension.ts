@@ -87,7 +87,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     },
   });
   // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
-  const inlineQuestions = new WebviewQuestionResponder({ post: (m) => provider.post(m), newId: randomUUID });
+  let chatVisible = false;
+  const inlineQuestions = new WebviewQuestionResponder({
+    post: (m) => provider.post(m),
+    newId: randomUUID,
+    // A hidden chat view cannot show the card: point the user to it.
+    onShow: () => {
+      if (chatVisible) return;
+      void vscode.window.showInformationMessage('Codewright has a question for you.', 'Answer').then((choice) => choice && provider.reveal());
+    },
+  });
   const checkpointFiles = new VsCodeCheckpointFiles();
   const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
   const workspace = new VsCodeWorkspace();
@@ -148,9 +157,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     approvals: inlineApprovals,
     checkpoints: checkpointUi.controls,
     questions: inlineQuestions,
-  }, (available) =>
-    approvals.setResponder(available ? diffReview.reviews.wrap(inlineApprovals.ask, { dialog: true }) : diffReview.reviews.wrap(askWithModal, { dialog: false })),
-  );
+  }, (available) => {
+    chatVisible = available;
+    approvals.setResponder(available ? diffReview.reviews.wrap(inlineApprovals.ask, { dialog: true }) : diffReview.reviews.wrap(askWithModal, { dialog: false }));
+  });
 
   const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
   const palette = registerPaletteCommands({

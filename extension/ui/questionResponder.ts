@@ -13,6 +13,8 @@ type AnswerMessage = Extract<WebviewToHost, { type: 'answerQuestion' }>;
 export interface QuestionResponderDeps {
   post: (message: HostToWebview) => void;
   newId: () => string;
+  /** Called when a request goes on screen, e.g. to point the user to a hidden chat view. */
+  onShow?: (request: QuestionRequest) => void;
 }
 
 interface Pending {
@@ -48,7 +50,7 @@ export class WebviewQuestionResponder implements UserQuestionPort {
       };
       this.queue.push(pending);
       signal.addEventListener('abort', onAbort, { once: true });
-      if (this.queue[0] === pending) this.deps.post({ type: 'questionAsked', request: pending.request });
+      if (this.queue[0] === pending) this.show(pending.request);
     });
   };
 
@@ -69,6 +71,11 @@ export class WebviewQuestionResponder implements UserQuestionPort {
     }
   }
 
+  private show(request: QuestionRequest): void {
+    this.deps.post({ type: 'questionAsked', request });
+    this.deps.onShow?.(request);
+  }
+
   private settle(pending: Pending, outcome: { response: UserQuestionResponse } | { error: Error }): boolean {
     const index = this.queue.indexOf(pending);
     if (index < 0) return false;
@@ -77,7 +84,7 @@ export class WebviewQuestionResponder implements UserQuestionPort {
     if (index === 0) {
       this.deps.post({ type: 'questionResolved', requestId: pending.request.requestId });
       const next = this.queue[0];
-      if (next) this.deps.post({ type: 'questionAsked', request: next.request });
+      if (next) this.show(next.request);
     }
     return true;
   }

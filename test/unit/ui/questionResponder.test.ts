@@ -122,6 +122,16 @@ describe('ui/questionResponder', () => {
     expect([first.response?.kind, second.response?.kind]).toEqual(['answered', 'declined']);
   });
 
+  it('tells onShow about each request as it goes on screen, queued ones when their turn comes', () => {
+    const shown: string[] = [];
+    const responder = new WebviewQuestionResponder({ post: () => {}, newId: sequentialIds('q'), onShow: (r) => shown.push(r.requestId) });
+    void responder.ask([color], new AbortController().signal);
+    void responder.ask([extras], new AbortController().signal);
+    expect(shown).toEqual(['q-1']);
+    responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [], declined: true });
+    expect(shown).toEqual(['q-1', 'q-2']);
+  });
+
   it('fails what still waits when it is disposed', async () => {
     const { responder } = setup();
     const asked = track(responder.ask([color], new AbortController().signal));
