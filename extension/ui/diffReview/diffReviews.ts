@@ -147,7 +147,8 @@ export class DiffReviews implements vscode.Disposable {
   }
 
   private async show(review: ActiveReview, focus = focusSetting()): Promise<void> {
-    const beside = openMode() === 'beside';
+    // Beside an editor the user is in; with no editor open, "beside" would leave an empty group on the left.
+    const beside = openMode() === 'beside' && vscode.window.tabGroups.activeTabGroup.tabs.length > 0;
     const title = `${review.proposal.name}: current ↔ proposed (Codewright)`;
     try {
       await vscode.commands.executeCommand('vscode.diff', review.original, review.proposed, title, {

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commands';
 import { DiffReviews, REVIEW_PENDING_CONTEXT, type DiffReviewDeps } from './diffReviews';
+import { registerHunkDecorations } from './hunkDecorations';
 import { registerHunkLenses } from './hunkLens';
 import { REVIEW_SCHEME, ReviewFileSystem } from './reviewFs';
 
@@ -19,6 +20,7 @@ export function registerDiffReview(deps: DiffReviewDeps): { reviews: DiffReviews
     reviews,
     fs,
     registerHunkLenses(reviews),
+    registerHunkDecorations(reviews),
     vscode.commands.registerCommand(COMMANDS.acceptProposedEdit, () => {
       const done = reviews.accept();
       if (!done) nothingPending();

@@ -1,0 +1,84 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import { REPO_ROOT } from '../support/codeServer';
+import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+
+const API_KEY = 'sk-ant-test-e2e-diff-review';
+const ORIGINAL = 'export function greet(name: string): string {\n  return "Hello " + name;\n}\n';
+const PROPOSED = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
+
+describe('e2e: an edit is approved from the diff editor', () => {
+  let fake: FakeAnthropic;
+  let wb: OpenWorkbench;
+  let page: Page;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-diff-'));
+    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+    writeFileSync(path.join(workspace, 'greet.ts'), ORIGINAL);
+    // Both sides stay visible in the narrower group beside the chat, for the assertions and the screenshot.
+    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(path.join(workspace, '.vscode/settings.json'), JSON.stringify({ 'diffEditor.useInlineViewWhenSpaceIsLimited': false }));
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
+    page = wb.page;
+  });
+
+  afterAll(async () => {
+    await wb?.close();
+    await fake?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('opens the proposal beside, and its title Accept action applies it', async () => {
+    const file = path.join(workspace, 'greet.ts');
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: 'toolu_read', name: 'Read', input: { file_path: file } }] },
+      { content: [{ type: 'text', text: 'Using a template literal.' }, { type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: file, old_string: '"Hello " + name', new_string: '`Hello, ${name}!`' } }] },
+      { content: [{ type: 'text', text: 'Updated greet.' }], expect: { toolResultIds: ['toolu_edit'] } },
+    ]);
+    await activityBarIcon(page).click();
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.fill('use a template literal in greet.ts');
+    await input.press('Enter');
+
+    // The diff editor opens beside, with the proposal's per-hunk lenses and the title actions.
+    const diff = page.locator('.monaco-diff-editor');
+    await diff.waitFor({ state: 'visible', timeout: 60_000 });
+    const accept = page.locator('.editor-actions a.action-label[aria-label^="Accept Proposed Edit"]');
+    // It opened without taking focus (the default); VS Code shows a group's title actions once it is active.
+    expect(await accept.count()).toBe(0);
+    await page.locator('.tab', { hasText: 'current ↔ proposed' }).click();
+    await accept.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').count()).toBe(1);
+    // Monaco renders spaces as non-breaking ones.
+    const side = async (which: 'original' | 'modified') => (await diff.locator(`.editor.${which} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
+    await expect.poll(() => side('modified'), { timeout: 30_000 }).toContain('return `Hello, ${name}!`;');
+    expect(await side('original')).toContain('return "Hello " + name;');
+    // The per-hunk hint on the proposal side (CodeLens is off in diff editors by default).
+    // Decorations render their text through CSS ::after, so it is read from the computed style.
+    const hints = () =>
+      diff.locator('.editor.modified .view-lines span').evaluateAll((spans) => spans.map((el) => getComputedStyle(el, '::after').content).filter((c) => c.includes('hunk')));
+    await expect.poll(hints, { timeout: 30_000 }).toEqual([expect.stringContaining('accept or reject this hunk (hover)')]);
+    // The chat's dialog asks at the same time; the editor answers first.
+    const dialog = chat.getByTestId('permission-dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-diff-review.png') });
+    expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
+
+    await accept.click();
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe(PROPOSED);
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await diff.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    const results = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    expect(results).toContain(`The file ${file} has been updated.`);
+    expect(results).not.toContain('modified your proposed changes');
+  });
+});
