@@ -59,7 +59,8 @@ export async function rewindTo(messageId: string, deps: RewindDeps): Promise<Rew
   if (!forkPoint(entries, session.history, messageId)) {
     return refuse('That message was compacted into a summary, so the conversation cannot be rewound to it.');
   }
-  const plan = await checkpoints.plan(messageId, entry.text);
+  const repeatsFromEnd = entries.slice(entries.indexOf(entry)).filter((e) => e.role === 'user' && e.text === entry.text).length;
+  const plan = await checkpoints.plan(messageId, entry.text, repeatsFromEnd);
   const files = plan?.files ?? [];
   const summary: RewindSummary = {
     promptText: entry.text,

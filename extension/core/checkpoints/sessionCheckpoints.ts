@@ -83,9 +83,12 @@ export class SessionCheckpoints {
     return this.refreshing;
   }
 
-  /** What rewinding to before the user message would change; undefined when it has no checkpoint. */
-  async plan(promptId: string, text?: string): Promise<RewindPlan | undefined> {
-    return (await this.storeFor(this.sessionId)).plan(promptId, this.deps.reader, text);
+  /**
+   * What rewinding to before the user message would change; undefined when it has no checkpoint. `text`
+   * and `repeatsFromEnd` find the checkpoint of a resumed session, whose entries have new ids.
+   */
+  async plan(promptId: string, text?: string, repeatsFromEnd = 1): Promise<RewindPlan | undefined> {
+    return (await this.storeFor(this.sessionId)).plan(promptId, this.deps.reader, text, repeatsFromEnd);
   }
 
   /** Restores the plan's files; hand-edited ones only when `overwrite` names them. */

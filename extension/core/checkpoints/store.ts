@@ -121,19 +121,26 @@ export class CheckpointStore {
     return sha256(bytes) === pre.sha ? bytes : undefined;
   }
 
-  /** Index of a prompt's checkpoint: by id, else (a reloaded session renames entries) the last with that text. */
-  indexOf(promptId: string, text?: string): number {
+  /**
+   * Index of a prompt's checkpoint: by id, else (a resumed session's entries have new ids) the
+   * `repeatsFromEnd`-th checkpoint from the end with that text, so repeated prompts match in order.
+   */
+  indexOf(promptId: string, text?: string, repeatsFromEnd = 1): number {
     const byId = this.manifest.checkpoints.findIndex((c) => c.promptId === promptId);
     if (byId >= 0 || text === undefined) return byId;
-    return this.manifest.checkpoints.findLastIndex((c) => c.text === text);
+    let seen = 0;
+    for (let i = this.manifest.checkpoints.length - 1; i >= 0; i--) {
+      if (this.manifest.checkpoints[i]!.text === text && ++seen === repeatsFromEnd) return i;
+    }
+    return -1;
   }
 
   /**
    * What rewinding to just before the prompt would change: every file touched by it or a later prompt,
    * back to its state before the earliest of those touches. Files already in that state are left out.
    */
-  async plan(promptId: string, reader: FileReader, text?: string): Promise<RewindPlan | undefined> {
-    const index = this.indexOf(promptId, text);
+  async plan(promptId: string, reader: FileReader, text?: string, repeatsFromEnd = 1): Promise<RewindPlan | undefined> {
+    const index = this.indexOf(promptId, text, repeatsFromEnd);
     if (index < 0) return undefined;
     const targets = this.sessionStartFrom(index);
     const plan: RewindPlan = { promptId: this.manifest.checkpoints[index]!.promptId, files: [], tooLarge: [] };

@@ -112,3 +112,27 @@ describe('forkPoint', () => {
     expect(forkPoint(entries, [user('old')], 'e2')).toBeUndefined();
   });
 });
+
+describe('SessionCheckpoints notebooks', () => {
+  it('checkpoints a notebook cell edit like a file write', async () => {
+    const { ws, checkpoints, session } = setup();
+    const nb = f('n.ipynb');
+    await ws.writeText(nb, '{"cells":[]}', { encoding: 'utf8', bom: false });
+    const notebooks = checkpoints.notebooks(
+      {
+        isOpen: () => true,
+        editCell: async (p) => {
+          await ws.writeText(p, '{"cells":[{"source":"x"}]}', { encoding: 'utf8', bom: false });
+          return { cellId: 'c1' };
+        },
+      },
+      ws,
+    );
+    session.prompt('u1', 'edit the notebook');
+    expect(await notebooks.editCell(nb, { mode: 'insert', source: 'x' })).toEqual({ cellId: 'c1' });
+    const plan = await checkpoints.plan('u1');
+    expect(plan?.files).toEqual([{ path: nb, action: 'restore', changedSince: false }]);
+    await checkpoints.restore(plan!, new Set());
+    expect(readFileSync(nb, 'utf8')).toBe('{"cells":[]}');
+  });
+});

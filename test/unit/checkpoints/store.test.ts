@@ -158,6 +158,21 @@ describe('CheckpointStore', () => {
     expect((await store.plan('new-id', ws, 'make a file'))?.files.map((f) => f.action)).toEqual(['delete']);
   });
 
+  it('tells repeated prompts of a reloaded session apart by their position from the end', async () => {
+    await ws.writeText(file('r.txt'), '0', { encoding: 'utf8', bom: false });
+    const { store } = await CheckpointStore.load(storage);
+    await store.beginPrompt('old-1', 'again');
+    await write(store, 'r.txt', '1');
+    await store.beginPrompt('old-2', 'again');
+    await write(store, 'r.txt', '2');
+    expect((await store.plan('new-2', ws, 'again', 1))?.promptId).toBe('old-2');
+    const plan = await store.plan('new-1', ws, 'again', 2);
+    expect(plan?.promptId).toBe('old-1');
+    await store.restore(plan!, ws, restorer, new Set());
+    expect(read('r.txt')).toBe('0');
+    expect(await store.plan('new-0', ws, 'again', 3)).toBeUndefined();
+  });
+
   it('forks the checkpoints of earlier prompts into another session with the restored hashes', async () => {
     await ws.writeText(file('a.txt'), '0', { encoding: 'utf8', bom: false });
     const { store } = await CheckpointStore.load(storage);
