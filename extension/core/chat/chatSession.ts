@@ -14,6 +14,7 @@ import { TurnView } from './turnView';
 import { forkPoint, forkSession } from '../checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { TodoItem } from '../state/appState';
+import { restoreTodos } from './todos';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
 
 export type * from './types';
@@ -92,6 +93,7 @@ export class ChatSession {
     const { session, warnings } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
     void this.agent.dispose();
     this.agent = session;
+    restoreTodos(session.appState, this.deps.agent.agentId ?? session.sessionId, session.history);
     this.watchTasks();
     this.entries = entriesFromHistory(session.history, this.deps.newId);
     this.lastUsage = undefined;
