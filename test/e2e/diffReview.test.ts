@@ -82,3 +82,65 @@ describe('e2e: an edit is approved from the diff editor', () => {
     expect(results).not.toContain('modified your proposed changes');
   });
 });
+
+describe('e2e: with diffReview.open = manual, the diff waits for the dialog and the title Reject asks for a note', () => {
+  let fake: FakeAnthropic;
+  let wb: OpenWorkbench;
+  let page: Page;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-diff-manual-'));
+    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+    writeFileSync(path.join(workspace, 'greet.ts'), ORIGINAL);
+    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(
+      path.join(workspace, '.vscode/settings.json'),
+      JSON.stringify({ 'codewright.diffReview.open': 'manual', 'diffEditor.useInlineViewWhenSpaceIsLimited': false }),
+    );
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
+    page = wb.page;
+  });
+
+  afterAll(async () => {
+    await wb?.close();
+    await fake?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('opens the diff only from "Open in diff editor"; Reject with a note leaves the file alone and tells the model', async () => {
+    const file = path.join(workspace, 'greet.ts');
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: 'toolu_read', name: 'Read', input: { file_path: file } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: file, content: 'export const greet = () => "hi";\n' } }] },
+      { content: [{ type: 'text', text: 'Understood.' }], expect: { toolResultIds: ['toolu_write'] } },
+    ]);
+    await activityBarIcon(page).click();
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.fill('rewrite greet.ts');
+    await input.press('Enter');
+    const dialog = chat.getByTestId('permission-dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await page.locator('.monaco-diff-editor').count()).toBe(0);
+
+    await dialog.getByRole('button', { name: /Open in diff editor/ }).click();
+    const diff = page.locator('.monaco-diff-editor');
+    await diff.waitFor({ state: 'visible', timeout: 30_000 });
+    // Opened on request, so it takes focus and its title actions show at once.
+    await page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').click();
+    const note = page.locator('.quick-input-widget input');
+    await note.waitFor({ state: 'visible', timeout: 30_000 });
+    await note.fill('keep the function declaration');
+    await note.press('Enter');
+
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await diff.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
+    const results = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    expect(results).toContain('The user denied Write');
+    expect(results).toContain('keep the function declaration');
+  });
+});
