@@ -17,7 +17,7 @@ export function rewindDetail(s: RewindSummary): string {
   if (s.restore.length) parts.push(`Restored to how they were before this message:\n${list(s.restore)}`);
   if (s.remove.length) parts.push(`Deleted (created after this message):\n${list(s.remove)}`);
   if (s.handEdited.length) {
-    parts.push(`Changed by you after the agent wrote them — left as they are unless you choose to overwrite them:\n${list(s.handEdited)}`);
+    parts.push(`Changed after the agent wrote them (by you or a command) — left as they are unless you choose to overwrite them:\n${list(s.handEdited)}`);
   }
   if (s.tooLarge.length) parts.push(`Too large to have been checkpointed — left as they are:\n${list(s.tooLarge)}`);
   if (!s.noCheckpoint && !s.restore.length && !s.remove.length && !s.handEdited.length) parts.push('No files change.');
@@ -38,5 +38,12 @@ export async function confirmRewindWithModal(s: RewindSummary): Promise<RewindAn
     rewind,
     ...(s.handEdited.length ? [overwrite] : []),
   );
-  return { proceed: choice !== undefined, overwrite: choice === overwrite ? [...s.handEdited] : [] };
+  if (choice !== overwrite) return { proceed: choice !== undefined, overwrite: [] };
+  if (s.handEdited.length === 1) return { proceed: true, overwrite: [...s.handEdited] };
+  // Several edited files: the user confirms each one to overwrite; Escape cancels the whole rewind.
+  const picked = await vscode.window.showQuickPick(
+    s.handEdited.map((p) => ({ label: vscode.workspace.asRelativePath(p), description: 'your changes are lost', picked: true, path: p })),
+    { canPickMany: true, title: 'Codewright: overwrite which of your edited files?', ignoreFocusOut: true },
+  );
+  return picked ? { proceed: true, overwrite: picked.map((p) => p.path) } : { proceed: false, overwrite: [] };
 }
