@@ -136,6 +136,43 @@ describe('diff review: file edits are approved in the diff editor', function () 
     assert.match(result, /-line 7\\n\+seven, typed by the user/);
   });
 
+  it('opens beside the active editor without taking focus by default; "active" + focus opens in place and focuses', async () => {
+    const hello = await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, 'hello.ts')), { viewColumn: vscode.ViewColumn.One });
+    const groupOf = () => vscode.window.tabGroups.all.findIndex((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'codewright-review'));
+    const file = fileWith('review-focus.txt', 'a\n');
+    let { turn } = await propose(file, { name: 'Write', input: { content: 'b\n' } });
+    assert.equal(groupOf(), 1, 'beside the group of hello.ts');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), hello.document.uri.toString(), 'focus stays in hello.ts');
+    await vscode.commands.executeCommand(COMMANDS.rejectProposedEdit, { note: '' });
+    await turn;
+
+    await config().update('diffReview.open', 'active', vscode.ConfigurationTarget.Global);
+    await config().update('diffReview.focus', true, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.window.showTextDocument(hello.document, { viewColumn: vscode.ViewColumn.One });
+      ({ turn } = await propose(file, { name: 'Write', input: { content: 'c\n' } }));
+      await waitFor('focus in the review', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'codewright-review' ? true : undefined));
+      assert.equal(groupOf(), 0, 'in the active group');
+      await vscode.commands.executeCommand(COMMANDS.acceptProposedEdit);
+      await turn;
+      assert.equal(readFileSync(file, 'utf8'), 'c\n');
+    } finally {
+      await config().update('diffReview.open', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('diffReview.focus', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('stopping the turn denies the pending edit and closes its diff', async () => {
+    const file = fileWith('review-stop.txt', 'as is\n');
+    const { turn } = await propose(file, { name: 'Write', input: { content: 'never\n' } });
+    await vscode.commands.executeCommand(COMMANDS.stop);
+    await turn;
+    await waitFor('the diff tab to close', () => (reviewTab() ? undefined : true));
+    assert.equal(readFileSync(file, 'utf8'), 'as is\n');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.acceptProposedEdit), false, 'nothing is pending any more');
+  });
+
   it('per-hunk review: a rejected hunk stays as it was, the rest is applied, and the model is told which', async () => {
     const before = lines(12);
     const proposed = before.replace('line 2\n', 'TWO\n').replace('line 6\n', 'line 6\nnew a\nnew b\n').replace('line 11\n', 'ELEVEN\n');
