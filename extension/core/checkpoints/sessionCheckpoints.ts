@@ -31,8 +31,11 @@ export class SessionCheckpoints {
   private refreshing: Promise<void> = Promise.resolve();
   private readonly tracker: WriteTracker = {
     current: () => (this.sessionId ? this.storeFor(this.sessionId) : Promise.resolve(undefined)),
-    written: () => this.refresh(),
+    written: () => void this.refresh(),
+    failed: (path, err) => this.deps.log.warn(`No checkpoint for ${path}: ${err instanceof Error ? err.message : String(err)}`),
   };
+  /** A refresh is queued and not started yet: further requests join it. */
+  private refreshQueued: Promise<void> | undefined;
 
   constructor(private readonly deps: SessionCheckpointsDeps) {}
 
@@ -43,7 +46,9 @@ export class SessionCheckpoints {
       if (e.type === 'reset' && e.sessionId) this.switchTo(e.sessionId);
       else if (e.type === 'messageAdded' && e.message?.role === 'user') {
         const { id, text } = e.message;
-        void this.storeFor(this.sessionId).then((s) => s.beginPrompt(id, text));
+        void this.storeFor(this.sessionId)
+          .then((s) => s.beginPrompt(id, text))
+          .catch((err: unknown) => this.deps.log.warn(`Could not start a checkpoint: ${err instanceof Error ? err.message : String(err)}`));
       }
     });
   }
@@ -69,8 +74,10 @@ export class SessionCheckpoints {
 
   /** Recomputes the changed files (after writes, rewinds, session switches); resolves when done. */
   refresh(): Promise<void> {
-    const id = this.sessionId;
+    if (this.refreshQueued) return this.refreshQueued;
     this.refreshing = this.refreshing.then(async () => {
+      this.refreshQueued = undefined;
+      const id = this.sessionId;
       if (!id) return;
       const files = await changedFiles(await this.storeFor(id), this.deps.reader).catch((err: unknown) => {
         this.deps.log.warn(`Could not list changed files: ${err instanceof Error ? err.message : String(err)}`);
@@ -79,7 +86,11 @@ export class SessionCheckpoints {
       if (!files || id !== this.sessionId) return;
       this.latest = files;
       for (const l of this.listeners) l(this.changed());
+    }).catch((err: unknown) => {
+      // A failing listener must not stop later refreshes.
+      this.deps.log.error(`Changed-files listener failed: ${err instanceof Error ? err.message : String(err)}`);
     });
+    this.refreshQueued = this.refreshing;
     return this.refreshing;
   }
 

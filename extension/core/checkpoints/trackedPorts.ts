@@ -12,17 +12,19 @@ export interface WriteTracker {
   current(): Promise<CheckpointStore | undefined>;
   /** Called after each tracked write (the changed-files list refreshes). */
   written(path: string): void;
+  /** A checkpoint could not be kept or recorded; the write itself still happens. */
+  failed(path: string, error: unknown): void;
 }
 
 /** Runs `write` between the store's pre-image capture and its post-write record. */
 async function tracked<T>(tracker: WriteTracker, reader: Workspace, path: string, write: () => Promise<T>): Promise<T> {
   const store = await tracker.current();
   // A pre-image that cannot be stored must not block the edit the user allowed; rewind then lacks it.
-  await store?.beforeWrite(path, reader).catch(() => undefined);
+  await store?.beforeWrite(path, reader).catch((err: unknown) => tracker.failed(path, err));
   try {
     return await write();
   } finally {
-    await store?.afterWrite(path, reader).catch(() => undefined);
+    await store?.afterWrite(path, reader).catch((err: unknown) => tracker.failed(path, err));
     tracker.written(path);
   }
 }

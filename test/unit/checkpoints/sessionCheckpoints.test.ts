@@ -136,3 +136,21 @@ describe('SessionCheckpoints notebooks', () => {
     expect(readFileSync(nb, 'utf8')).toBe('{"cells":[]}');
   });
 });
+
+describe('SessionCheckpoints when storage fails', () => {
+  it('still lets the tool write, and logs that no checkpoint was kept', async () => {
+    const ws = new NodeWorkspace([path.join(root, 'ws')]);
+    const log = new RecordingLogger();
+    const broken = new NodeSessionStorage(path.join(root, 'storage'));
+    broken.writeText = async () => {
+      throw new Error('disk full');
+    };
+    const checkpoints = new SessionCheckpoints({ storageFor: () => broken, reader: ws, restorer: new NodeFileRestorer(), log });
+    const session = new FakeSession();
+    checkpoints.attach(session);
+    session.prompt('u1', 'write');
+    await checkpoints.workspace(ws).writeText(f('a.txt'), 'written anyway', { encoding: 'utf8', bom: false });
+    expect(readFileSync(f('a.txt'), 'utf8')).toBe('written anyway');
+    expect(log.lines.filter((l) => l.level === 'warn').map((l) => l.message).join('\n')).toMatch(/disk full/);
+  });
+});
