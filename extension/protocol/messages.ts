@@ -8,13 +8,15 @@ import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, To
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
 import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFields } from './checkpoints';
-import { ComposerEventSchemas, PromptImagesSchema } from './composer';
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
+import { ComposerEventSchemas, PromptImagesSchema } from './composer';
+import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
 
 export * from './controls';
+export * from './queue';
 export * from './checkpoints';
-export * from './composer';
 export * from './questions';
+export * from './composer';
 export * from './entries';
 export * from './toolNames';
 
@@ -85,6 +87,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...ControlRequestSchemas,
   ...CheckpointRequestSchemas,
   ...QuestionRequestMessageSchemas,
+  ...QueueRequestSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
@@ -126,6 +129,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...ControlSnapshotFields,
     ...CheckpointSnapshotFields,
     ...QuestionSnapshotFields,
+    ...QueueSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -136,8 +140,9 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
   ...ControlEventSchemas,
   ...CheckpointEventSchemas,
-  ...ComposerEventSchemas,
   ...QuestionEventSchemas,
+  ...ComposerEventSchemas,
+  ...QueueEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */

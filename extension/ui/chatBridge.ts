@@ -93,6 +93,7 @@ export class ChatBridge {
       ...(this.deps.checkpoints ? { changedFiles: this.deps.checkpoints.changedFiles() } : {}),
       ...(pendingQuestion ? { pendingQuestion } : {}),
       todos: session.todos(),
+      queue: session.queued(),
     });
   }
 
@@ -107,12 +108,10 @@ export class ChatBridge {
         return this.sendSnapshot();
       case 'sendPrompt':
         if (message.text.trim() === '/clear') return session.reset();
-        if (session.busy) {
-          this.deps.log.warn('Ignored a prompt sent while a turn is running.');
-          return;
-        }
         if (!(await this.deps.setupState()).hasApiKey) return this.sendSetup();
-        return session.send(message.text, message.attachments ?? []);
+        return session.submit(message.text, message.attachments ?? []);
+      case 'removeQueued':
+        return session.removeQueued(message.id);
       case 'stop':
         return session.stop();
       case 'newChat':

@@ -151,12 +151,11 @@ describe('webview chat', () => {
     await input().press('Enter');
     await input().press('Escape');
     await view.page.getByTestId('stop-button').click();
-    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'stop' }, { type: 'stop' }]);
+    // Enter while busy hands the prompt to the host, which queues it until the turn ends.
+    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'sendPrompt', text: 'queued thought' }, { type: 'stop' }, { type: 'stop' }]);
     expect(await input().inputValue()).toBe('');
-    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('queued thought')]);
     await view.send(busy(false));
     expect(await view.page.getByTestId('stop-button').count()).toBe(0);
-    expect((await view.posted()).at(-1)).toEqual({ type: 'sendPrompt', text: 'queued thought' });
   });
 
   it('follows new output at the bottom but stays put once the user scrolls up', async () => {

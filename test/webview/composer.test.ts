@@ -103,32 +103,34 @@ describe('webview composer', () => {
     expect((await postedAfterReady()).at(-1)).toEqual({ type: 'sendPrompt', text: 'see @src/a.ts#L5-10' });
   });
 
-  it('queues messages typed while busy, lets one be removed, and sends the rest one per finished turn', async () => {
+  it('sends what is typed while busy for the host to queue, shows the host\'s queue, and removes a chip through the host', async () => {
     await open(busy(true));
-    await input().fill('one');
-    await input().press('Enter');
-    await input().fill('two');
-    await input().press('Enter');
-    await input().fill('three');
-    await input().press('Enter');
+    for (const text of ['one', 'two', 'three']) {
+      await input().fill(text);
+      await input().press('Enter');
+    }
+    expect(await input().inputValue()).toBe('');
+    expect(await postedAfterReady()).toEqual(['one', 'two', 'three'].map((text) => ({ type: 'sendPrompt', text })));
+    const three = { id: 'q3', text: 'three', imageCount: 0 };
+    const queue = [{ id: 'q1', text: 'one', imageCount: 0 }, { id: 'q2', text: 'two', imageCount: 2 }, three];
+    await view.send({ type: 'queueChanged', queue });
     expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([
       expect.stringContaining('one'),
       expect.stringContaining('two'),
       expect.stringContaining('three'),
     ]);
-    expect(await postedAfterReady()).toEqual([]);
+    expect(await view.page.getByTestId('queued-images').innerText()).toBe('+2 images');
     await view.page.getByTestId('queued-remove').nth(1).click();
-    await view.send(busy(false));
-    expect(await postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'one' }]);
+    expect((await postedAfterReady()).at(-1)).toEqual({ type: 'removeQueued', id: 'q2' });
+    // The chip goes when the host says so, not before.
+    expect(await view.page.getByTestId('queued-chip').count()).toBe(3);
+    await view.send({ type: 'queueChanged', queue: [three] });
     expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
-    // Separate deliveries: React would batch both into one render in which the turn never ran.
-    await view.send(busy(true));
-    await view.send(busy(false));
-    expect(await postedAfterReady()).toEqual([
-      { type: 'sendPrompt', text: 'one' },
-      { type: 'sendPrompt', text: 'three' },
-    ]);
-    expect(await view.page.getByTestId('queued-chip').count()).toBe(0);
+    // A reload restores the queue from the snapshot.
+    await view.close();
+    view = await openWebview(browser, harness);
+    await view.send(snapshot([], { commands, busy: true, queue: [three] }));
+    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
   });
 
   it('shows running background tasks and posts stopTask from their Stop button', async () => {

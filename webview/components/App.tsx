@@ -1,5 +1,5 @@
 /** Chooses the screen: loading until the host's snapshot, setup until there is an API key, then chat. */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { createExpansionStore, ExpansionContext } from '../state/expansion';
 import type { ChatMessage, PromptImage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
@@ -11,7 +11,7 @@ import { ChangedFilesBar } from './ChangedFilesBar';
 import { useComposerDraft } from './useComposerDraft';
 import { promptMessage, useComposerInserts } from './composerBridge';
 import { Header } from './Header';
-import { QueuedChips, type QueuedPrompt } from './QueuedChips';
+import { QueuedChips } from './QueuedChips';
 import { TaskPanel } from './TaskPanel';
 import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
@@ -39,27 +39,8 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   const draftSeed = useComposerDraft(bridge, initialDraft);
   const onReviewChanges = useCallback(() => void bridge.post({ type: 'reviewChanges' }), [bridge]);
   const controls = useMemo(() => controlActions(bridge), [bridge]);
-  const [queue, setQueue] = useState<readonly QueuedPrompt[]>([]);
-  const queueSeq = useRef(0);
-  const onQueue = useCallback((text: string, images: PromptImage[]) => {
-    queueSeq.current += 1;
-    const id = `q${String(queueSeq.current)}`;
-    setQueue((q) => [...q, { id, text, images }]);
-  }, []);
-  const onRemoveQueued = useCallback((id: string) => {
-    setQueue((q) => q.filter((p) => p.id !== id));
-  }, []);
-  // A queued prompt goes out when a turn ends (busy → false), one per turn, in the order typed.
-  const busyNow = state.phase === 'ready' && state.busy;
-  const wasBusy = useRef(busyNow);
-  useEffect(() => {
-    const ended = wasBusy.current && !busyNow;
-    wasBusy.current = busyNow;
-    const next = queue[0];
-    if (!ended || !next) return;
-    setQueue((q) => q.slice(1));
-    bridge.post(promptMessage(next.text, next.images));
-  }, [busyNow, queue, bridge]);
+  // A prompt sent while a turn runs is queued by the host, which sends it when the turn ends.
+  const onRemoveQueued = useCallback((id: string) => void bridge.post({ type: 'removeQueued', id }), [bridge]);
   const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
   const onAnswerQuestion = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
@@ -115,7 +96,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
           <TodoPanel todos={state.todos} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
-          <QueuedChips queue={queue} onRemove={onRemoveQueued} />
+          <QueuedChips queue={state.queue} onRemove={onRemoveQueued} />
           <ChangedFilesBar files={state.changedFiles} onReview={onReviewChanges} />
           <Composer
             key={draftSeed.key}
@@ -123,7 +104,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             busy={state.busy}
             model={state.model}
             history={history}
-            onQueue={onQueue}
+            onQueue={onSend}
             commands={state.commands}
             fileSuggestions={state.fileSuggestions}
             onSearchFiles={controls.onSearchFiles}

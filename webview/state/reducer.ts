@@ -2,7 +2,7 @@
  * The webview's view of the session: a pure reducer over host events. The host owns the truth; the
  * webview only folds the snapshot it receives after `ready` and the deltas that follow.
  */
-import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, SetupState, Usage } from '../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, QueuedPromptView, SetupState, Usage } from '../../extension/protocol/messages';
 import { controlsFromSnapshot, reduceControls, type ControlState } from './controls';
 import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from './checkpoints';
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
@@ -24,6 +24,8 @@ export type ChatState =
       usage: Usage | null;
       /** The tool call waiting for the user's answer; null when nothing asks. */
       permission: PermissionRequest | null;
+      /** Prompts the host holds until the running turn ends. */
+      queue: readonly QueuedPromptView[];
     });
 
 export const initialChatState: ChatState = { phase: 'loading' };
@@ -44,6 +46,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       status: null,
       usage: event.usage ?? null,
       permission: event.pendingPermission ?? null,
+      queue: event.queue ?? [],
     };
   }
   // Deltas before the snapshot are dropped: the snapshot the host sends in answer to `ready`
@@ -144,6 +147,8 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'changedFiles':
     case 'composerDraft':
       return reduceCheckpoints(state, event);
+    case 'queueChanged':
+      return { ...state, queue: event.queue };
     case 'busyChanged':
       return state.busy === event.busy ? state : { ...state, busy: event.busy };
     case 'setupChanged':

@@ -10,11 +10,12 @@ import type { ExternalPermissionMode, PermissionMode } from '../permissions/type
 import { isLocalBashTask, killBashTask } from '../tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
+import { PromptQueue, type QueuedPromptView } from './promptQueue';
 import { TurnView } from './turnView';
-import { forkPoint, forkSession } from '../checkpoints/fork';
-import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { TodoItem } from '../state/appState';
 import { restoreTodos } from './todos';
+import { forkPoint, forkSession } from '../checkpoints/fork';
+import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
 
 export type * from './types';
@@ -33,6 +34,9 @@ export class ChatSession {
   private lastUsage: ChatUsage | undefined;
   /** Set synchronously when a send starts, so a second send cannot slip in before the turn begins. */
   private sending = false;
+  private readonly queue = new PromptQueue((queue) => {
+    this.emit({ type: 'queueChanged', queue });
+  });
   /** Stop pressed before the turn's abort controller existed: honoured at the turn's first event. */
   private stopRequested = false;
   private readonly taskListeners = new Set<(tasks: ChatTask[]) => void>();
@@ -98,6 +102,7 @@ export class ChatSession {
     this.entries = entriesFromHistory(session.history, this.deps.newId);
     this.lastUsage = undefined;
     for (const w of warnings) this.deps.log.warn(`Resuming ${sessionId}: ${w}`);
+    this.queue.clear();
     this.emit({ type: 'reset', sessionId: session.sessionId });
     return warnings;
   }
@@ -132,6 +137,28 @@ export class ChatSession {
   onEvent(listener: (e: ChatEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Sends now or, while a turn runs, queues the prompt. Queued prompts go out one per finished turn, in
+   * order (also after a stopped turn: remove a queued one to cancel it). Resolves when the queue is empty.
+   */
+  async submit(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
+    if (this.sending) return this.queue.add({ id: this.deps.newId(), text, images });
+    await this.send(text, images);
+    for (let next = this.queue.shift(); next; next = this.sending ? undefined : this.queue.shift()) {
+      await this.send(next.text, next.images);
+    }
+  }
+
+  /** Prompts waiting for the running turn to end. */
+  queued(): QueuedPromptView[] {
+    return this.queue.views();
+  }
+
+  /** Cancels one queued prompt; unknown ids (already sent) are ignored. */
+  removeQueued(id: string): void {
+    this.queue.remove(id);
   }
 
   /** Sends a prompt and streams the reply. Resolves when the turn ends, however it ends. */
@@ -201,6 +228,7 @@ export class ChatSession {
     this.lastUsage = undefined;
     this.agent = new Session({ ...this.deps.agent, newId: this.deps.newId });
     this.watchTasks();
+    this.queue.clear();
     this.emit({ type: 'reset', sessionId: this.agent.sessionId });
   }
 
@@ -218,6 +246,7 @@ export class ChatSession {
     this.watchTasks();
     this.entries = this.entries.slice(0, point.entryIndex);
     this.lastUsage = undefined;
+    this.queue.clear();
     this.emit({ type: 'reset', sessionId: agent.sessionId });
     return point.text;
   }

@@ -4,6 +4,8 @@
  * type check keeps the two in step.
  */
 
+import type { QueuedPromptView } from './promptQueue';
+
 export type ChatStatus = 'streaming' | 'done' | 'stopped' | 'error';
 
 export type ChatAttachment =
@@ -91,4 +93,5 @@ export type ChatEvent =
   | { type: 'busyChanged'; busy: boolean }
   | { type: 'status'; text: string | null }
   | { type: 'usage'; usage: ChatUsage }
-  | { type: 'reset'; sessionId: string };
+  | { type: 'reset'; sessionId: string }
+  | { type: 'queueChanged'; queue: QueuedPromptView[] };

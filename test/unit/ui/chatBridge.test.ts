@@ -60,6 +60,7 @@ describe('ui/chatBridge', () => {
         setup: { hasApiKey: true, keySource: 'environment' },
         model: 'claude-test',
         todos: [],
+        queue: [],
       },
     ]);
   });

@@ -1,0 +1,66 @@
+/**
+ * Prompts typed while a turn runs. The session owns the queue (not the webview), so a queued prompt is
+ * sent when the turn ends even if the sidebar is hidden, and it survives a reload of the view.
+ */
+import type { ImageAttachment } from './userPrompt';
+
+export interface QueuedPrompt {
+  id: string;
+  text: string;
+  images: readonly ImageAttachment[];
+}
+
+/** What the view shows of a queued prompt: its images are counted, not sent back. */
+export interface QueuedPromptView {
+  id: string;
+  text: string;
+  imageCount: number;
+}
+
+/** Most prompts that may wait; more are refused rather than silently dropped. */
+export const MAX_QUEUED_PROMPTS = 20;
+
+export class PromptQueue {
+  private items: QueuedPrompt[] = [];
+
+  constructor(private readonly changed: (queue: QueuedPromptView[]) => void) {}
+
+  /** Adds a prompt at the end; throws when the queue is full. */
+  add(prompt: QueuedPrompt): void {
+    if (this.items.length >= MAX_QUEUED_PROMPTS) {
+      throw new Error(`${MAX_QUEUED_PROMPTS} messages are already queued; wait for the agent or remove some.`);
+    }
+    this.items.push(prompt);
+    this.notify();
+  }
+
+  /** Removes one queued prompt; false when it was already sent or removed. */
+  remove(id: string): boolean {
+    const before = this.items.length;
+    this.items = this.items.filter((p) => p.id !== id);
+    if (this.items.length === before) return false;
+    this.notify();
+    return true;
+  }
+
+  /** Takes the oldest prompt off the queue. */
+  shift(): QueuedPrompt | undefined {
+    const next = this.items.shift();
+    if (next) this.notify();
+    return next;
+  }
+
+  clear(): void {
+    if (this.items.length === 0) return;
+    this.items = [];
+    this.notify();
+  }
+
+  views(): QueuedPromptView[] {
+    return this.items.map((p) => ({ id: p.id, text: p.text, imageCount: p.images.length }));
+  }
+
+  private notify(): void {
+    this.changed(this.views());
+  }
+}

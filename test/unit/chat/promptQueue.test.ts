@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ChatSession } from '../../../extension/core/chat/chatSession';
+import type { ChatEvent } from '../../../extension/core/chat/types';
+import { MAX_QUEUED_PROMPTS, PromptQueue } from '../../../extension/core/chat/promptQueue';
+import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
+
+const PNG = { kind: 'image' as const, mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };
+
+function session(replies: string[][]) {
+  const model = new ScriptedModel(replies, true);
+  const chat = new ChatSession({ agent: agentDeps(model), credentials: keyed, log: new RecordingLogger(), newId: sequentialIds('q') });
+  const queues: string[][] = [];
+  chat.onEvent((e: ChatEvent) => {
+    if (e.type === 'queueChanged') queues.push(e.queue.map((q) => q.text));
+  });
+  return { model, chat, queues };
+}
+
+const userTexts = (chat: ChatSession) => chat.messages().filter((m) => m.role === 'user').map((m) => m.text);
+
+describe('prompt queue', () => {
+  it('holds prompts sent during a turn and sends them one per finished turn, in order', async () => {
+    const { model, chat, queues } = session([['first reply'], ['second reply'], ['third reply']]);
+    const done = chat.submit('first');
+    await until(() => model.waiting === 1);
+    await chat.submit('second', [PNG]);
+    await chat.submit('third');
+    expect(chat.queued()).toEqual([
+      { id: expect.any(String), text: 'second', imageCount: 1 },
+      { id: expect.any(String), text: 'third', imageCount: 0 },
+    ]);
+    expect(model.requests).toHaveLength(1);
+    model.step();
+    await until(() => model.waiting === 1 && model.requests.length === 2);
+    // The second turn got the queued image with its text.
+    const second = model.requests[1]?.messages.at(-1);
+    expect(JSON.stringify(second?.content)).toContain('"type":"image"');
+    expect(chat.queued().map((q) => q.text)).toEqual(['third']);
+    model.step();
+    await until(() => model.waiting === 1 && model.requests.length === 3);
+    model.step();
+    await done;
+    expect(userTexts(chat)).toEqual(['first', 'second', 'third']);
+    expect(chat.queued()).toEqual([]);
+    expect(queues).toEqual([['second'], ['second', 'third'], ['third'], []]);
+  });
+
+  it('never sends a removed prompt, and ignores removing one twice', async () => {
+    const { model, chat } = session([['a'], ['b']]);
+    const done = chat.submit('keep going');
+    await until(() => model.waiting === 1);
+    await chat.submit('cancel me');
+    await chat.submit('send me');
+    const [cancel] = chat.queued();
+    chat.removeQueued(cancel?.id ?? '');
+    chat.removeQueued(cancel?.id ?? '');
+    model.step();
+    await until(() => model.waiting === 1 && model.requests.length === 2);
+    model.step();
+    await done;
+    expect(userTexts(chat)).toEqual(['keep going', 'send me']);
+  });
+
+  it('still sends the queue after a stopped turn, and a new chat drops it', async () => {
+    const { model, chat } = session([['slow', ' reply'], ['next'], ['x']]);
+    const done = chat.submit('one');
+    await until(() => model.waiting === 1);
+    await chat.submit('two');
+    chat.stop();
+    // (The stopped stream leaves its waiter behind, so count requests rather than waiters.)
+    await until(() => model.requests.length === 2);
+    expect(userTexts(chat)).toEqual(['one', 'two']);
+    await chat.submit('three');
+    chat.reset();
+    await done;
+    expect(chat.queued()).toEqual([]);
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it('refuses more than the limit instead of dropping prompts silently', () => {
+    const queue = new PromptQueue(() => {});
+    for (let i = 0; i < MAX_QUEUED_PROMPTS; i++) queue.add({ id: String(i), text: `p${i}`, images: [] });
+    expect(() => queue.add({ id: 'x', text: 'one too many', images: [] })).toThrow(/already queued/);
+    expect(queue.views()).toHaveLength(MAX_QUEUED_PROMPTS);
+  });
+});
