@@ -1,10 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangedFileView, HostToWebview } from '../../extension/protocol/messages';
 import { launchChromium } from '../support/browser';
+import { REPO_ROOT } from './bundle';
 import { assistantMessage, snapshot, userMessage } from './fixtures';
 import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
 
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 let browser: Browser;
 let harness: Harness;
 let view: WebviewPage;
@@ -80,6 +84,16 @@ describe('webview changed-files bar', () => {
     await view.page.getByRole('button', { name: /2 files changed/ }).click();
     await view.page.getByTestId('changed-file').first().getByRole('button').click();
     expect(await sent()).toEqual([{ type: 'reviewChanges' }, { type: 'openFile', path: '/ws/src/a.ts' }]);
+  });
+
+  it('looks right above the composer with the list open (screenshot)', async () => {
+    await openWith(snapshot([userMessage('u1', 'Rename the helper and add a test.'), assistantMessage('a1', 'Done: renamed it and added `walk.test.ts`.')], { changedFiles: files }));
+    await view.page.getByRole('button', { name: /2 files changed/ }).click();
+    await view.page.locator('[data-testid="message"][data-role="user"]').hover();
+    const file = path.join(SCREENSHOTS, 'webview-changed-files.png');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const png = await view.page.screenshot({ path: file, animations: 'disabled' });
+    expect(png.byteLength).toBeGreaterThan(5_000);
   });
 
   it('goes away when the host reports no changed files (after a rewind)', async () => {
