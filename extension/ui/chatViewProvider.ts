@@ -36,13 +36,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.bridge?.dispose();
     const bridge = new ChatBridge({ ...this.deps, editor: createEditorActions(this.deps.log), post: (m) => this.post(m) });
     this.bridge = bridge;
-    const ready = deferred();
-    this.ready = ready;
+    this.ready = deferred();
     const sub = view.webview.onDidReceiveMessage((raw: unknown) => {
-      if (isReadyMessage(raw)) ready.resolve();
+      if (isReadyMessage(raw)) this.ready.resolve();
       return bridge.receive(raw);
     });
     const visibility = view.onDidChangeVisibility(() => {
+      // A hidden view's page is discarded and reloads when shown: wait for its next `ready`.
+      if (!view.visible) this.ready = deferred();
       this.onAvailabilityChanged(view.visible);
     });
     this.onAvailabilityChanged(view.visible);

@@ -73,4 +73,14 @@ describe('e2e: palette commands and the status bar in a real VS Code', () => {
     await expect.poll(() => page.locator('.part.sidebar').isVisible()).toBe(true);
     await expect.poll(() => page.locator('.part.sidebar .composite.title').innerText()).toContain('CODEWRIGHT');
   });
+
+  it('adds the active file to the composer of a hidden chat once it has reloaded', async () => {
+    // Focus back in the editor (the chat had it), so F1 reaches the workbench.
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await runCommand(page, 'View: Close Primary Side Bar');
+    await expect.poll(() => page.locator('.part.sidebar').isVisible()).toBe(false);
+    await runCommand(page, 'Codewright: Add File to Chat');
+    const chat = await chatFrame(page);
+    await expect.poll(() => chat.getByTestId('composer-input').inputValue(), { timeout: 20_000 }).toMatch(/@hello\.ts $/);
+  });
 });
