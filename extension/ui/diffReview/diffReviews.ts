@@ -5,6 +5,7 @@
  * Accept / Reject: the first answer settles the one pending request, the other surface is closed (the
  * dialog through the abort it is given, the diff tab here). An accept applies the right side as it is then.
  */
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { denialMessage } from '../../core/permissions/describe';
 import type { ApprovalAnswer, AskUser } from '../../core/tool/permissionGate';
@@ -102,10 +103,10 @@ export class DiffReviews implements vscode.Disposable {
     return true;
   }
 
-  /** Opens the pending review of `path` (the dialog's "Open diff"); false when there is none. */
-  async showFor(path: string): Promise<boolean> {
+  /** Opens the pending review of `file` (the dialog's "Open diff"); false when there is none. */
+  async showFor(file: string): Promise<boolean> {
     const review = this.current;
-    if (!review || review.proposal.path !== path) return false;
+    if (!review || review.proposal.path !== path.resolve(this.deps.cwd, file)) return false;
     await this.show(review, true);
     return true;
   }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { executeToolUse } from '../../../extension/core/tool/execute';
+import type { CanUseToolFn } from '../../../extension/core/tool/Tool';
+import { assistantWith, echoTool, makeContext, toolUse } from './fixtures';
+
+describe('executeToolUse: the permission decision’s result note', () => {
+  const run = async (canUseTool: CanUseToolFn) => {
+    const { tool } = echoTool();
+    const block = toolUse('Echo', { text: 'hi' });
+    return executeToolUse({ block, assistantMessage: assistantWith(block), context: makeContext([tool]), canUseTool });
+  };
+
+  it('goes after the tool’s own text, for the model', async () => {
+    const outcome = await run(async (_t, input) => ({ behavior: 'allow', updatedInput: input, resultNote: 'The user modified your proposed changes.' }));
+    expect(outcome.result.content).toBe('hi\n\nThe user modified your proposed changes.');
+  });
+
+  it('adds nothing without a note, and runs the input the decision rewrote', async () => {
+    expect((await run(async (_t, input) => ({ behavior: 'allow', updatedInput: input }))).result.content).toBe('hi');
+    expect((await run(async () => ({ behavior: 'allow', updatedInput: { text: 'edited', times: 2 } }))).result.content).toBe('editededited');
+  });
+});
