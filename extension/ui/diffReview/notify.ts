@@ -7,13 +7,16 @@ import * as vscode from 'vscode';
 import { denialMessage } from '../../core/permissions/describe';
 import type { ApprovalAnswer, AskUser } from '../../core/tool/permissionGate';
 
+/** The keybindings package.json gives Accept / Reject Proposed Edit. */
+const KEYS = process.platform === 'darwin' ? { accept: '⌘⌥Y', reject: '⌘⌥N' } : { accept: 'Ctrl+Alt+Y', reject: 'Ctrl+Alt+N' };
+
 export const askWithNotification: AskUser = (prompt, context) =>
   new Promise<ApprovalAnswer>((resolve) => {
     const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd: context.cwd }) ?? prompt.tool.name;
     void vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Codewright wants to ${prompt.tool.userFacingName(prompt.input).toLowerCase()} ${summary}. Review the diff, then Accept (Ctrl+Alt+Y) or Reject (Ctrl+Alt+N).`,
+        title: `Codewright wants to ${prompt.tool.userFacingName(prompt.input).toLowerCase()} ${summary}. Review the diff, then Accept (${KEYS.accept}) or Reject (${KEYS.reject}).`,
         cancellable: true,
       },
       (_progress, token) =>
