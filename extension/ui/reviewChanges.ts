@@ -15,7 +15,8 @@ class OriginalContent implements vscode.TextDocumentContentProvider {
     const query = new URLSearchParams(uri.query);
     if (query.get('empty') === '1') return '';
     const original = await this.checkpoints.original(uri.with({ scheme: 'file', query: '' }).fsPath);
-    if (original === undefined) return '';
+    // Not kept (over the size cap, or its copy was lost): say so rather than show an empty "original".
+    if (original === undefined) return '(Codewright kept no copy of this file as it was at the session start: it was too large to checkpoint.)\n';
     if (original === 'absent') return '';
     return new TextDecoder().decode(original);
   }
