@@ -54,14 +54,10 @@ export function registerPaletteCommands(deps: PaletteDeps): { disposables: vscod
     await chat.whenReady();
     post({ type: 'insertText', text });
   };
-  /** Sends `text` as a prompt, or leaves it in the composer when a turn is running. */
+  /** Sends `text` as a prompt; while a turn runs it is queued like a prompt typed then. */
   const sendPrompt = async (text: string) => {
-    if (session.busy) {
-      void vscode.window.showInformationMessage('Codewright is working; the prompt is in the composer and can be sent after the turn.');
-      return insert(text);
-    }
     await chat.reveal();
-    await session.send(text);
+    await session.submit(text);
   };
   const setMode = async (mode: PermissionModeChoice, confirmed: boolean) => {
     if (mode === 'bypassPermissions' && !confirmed) {

@@ -122,6 +122,25 @@ describe('palette commands and the status bar', () => {
     assert.ok(body.includes('<file path=\\"hello.ts\\" lines=\\"1-2\\">\\n1\\texport function greet'), body.slice(0, 2000));
   });
 
+  it('queues an Explain Selection made while a turn runs and sends it after that turn', async () => {
+    fake.setScript([{ content: [{ type: 'text', text: 'first, slowly', chunks: 4 }], delayMsBetweenEvents: 200 }, textTurn('Explained.')]);
+    // As the chat view sends it (the bridge submits), so the queue drains when the turn ends.
+    const first = api.session.submit('first');
+    await until(() => api.session.busy, 'the first turn');
+    await selectInHello(1, 1);
+    await vscode.commands.executeCommand(COMMANDS.explainSelection);
+    assert.deepEqual(
+      api.session.queued().map((q) => q.text),
+      ['Explain this code: @hello.ts#L1'],
+    );
+    await first;
+    await until(() => !api.session.busy && api.session.messages().length === 4, 'the queued turn');
+    assert.deepEqual(
+      api.session.messages().map((m) => m.text),
+      ['first', 'first, slowly', 'Explain this code: @hello.ts#L1', 'Explained.'],
+    );
+  });
+
   it('sends the file problems with line numbers, and sends nothing when there are none', async () => {
     const diagnostics = vscode.languages.createDiagnosticCollection('codewright-test');
     try {
