@@ -192,6 +192,31 @@ describe('palette commands and the status bar', () => {
     assert.equal(api.session.messages().length, 0);
   });
 
+  it('runs the chat commands: open, new chat, stop while busy, logs, and the key commands (input dismissed)', async () => {
+    await vscode.commands.executeCommand(COMMANDS.openChat);
+    const before = api.session.sessionId;
+    await vscode.commands.executeCommand(COMMANDS.newChat);
+    assert.notEqual(api.session.sessionId, before);
+
+    fake.setScript([{ content: [{ type: 'text', text: 'a long and slow reply', chunks: 8 }], delayMsBetweenEvents: 300 }]);
+    const turn = api.session.send('go');
+    await until(() => api.session.messages().at(-1)?.text !== '', 'the first streamed text');
+    await vscode.commands.executeCommand(COMMANDS.stop);
+    await turn;
+    assert.equal(api.session.messages().at(-1)?.status, 'stopped');
+
+    await vscode.commands.executeCommand(COMMANDS.showLogs);
+    const setting = vscode.commands.executeCommand(COMMANDS.setApiKey);
+    await new Promise((r) => setTimeout(r, 500));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await setting;
+    await vscode.commands.executeCommand(COMMANDS.clearApiKey);
+    // The key from the environment still answers.
+    fake.setScript([textTurn('Still here.')]);
+    await api.session.send('are you there?');
+    assert.equal(api.session.messages().at(-1)?.text, 'Still here.');
+  });
+
   it('opens the settings filtered to the extension', async () => {
     await vscode.commands.executeCommand(COMMANDS.openSettings);
     await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings', 'the Settings editor');
