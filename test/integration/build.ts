@@ -2,7 +2,8 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 
-export const INTEGRATION_OUT = path.resolve(__dirname, '../../dist-test/integration');
+/** CODEWRIGHT_INTEGRATION_OUT gives a run its own bundle and results file (runs in parallel do not collide). */
+export const INTEGRATION_OUT = path.resolve(process.env.CODEWRIGHT_INTEGRATION_OUT ?? path.resolve(__dirname, '../../dist-test/integration'));
 
 export async function buildIntegrationSuite(): Promise<string> {
   await build({

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
+import { parseNotebook } from '../../../extension/tools/NotebookEdit/ipynb';
 import { COMMANDS } from '../../../extension/ui/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 
@@ -171,6 +172,35 @@ describe('diff review: file edits are approved in the diff editor', function () 
     await waitFor('the diff tab to close', () => (reviewTab() ? undefined : true));
     assert.equal(readFileSync(file, 'utf8'), 'as is\n');
     assert.equal(await vscode.commands.executeCommand(COMMANDS.acceptProposedEdit), false, 'nothing is pending any more');
+  });
+
+  it('reviews a NotebookEdit as the cell source, and applies the edited cell', async () => {
+    const repo = vscode.extensions.getExtension('codewright.codewright')!.extensionPath;
+    const file = fileWith('review.ipynb', readFileSync(path.join(repo, 'test/fixtures/notebooks/sample.ipynb'), 'utf8'));
+    const cellSource = () => {
+      const cell = parseNotebook(readFileSync(file, 'utf8')).notebook.cells.find((c) => c.id === 'c9d0e1f2')!;
+      return Array.isArray(cell.source) ? cell.source.join('') : cell.source;
+    };
+    const before = cellSource();
+    const id = 'toolu_review_nb';
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: `${id}_search`, name: 'ToolSearch', input: { query: 'select:NotebookEdit' } }] },
+      { content: [{ type: 'tool_use', id: `${id}_read`, name: 'Read', input: { file_path: file } }] },
+      { content: [{ type: 'tool_use', id, name: 'NotebookEdit', input: { notebook_path: file, cell_id: 'c9d0e1f2', new_source: 'y = 2\nprint(y)' } }] },
+      { content: [{ type: 'text', text: 'Done.' }], expect: { toolResultIds: [id] } },
+    ]);
+    const turn = api.session.send('change the notebook');
+    const tab = await waitFor('the notebook review tab', reviewTab);
+    const [left, right] = await Promise.all([vscode.workspace.openTextDocument(tab.original), vscode.workspace.openTextDocument(tab.modified)]);
+    assert.equal(left.getText(), before.replace(/\r\n/g, '\n'));
+    assert.equal(right.getText(), 'y = 2\nprint(y)');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(right.uri, new vscode.Range(0, 0, 0, 'y = 2'.length), 'y = 3');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await vscode.commands.executeCommand(COMMANDS.acceptProposedEdit);
+    await turn;
+    assert.equal(cellSource(), 'y = 3\nprint(y)');
+    assert.match(lastToolResult(), /The user modified your proposed changes/);
   });
 
   it('per-hunk review: a rejected hunk stays as it was, the rest is applied, and the model is told which', async () => {
