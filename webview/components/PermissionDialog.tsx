@@ -90,7 +90,7 @@ export function PermissionDialog({ request, onAnswer, onOpenDiff }: PermissionDi
   return (
     <div
       ref={dialogRef}
-      className="permission-dialog"
+      className="inline-dialog permission-dialog"
       data-testid="permission-dialog"
       role="dialog"
       aria-labelledby={titleId}

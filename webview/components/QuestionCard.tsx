@@ -91,7 +91,7 @@ export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
 
   const many = request.questions.length > 1;
   return (
-    <div ref={cardRef} className="question-card" data-testid="question-card" role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div ref={cardRef} className="inline-dialog question-card" data-testid="question-card" role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <div id={titleId} className="question-card-title">
         {many ? `${request.questions.length} questions for you` : 'A question for you'}
       </div>
