@@ -76,10 +76,40 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe(PROPOSED);
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await diff.waitFor({ state: 'detached', timeout: 30_000 });
-    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
-    const results = JSON.stringify(fake.requests.at(-1)?.body.messages);
-    expect(results).toContain(`The file ${file} has been updated.`);
-    expect(results).not.toContain('modified your proposed changes');
+    const lastResult = () => JSON.stringify(fake.requests.at(-1)?.body.messages.at(-1));
+    await expect.poll(lastResult, { timeout: 30_000 }).toContain('toolu_edit');
+    expect(lastResult()).toContain(`The file ${file} has been updated.`);
+    expect(lastResult()).not.toContain('modified your proposed changes');
+  });
+
+  it('applies what the user typed into the proposal when the dialog allows it, and tells the model', async () => {
+    const file = path.join(workspace, 'notes.md');
+    writeFileSync(file, '# Notes\n');
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: 'toolu_read2', name: 'Read', input: { file_path: file } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_write2', name: 'Write', input: { file_path: file, content: '# Notes\n\n- first\n' } }] },
+      { content: [{ type: 'text', text: 'Noted.' }], expect: { toolResultIds: ['toolu_write2'] } },
+    ]);
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    await input.fill('add a note');
+    await input.press('Enter');
+    const diff = page.locator('.monaco-diff-editor');
+    await diff.waitFor({ state: 'visible', timeout: 60_000 });
+    const dialog = chat.getByTestId('permission-dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    // Type at the end of the proposal, as a user would.
+    await diff.locator('.editor.modified .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('- typed by hand');
+    await dialog.press('1');
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe('# Notes\n\n- first\n- typed by hand');
+    await diff.waitFor({ state: 'detached', timeout: 30_000 });
+    // The request after the Write carries its result.
+    const lastResult = () => JSON.stringify(fake.requests.at(-1)?.body.messages.at(-1));
+    await expect.poll(lastResult, { timeout: 30_000 }).toContain('toolu_write2');
+    expect(lastResult()).toContain('The user modified your proposed changes before accepting them');
+    expect(lastResult()).toContain('+- typed by hand');
   });
 });
 
@@ -137,10 +167,10 @@ describe('e2e: with diffReview.open = manual, the diff waits for the dialog and 
 
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await diff.waitFor({ state: 'detached', timeout: 30_000 });
-    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    const lastResult = () => JSON.stringify(fake.requests.at(-1)?.body.messages.at(-1));
+    await expect.poll(lastResult, { timeout: 30_000 }).toContain('toolu_write');
     expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
-    const results = JSON.stringify(fake.requests.at(-1)?.body.messages);
-    expect(results).toContain('The user denied Write');
-    expect(results).toContain('keep the function declaration');
+    expect(lastResult()).toContain('The user denied Write');
+    expect(lastResult()).toContain('keep the function declaration');
   });
 });
