@@ -1,32 +1,26 @@
-import { existsSync, mkdtempSync, readFileSync, cpSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import type { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
-import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-approval';
 
 describe('e2e: the agent asks before it writes a file', () => {
+  let wb: AgentWorkbench;
   let fake: FakeAnthropic;
-  let wb: OpenWorkbench;
   let page: Page;
   let workspace: string;
 
   beforeAll(async () => {
-    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
-    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
-    page = wb.page;
+    wb = await openAgentWorkbench(API_KEY);
+    ({ fake, page, workspace } = wb);
   });
 
   afterAll(async () => {
     await wb?.close();
-    await fake?.close();
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   async function ask(prompt: string, file: string): Promise<void> {

@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import type { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
-import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-questions';
 
@@ -24,23 +22,17 @@ const question = {
 };
 
 describe('e2e: the agent keeps a todo list and asks the user a question', () => {
+  let wb: AgentWorkbench;
   let fake: FakeAnthropic;
-  let wb: OpenWorkbench;
   let page: Page;
-  let workspace: string;
 
   beforeAll(async () => {
-    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
-    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
-    page = wb.page;
+    wb = await openAgentWorkbench(API_KEY);
+    ({ fake, page } = wb);
   });
 
   afterAll(async () => {
     await wb?.close();
-    await fake?.close();
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   it('shows the todos, asks in the card, and sends the answer to the model', async () => {

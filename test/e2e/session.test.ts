@@ -3,14 +3,13 @@
  * read), then edits a file, which the user approves in the chat panel's inline dialog with the `1` key.
  * Screenshots of the conversation in the dark, light and high-contrast themes go to test-results/.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import type { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
-import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-session';
 const THEMES = [
@@ -20,23 +19,18 @@ const THEMES = [
 ] as const;
 
 describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', () => {
+  let wb: AgentWorkbench;
   let fake: FakeAnthropic;
-  let wb: OpenWorkbench;
   let page: Page;
   let workspace: string;
 
   beforeAll(async () => {
-    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-session-'));
-    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
-    page = wb.page;
+    wb = await openAgentWorkbench(API_KEY);
+    ({ fake, page, workspace } = wb);
   });
 
   afterAll(async () => {
     await wb?.close();
-    await fake?.close();
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   it('runs the tools, asks before the edit, applies it once approved, in every theme', async () => {

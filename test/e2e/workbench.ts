@@ -1,7 +1,11 @@
 /** Helpers for driving the real VS Code workbench (code-server) with Playwright. */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
 import { launchChromium } from '../support/browser';
-import { startCodeServer, type CodeServer } from '../support/codeServer';
+import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
 
 export const EXTENSION_ID = 'codewright.codewright';
 
@@ -64,6 +68,33 @@ export async function openWorkbench(opts: { folder: string; env: NodeJS.ProcessE
     close: async () => {
       await browser.close();
       await server.stop();
+    },
+  };
+}
+
+export interface AgentWorkbench extends OpenWorkbench {
+  fake: FakeAnthropic;
+  /** A scratch copy of test/fixtures/workspace, removed by close(). */
+  workspace: string;
+}
+
+/**
+ * The usual e2e setup: a scratch copy of the fixture workspace, the fake Anthropic API with `apiKey`, and
+ * the workbench on that folder with the key and base URL in the environment.
+ */
+export async function openAgentWorkbench(apiKey: string): Promise<AgentWorkbench> {
+  const workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
+  cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+  const fake = await startFakeAnthropic({ apiKey });
+  const wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: apiKey, ANTHROPIC_BASE_URL: fake.url } });
+  return {
+    ...wb,
+    fake,
+    workspace,
+    close: async () => {
+      await wb.close();
+      await fake.close();
+      rmSync(workspace, { recursive: true, force: true });
     },
   };
 }
