@@ -67,6 +67,7 @@ describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', (
     mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
     // Park the pointer on the editor so the activity bar's hover tooltip does not cover the chat.
     await page.mouse.move(900, 300);
+    await expect.poll(() => page.locator('.monaco-hover, .workbench-hover, [role="tooltip"]').filter({ hasText: 'Codewright' }).count(), { timeout: 5_000 }).toBe(0);
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-session-dialog.png') });
     await page.keyboard.press('1');
 
