@@ -11,6 +11,9 @@ const API_KEY = 'sk-ant-test-e2e-diff-review';
 const ORIGINAL = 'export function greet(name: string): string {\n  return "Hello " + name;\n}\n';
 const PROPOSED = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
 
+/** The last message of the last request the fake server got: the tool results of the turn's last step. */
+const lastMessage = (fake: FakeAnthropic) => JSON.stringify((fake.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.at(-1));
+
 describe('e2e: an edit is approved from the diff editor', () => {
   let fake: FakeAnthropic;
   let wb: OpenWorkbench;
@@ -76,10 +79,9 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe(PROPOSED);
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await diff.waitFor({ state: 'detached', timeout: 30_000 });
-    const lastResult = () => JSON.stringify(fake.requests.at(-1)?.body.messages.at(-1));
-    await expect.poll(lastResult, { timeout: 30_000 }).toContain('toolu_edit');
-    expect(lastResult()).toContain(`The file ${file} has been updated.`);
-    expect(lastResult()).not.toContain('modified your proposed changes');
+    await expect.poll(() => lastMessage(fake), { timeout: 30_000 }).toContain('toolu_edit');
+    expect(lastMessage(fake)).toContain(`The file ${file} has been updated.`);
+    expect(lastMessage(fake)).not.toContain('modified your proposed changes');
   });
 
   it('applies what the user typed into the proposal when the dialog allows it, and tells the model', async () => {
@@ -106,10 +108,9 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe('# Notes\n\n- first\n- typed by hand');
     await diff.waitFor({ state: 'detached', timeout: 30_000 });
     // The request after the Write carries its result.
-    const lastResult = () => JSON.stringify(fake.requests.at(-1)?.body.messages.at(-1));
-    await expect.poll(lastResult, { timeout: 30_000 }).toContain('toolu_write2');
-    expect(lastResult()).toContain('The user modified your proposed changes before accepting them');
-    expect(lastResult()).toContain('+- typed by hand');
+    await expect.poll(() => lastMessage(fake), { timeout: 30_000 }).toContain('toolu_write2');
+    expect(lastMessage(fake)).toContain('The user modified your proposed changes before accepting them');
+    expect(lastMessage(fake)).toContain('+- typed by hand');
   });
 });
 
@@ -167,10 +168,9 @@ describe('e2e: with diffReview.open = manual, the diff waits for the dialog and 
 
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await diff.waitFor({ state: 'detached', timeout: 30_000 });
-    const lastResult = () => JSON.stringify(fake.requests.at(-1)?.body.messages.at(-1));
-    await expect.poll(lastResult, { timeout: 30_000 }).toContain('toolu_write');
+    await expect.poll(() => lastMessage(fake), { timeout: 30_000 }).toContain('toolu_write');
     expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
-    expect(lastResult()).toContain('The user denied Write');
-    expect(lastResult()).toContain('keep the function declaration');
+    expect(lastMessage(fake)).toContain('The user denied Write');
+    expect(lastMessage(fake)).toContain('keep the function declaration');
   });
 });
