@@ -1,41 +1,41 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
+import type { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
-import { activityBarIcon, chatFrame, openWorkbench, type OpenWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-diff-review';
 const ORIGINAL = 'export function greet(name: string): string {\n  return "Hello " + name;\n}\n';
 const PROPOSED = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
 
+/** Adds greet.ts and a workspace settings file to a fresh workspace. */
+function withSettings(dir: string, settings: Record<string, unknown>): void {
+  writeFileSync(path.join(dir, 'greet.ts'), ORIGINAL);
+  mkdirSync(path.join(dir, '.vscode'), { recursive: true });
+  writeFileSync(path.join(dir, '.vscode/settings.json'), JSON.stringify(settings));
+}
+
 /** The last message of the last request the fake server got: the tool results of the turn's last step. */
 const lastMessage = (fake: FakeAnthropic) => JSON.stringify((fake.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.at(-1));
 
 describe('e2e: an edit is approved from the diff editor', () => {
+  let wb: AgentWorkbench;
   let fake: FakeAnthropic;
-  let wb: OpenWorkbench;
   let page: Page;
   let workspace: string;
 
   beforeAll(async () => {
-    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-diff-'));
-    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
-    writeFileSync(path.join(workspace, 'greet.ts'), ORIGINAL);
     // Both sides stay visible in the narrower group beside the chat, for the assertions and the screenshot.
-    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-    writeFileSync(path.join(workspace, '.vscode/settings.json'), JSON.stringify({ 'diffEditor.useInlineViewWhenSpaceIsLimited': false }));
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
-    page = wb.page;
+    wb = await openAgentWorkbench(API_KEY, (dir) => {
+      withSettings(dir, { 'diffEditor.useInlineViewWhenSpaceIsLimited': false });
+    });
+    ({ fake, page, workspace } = wb);
   });
 
   afterAll(async () => {
     await wb?.close();
-    await fake?.close();
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   it('opens the proposal beside, and its title Accept action applies it', async () => {
@@ -115,29 +115,20 @@ describe('e2e: an edit is approved from the diff editor', () => {
 });
 
 describe('e2e: with diffReview.open = manual, the diff waits for the dialog and the title Reject asks for a note', () => {
+  let wb: AgentWorkbench;
   let fake: FakeAnthropic;
-  let wb: OpenWorkbench;
   let page: Page;
   let workspace: string;
 
   beforeAll(async () => {
-    workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-diff-manual-'));
-    cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
-    writeFileSync(path.join(workspace, 'greet.ts'), ORIGINAL);
-    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-    writeFileSync(
-      path.join(workspace, '.vscode/settings.json'),
-      JSON.stringify({ 'codewright.diffReview.open': 'manual', 'diffEditor.useInlineViewWhenSpaceIsLimited': false }),
-    );
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-    wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } });
-    page = wb.page;
+    wb = await openAgentWorkbench(API_KEY, (dir) => {
+      withSettings(dir, { 'codewright.diffReview.open': 'manual', 'diffEditor.useInlineViewWhenSpaceIsLimited': false });
+    });
+    ({ fake, page, workspace } = wb);
   });
 
   afterAll(async () => {
     await wb?.close();
-    await fake?.close();
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   it('opens the diff only from "Open in diff editor"; Reject with a note leaves the file alone and tells the model', async () => {

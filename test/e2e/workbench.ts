@@ -79,12 +79,14 @@ export interface AgentWorkbench extends OpenWorkbench {
 }
 
 /**
- * The usual e2e setup: a scratch copy of the fixture workspace, the fake Anthropic API with `apiKey`, and
- * the workbench on that folder with the key and base URL in the environment.
+ * The usual e2e setup: a scratch copy of the fixture workspace (`prepare` may add files before the window
+ * opens), the fake Anthropic API with `apiKey`, and the workbench on that folder with the key and base URL
+ * in the environment.
  */
-export async function openAgentWorkbench(apiKey: string): Promise<AgentWorkbench> {
+export async function openAgentWorkbench(apiKey: string, prepare?: (workspace: string) => void): Promise<AgentWorkbench> {
   const workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
   cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
+  prepare?.(workspace);
   const fake = await startFakeAnthropic({ apiKey });
   const wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: apiKey, ANTHROPIC_BASE_URL: fake.url } });
   return {
