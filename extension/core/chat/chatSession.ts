@@ -11,6 +11,7 @@ import { isLocalBashTask, killBashTask } from '../tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
 import { PromptQueue, type QueuedPromptView } from './promptQueue';
+import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
 import type { TodoItem } from '../state/appState';
 import { restoreTodos } from './todos';
@@ -39,9 +40,7 @@ export class ChatSession {
   });
   /** Stop pressed before the turn's abort controller existed: honoured at the turn's first event. */
   private stopRequested = false;
-  private readonly taskListeners = new Set<(tasks: ChatTask[]) => void>();
-  private readonly todoListeners = new Set<(todos: TodoItem[]) => void>();
-  private unwatchTasks: () => void = () => {};
+  private readonly feeds = new StateFeeds();
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.agent = new Session({ ...deps.agent, newId: deps.newId });
@@ -65,8 +64,7 @@ export class ChatSession {
 
   /** Called with the task list whenever it changes within a session (a new session comes with `reset`). */
   onTasksChanged(listener: (tasks: ChatTask[]) => void): () => void {
-    this.taskListeners.add(listener);
-    return () => this.taskListeners.delete(listener);
+    return this.feeds.onTasks(listener);
   }
 
   /** The main agent's TodoWrite list (kept under its agent id, else the session id; sub-agents keep their own). */
@@ -77,8 +75,7 @@ export class ChatSession {
 
   /** Called with the todo list whenever it changes within a session (a new session comes with `reset`). */
   onTodosChanged(listener: (todos: TodoItem[]) => void): () => void {
-    this.todoListeners.add(listener);
-    return () => this.todoListeners.delete(listener);
+    return this.feeds.onTodos(listener);
   }
 
   /** Kills one background task; unknown or finished tasks are ignored. */
@@ -95,15 +92,9 @@ export class ChatSession {
   async resume(sessionId: string): Promise<string[]> {
     this.stop();
     const { session, warnings } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
-    void this.agent.dispose();
-    this.agent = session;
     restoreTodos(session.appState, this.deps.agent.agentId ?? session.sessionId, session.history);
-    this.watchTasks();
-    this.entries = entriesFromHistory(session.history, this.deps.newId);
-    this.lastUsage = undefined;
     for (const w of warnings) this.deps.log.warn(`Resuming ${sessionId}: ${w}`);
-    this.queue.clear();
-    this.emit({ type: 'reset', sessionId: session.sessionId });
+    this.switchTo(session, entriesFromHistory(session.history, this.deps.newId));
     return warnings;
   }
 
@@ -223,13 +214,7 @@ export class ChatSession {
   /** Starts a new conversation; a running turn is stopped first. */
   reset(): void {
     this.stop();
-    void this.agent.dispose();
-    this.entries = [];
-    this.lastUsage = undefined;
-    this.agent = new Session({ ...this.deps.agent, newId: this.deps.newId });
-    this.watchTasks();
-    this.queue.clear();
-    this.emit({ type: 'reset', sessionId: this.agent.sessionId });
+    this.switchTo(new Session({ ...this.deps.agent, newId: this.deps.newId }), []);
   }
 
   /**
@@ -241,25 +226,27 @@ export class ChatSession {
     const point = forkPoint(this.entries, this.agent.history, entryId);
     if (!point) throw new Error('That message is no longer in the conversation the model sees (it was compacted); it cannot be rewound to.');
     const agent = await forkSession({ ...this.deps.agent, newId: this.deps.newId }, this.agent.history.slice(0, point.historyIndex), newSessionId);
-    void this.agent.dispose();
-    this.agent = agent;
-    this.watchTasks();
-    this.entries = this.entries.slice(0, point.entryIndex);
-    this.lastUsage = undefined;
-    this.queue.clear();
-    this.emit({ type: 'reset', sessionId: agent.sessionId });
+    this.switchTo(agent, this.entries.slice(0, point.entryIndex));
     return point.text;
   }
 
+  /**
+   * Continues with another agent session (new, resumed or forked) and its entries; the old one is
+   * disposed (its background tasks killed), queued prompts are dropped, and `reset` makes the view ask
+   * for a fresh snapshot.
+   */
+  private switchTo(agent: AgentSession, entries: ChatEntry[]): void {
+    void this.agent.dispose();
+    this.agent = agent;
+    this.watchTasks();
+    this.entries = entries;
+    this.lastUsage = undefined;
+    this.queue.clear();
+    this.emit({ type: 'reset', sessionId: agent.sessionId });
+  }
+
   private watchTasks(): void {
-    this.unwatchTasks();
-    this.unwatchTasks = this.agent.appState.subscribe((state, prev) => {
-      if (state.todos !== prev.todos) for (const l of this.todoListeners) l(this.todos());
-      if (state.tasks === prev.tasks) return;
-      const tasks = taskViews(state.tasks);
-      for (const l of this.taskListeners) l(tasks);
-    });
-    // No call here: a replaced session is announced by `reset`, whose snapshot carries its tasks.
+    this.feeds.follow(this.agent.appState, () => this.todos());
   }
 
   /** Session-level effects of one loop event; returns how the turn ended when it did. */

@@ -1,0 +1,34 @@
+/**
+ * Tells the view when the current agent session's background tasks or todo list change. Follows one app
+ * state store at a time; a replaced session is announced by the chat's `reset`, whose snapshot carries
+ * its tasks and todos, so following a new store notifies nobody by itself.
+ */
+import type { AppStateStore, TodoItem } from '../state/appState';
+import { taskViews, type ChatTask } from './history';
+
+export class StateFeeds {
+  private readonly taskListeners = new Set<(tasks: ChatTask[]) => void>();
+  private readonly todoListeners = new Set<(todos: TodoItem[]) => void>();
+  private unwatch: () => void = () => {};
+
+  onTasks(listener: (tasks: ChatTask[]) => void): () => void {
+    this.taskListeners.add(listener);
+    return () => this.taskListeners.delete(listener);
+  }
+
+  onTodos(listener: (todos: TodoItem[]) => void): () => void {
+    this.todoListeners.add(listener);
+    return () => this.todoListeners.delete(listener);
+  }
+
+  /** Follows `store` from now on; `todos` reads the list the view shows (the main agent's). */
+  follow(store: AppStateStore, todos: () => TodoItem[]): void {
+    this.unwatch();
+    this.unwatch = store.subscribe((state, prev) => {
+      if (state.todos !== prev.todos) for (const l of this.todoListeners) l(todos());
+      if (state.tasks === prev.tasks) return;
+      const tasks = taskViews(state.tasks);
+      for (const l of this.taskListeners) l(tasks);
+    });
+  }
+}
