@@ -57,7 +57,12 @@ export async function benchWebview(): Promise<void> {
       window.postMessage(message, '*');
       while (!document.querySelector('[data-testid="message"]')) await new Promise((r) => setTimeout(r, 1));
       await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-      return { ms: performance.now() - start, nodes: document.getElementsByTagName('*').length, openTasks: [...w.__longtasks] };
+      const ms = performance.now() - start;
+      const openTasks = [...w.__longtasks];
+      // Work the first paint leaves behind (highlighting the visible code blocks) runs in the next second.
+      w.__longtasks = [];
+      await new Promise((r) => setTimeout(r, 1000));
+      return { ms, nodes: document.getElementsByTagName('*').length, openTasks, settleTasks: [...w.__longtasks] };
     }, snap);
     const stream = await page.evaluate(async () => {
       const w = window as unknown as { __longtasks: number[] };
@@ -78,6 +83,7 @@ export async function benchWebview(): Promise<void> {
     await view.close();
     const longest = (xs: number[]) => (xs.length ? `${Math.max(...xs).toFixed(0)} ms` : 'none over 50 ms');
     console.log(`webview: open 2,000 entries (500 tool results) snapshot → first paint   ${open.ms.toFixed(0)} ms (aim < 300); long tasks while opening: ${longest(open.openTasks)}`);
+    console.log(`webview: long tasks in the second after first paint (first code highlighting): ${longest(open.settleTasks)}; count ${open.settleTasks.length}`);
     console.log(`webview: DOM nodes after open                                         ${open.nodes}`);
     console.log(`webview: 1,000-delta stream rendered in ${stream.ms.toFixed(0)} ms; longest task while streaming: ${longest(stream.tasks)} (aim ≤ 50 ms); tasks over 50 ms: ${stream.tasks.length}`);
     console.log(`webview: DOM nodes after streaming                                    ${stream.nodes}; last delta rendered: ${String(stream.hasEnd)}`);
