@@ -10,6 +10,20 @@ export const PERMISSION_MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'bypas
 export const PermissionModeChoiceSchema = z.enum(PERMISSION_MODE_CHOICES);
 export type PermissionModeChoice = z.infer<typeof PermissionModeChoiceSchema>;
 
+/** What the header, the status bar and the palette call each mode. */
+export const PERMISSION_MODE_LABELS: Record<PermissionModeChoice | 'dontAsk', string> = {
+  default: 'Ask before edits',
+  acceptEdits: 'Accept edits',
+  plan: 'Plan only',
+  bypassPermissions: 'Bypass permissions',
+  dontAsk: "Don't ask",
+};
+
+/** The label of any mode the host reports; an unknown one is shown by its name. */
+export function permissionModeLabel(mode: string): string {
+  return (PERMISSION_MODE_LABELS as Record<string, string>)[mode] ?? mode;
+}
+
 /** Any mode the host may report (a settings file can set `dontAsk`). */
 export const PermissionModeSchema = z.string().min(1).max(50);
 

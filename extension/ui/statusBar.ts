@@ -3,19 +3,10 @@
  * chat. It follows the mode wherever it changes (header, palette, a settings file's `defaultMode`).
  */
 import * as vscode from 'vscode';
+import { permissionModeLabel as modeLabel } from '../protocol/controls';
 import { COMMANDS } from './commands';
 
-export const MODE_LABELS: Record<string, string> = {
-  default: 'Ask before edits',
-  acceptEdits: 'Accept edits',
-  plan: 'Plan only',
-  bypassPermissions: 'Bypass permissions',
-  dontAsk: "Don't ask",
-};
-
-export function modeLabel(mode: string): string {
-  return MODE_LABELS[mode] ?? mode;
-}
+export { modeLabel };
 
 /** The item's text and tooltip for a mode and busy state; pure, so tests can check it without a window. */
 export function statusBarContent(mode: string, busy: boolean): { text: string; tooltip: string } {

@@ -3,15 +3,8 @@
  * the context window is with the session's cost, a new chat, and the history of past sessions.
  */
 import { useState } from 'react';
-import { MODEL_CHOICES, PERMISSION_MODE_CHOICES, type PermissionModeChoice, type SessionListItem, type Usage } from '../../extension/protocol/messages';
+import { MODEL_CHOICES, PERMISSION_MODE_CHOICES, PERMISSION_MODE_LABELS, type PermissionModeChoice, type SessionListItem, type Usage } from '../../extension/protocol/messages';
 import '../controls.css';
-
-const MODE_LABELS: Record<PermissionModeChoice, string> = {
-  default: 'Ask before edits',
-  acceptEdits: 'Accept edits',
-  plan: 'Plan only',
-  bypassPermissions: 'Bypass permissions',
-};
 
 export interface HeaderProps {
   mode: string;
@@ -70,7 +63,7 @@ export function Header(props: HeaderProps) {
           {!isModeChoice(mode) && <option value={mode}>{mode}</option>}
           {PERMISSION_MODE_CHOICES.map((m) => (
             <option key={m} value={m}>
-              {MODE_LABELS[m]}
+              {PERMISSION_MODE_LABELS[m]}
             </option>
           ))}
         </select>
