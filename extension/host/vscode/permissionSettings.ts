@@ -80,6 +80,9 @@ export function watchPermissionSettings(homeDir: string, onChange: () => void): 
   const patterns = [
     new vscode.RelativePattern(vscode.Uri.file(path.dirname(userFile!)), path.basename(userFile!)),
     ...(vscode.workspace.workspaceFolders ?? []).map((f) => new vscode.RelativePattern(f, '.claude/settings{,.local}.json')),
+    // A file written right after its new `.claude` folder can be missed (the folder's watch starts late):
+    // the folder's own creation triggers a reload too, which reads whatever files it already holds.
+    ...(vscode.workspace.workspaceFolders ?? []).map((f) => new vscode.RelativePattern(f, '.claude')),
   ];
   for (const pattern of patterns) {
     const watcher = vscode.workspace.createFileSystemWatcher(pattern);

@@ -85,10 +85,14 @@ describe('palette commands and the status bar', () => {
     assert.equal(api.palette.statusBarText(), '$(comment-discussion) Plan only');
     mkdirSync(path.join(root, '.claude'), { recursive: true });
     writeFileSync(path.join(root, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }));
-    await until(() => api.palette.statusBarText().includes('Accept edits'), 'the settings file mode in the status bar');
-    assert.equal(api.session.permissionMode, 'acceptEdits');
-    rmSync(path.join(root, '.claude', 'settings.json'), { force: true });
-    api.session.setPermissionMode('default');
+    try {
+      await until(() => api.palette.statusBarText().includes('Accept edits'), 'the settings file mode in the status bar', 20_000);
+      assert.equal(api.session.permissionMode, 'acceptEdits');
+    } finally {
+      // The next tests start from the default mode whatever happened here.
+      rmSync(path.join(root, '.claude', 'settings.json'), { force: true });
+      api.session.setPermissionMode('default');
+    }
   });
 
   it('shows a spinner in the status bar while a turn runs', async () => {
