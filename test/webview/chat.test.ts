@@ -1,41 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, delta, finished, snapshot, userMessage } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  // Undefined when beforeAll failed; closing anyway would hide that first error behind a TypeError.
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  // Every test doubles as a smoke test: nothing may reach the console as an error.
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 const messages = () => view.page.getByTestId('message');
 const input = () => view.page.getByTestId('composer-input');
 
 async function openChat(...events: unknown[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(snapshot(), ...events);
 }
 
 describe('webview chat', () => {
   it('posts ready once on load and shows loading until the snapshot arrives', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.page.getByTestId('loading').waitFor();
     expect(await view.posted()).toEqual([{ type: 'ready' }]);
     await view.send(snapshot([userMessage('u1', 'hello')]));
@@ -45,7 +29,7 @@ describe('webview chat', () => {
   });
 
   it('renders the messages of a snapshot in order with their role and status', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(
       snapshot([
         userMessage('u1', 'What does main.ts do?'),
@@ -190,7 +174,7 @@ describe('webview chat', () => {
     const saved = await view.vscodeState();
     expect(saved).toEqual({ draft: 'half a thought' });
     await view.close();
-    view = await openWebview(browser, harness, { vscodeState: saved });
+    view = await openPage({ vscodeState: saved });
     await view.send(snapshot());
     expect(await input().inputValue()).toBe('half a thought');
   });

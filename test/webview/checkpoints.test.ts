@@ -1,29 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangedFileView, HostToWebview } from '../../extension/protocol/messages';
-import { launchChromium } from '../support/browser';
 import { REPO_ROOT } from './bundle';
 import { assistantMessage, snapshot, userMessage } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 const files: ChangedFileView[] = [
   { path: '/ws/src/a.ts', added: 3, removed: 1, created: false, deleted: false, binary: false },
@@ -32,7 +18,7 @@ const files: ChangedFileView[] = [
 const sent = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
 
 async function openWith(...events: HostToWebview[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(...events);
 }
 

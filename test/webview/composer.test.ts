@@ -1,24 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { describe, expect, it } from 'vitest';
 import { added, busy, snapshot, userMessage } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 const input = () => view.page.getByTestId('composer-input');
 const menuItems = () => view.page.getByTestId('completion-item');
@@ -29,7 +15,7 @@ const commands = [
 ];
 
 async function open(...events: unknown[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(snapshot([], { commands }), ...events);
 }
 
@@ -128,7 +114,7 @@ describe('webview composer', () => {
     expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
     // A reload restores the queue from the snapshot.
     await view.close();
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([], { commands, busy: true, queue: [three] }));
     expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
   });

@@ -1,28 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostToWebview } from '../../extension/protocol/messages';
-import { launchChromium } from '../support/browser';
 import { busy, snapshot } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
 
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
-
 async function open(...events: unknown[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(...events);
 }
 

@@ -1,24 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { describe, expect, it } from 'vitest';
 import { added, assistantMessage, busy, delta, finished, snapshot, thinking, userMessage } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 const posted = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
 const reply = () => view.page.locator('[data-testid="message"][data-role="assistant"]').last();
@@ -38,7 +24,7 @@ const HOSTILE = [
 
 describe('webview markdown', () => {
   it('renders model markdown without executing anything: no HTML elements, no unsafe URLs, no CSP violations', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([userMessage('u1', 'hi')]), added(assistantMessage('a1', '', 'streaming')), delta('a1', HOSTILE), finished('a1', 'done'));
     const root = view.page.locator('#root');
     expect(await root.locator('img, script, iframe, style, object, embed').count()).toBe(0);
@@ -61,7 +47,7 @@ describe('webview markdown', () => {
   });
 
   it('sends web links to the host and relative paths as files, never navigating the webview', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     const md = 'See [the docs](https://example.com/docs?q=1), [app](src/app.ts#L12) and [abs](/work/My%20File.ts).';
     await view.send(snapshot([assistantMessage('a1', md)]));
     const url = view.page.url();
@@ -77,7 +63,7 @@ describe('webview markdown', () => {
   });
 
   it('highlights a fenced code block with shiki tokens under the CSP and copies it through the host', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     const code = 'export function add(a: number, b: number): number {\n  return a + b;\n}';
     await view.send(snapshot([assistantMessage('a1', `Like this:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nDone.`)]));
     const block = view.page.getByTestId('code-block');
@@ -93,7 +79,7 @@ describe('webview markdown', () => {
   });
 
   it('picks the highlighting theme from the VS Code theme kind and follows a switch', async () => {
-    view = await openWebview(browser, harness, { theme: 'light' });
+    view = await openPage({ theme: 'light' });
     await view.send(snapshot([assistantMessage('a1', '```python\nimport os\n```')]));
     const pre = view.page.locator('pre[data-highlighted="true"]');
     await pre.waitFor({ timeout: 10_000 });
@@ -106,7 +92,7 @@ describe('webview markdown', () => {
   });
 
   it('leaves an unknown language as plain text with a copy button', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([assistantMessage('a1', '```cobol\nDISPLAY "HI".\n```')]));
     await view.page.waitForTimeout(400);
     const block = view.page.getByTestId('code-block');
@@ -115,7 +101,7 @@ describe('webview markdown', () => {
   });
 
   it('streams thinking into an open block that collapses once the answer starts, and can be reopened', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([userMessage('u1', 'why?')]), busy(true), added(assistantMessage('a1', '', 'streaming')), thinking('a1', 'Let me consider '), thinking('a1', 'the options.'));
     const toggle = reply().getByTestId('thinking').getByRole('button');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -130,7 +116,7 @@ describe('webview markdown', () => {
   });
 
   it('renders a reply streamed block by block the same as when done: a fence with blank lines stays one block', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([userMessage('u1', 'go')]), busy(true), added(assistantMessage('a1', '', 'streaming')), delta('a1', '# Plan\n\nFirst **step**.\n\n'));
     await reply().locator('h1').waitFor();
     await view.send(delta('a1', '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nSecond para'), delta('a1', 'graph with a [link](src/a.ts).'));
@@ -146,7 +132,7 @@ describe('webview markdown', () => {
   });
 
   it('renders GFM tables and lists, and user text literally', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([userMessage('u1', '**not bold** <b>x</b>'), assistantMessage('a1', '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- item')]));
     expect(await view.page.locator('[data-role="user"] .message-text').innerText()).toBe('**not bold** <b>x</b>');
     expect(await reply().locator('table td').allInnerTexts()).toEqual(['1', '2']);
@@ -155,7 +141,7 @@ describe('webview markdown', () => {
   });
 
   it('shows images and files attached to a prompt', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     await view.send(
       snapshot([
@@ -179,7 +165,7 @@ describe('webview markdown', () => {
 
 describe('webview conversation scrolling', () => {
   it('offers "Jump to latest" once the user scrolls up, and follows again after it', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     const many = Array.from({ length: 40 }, (_, i) => (i % 2 ? assistantMessage(`a${i}`, `Answer ${i}\n\n${'text '.repeat(40)}`) : userMessage(`u${i}`, `Question ${i}`)));
     await view.send(snapshot(many), added(assistantMessage('live', '', 'streaming')), busy(true));
     const list = view.page.getByTestId('message-list');

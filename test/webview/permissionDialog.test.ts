@@ -1,25 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostToWebview, PermissionRequest } from '../../extension/protocol/messages';
-import { launchChromium } from '../support/browser';
 import { snapshot } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 const bashRequest = (extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
   requestId: 'req-1',
@@ -64,7 +50,7 @@ const answers = async () => (await view.posted()).filter((m) => (m as { type: st
 const focusedTestId = () => view.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
 async function openWith(...events: HostToWebview[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(snapshot(), ...events);
 }
 
@@ -149,7 +135,7 @@ describe('webview permission dialog', () => {
   });
 
   it('restores a pending request from the snapshot after a reload', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([], { pendingPermission: bashRequest() }));
     await dialog().waitFor();
     expect(await view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');

@@ -1,25 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostToWebview, QuestionRequest, TodoView } from '../../extension/protocol/messages';
-import { launchChromium } from '../support/browser';
 import { snapshot, toolResult, toolStarted } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 const colour = {
   question: 'Which colour should the button be?',
@@ -49,7 +35,7 @@ const answers = async () => (await view.posted()).filter((m) => (m as { type: st
 const focusedTestId = () => view.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
 async function openWith(...events: HostToWebview[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(snapshot(), ...events);
 }
 
@@ -151,7 +137,7 @@ describe('webview question card', () => {
   });
 
   it('comes back, unanswered, from the snapshot of a reloaded view', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([], { pendingQuestion: request([extras], 'qr-7') }));
     await card().waitFor();
     await view.page.keyboard.press('3');
@@ -195,7 +181,7 @@ describe('webview todo panel', () => {
   });
 
   it('restores the list from the snapshot', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(snapshot([], { todos }));
     expect(await view.page.getByTestId('todo-progress').innerText()).toBe('1/3 done');
   });

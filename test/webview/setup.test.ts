@@ -1,32 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './bundle';
 import { noKeySnapshot } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  // Undefined when beforeAll failed; closing anyway would hide that first error behind a TypeError.
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  await view.close();
-});
 
 describe('webview setup screen', () => {
   it('explains what is needed when there is no API key and its button posts setApiKey', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(noKeySnapshot());
     const screen = view.page.getByTestId('setup-screen');
     const text = await screen.innerText();
@@ -41,7 +26,7 @@ describe('webview setup screen', () => {
   });
 
   it('switches to the chat once the host reports a key', async () => {
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(noKeySnapshot(), { type: 'setupChanged', setup: { hasApiKey: true, keySource: 'environment' } });
     expect(await view.page.getByTestId('setup-screen').count()).toBe(0);
     expect(await view.page.getByTestId('composer-input').isVisible()).toBe(true);
@@ -49,7 +34,7 @@ describe('webview setup screen', () => {
   });
 
   it('looks right in a light sidebar (screenshot)', async () => {
-    view = await openWebview(browser, harness, { theme: 'light' });
+    view = await openPage({ theme: 'light' });
     await view.send(noKeySnapshot());
     mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
     const png = await view.page.screenshot({ path: join(REPO_ROOT, 'test-results', 'webview-setup-light.png') });

@@ -1,36 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolResultView } from '../../extension/protocol/messages';
-import { launchChromium } from '../support/browser';
 import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, finished, snapshot, toolEntry, toolProgress, toolResult, toolStarted, userMessage } from './fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
 
-let browser: Browser;
-let harness: Harness;
+const openPage = useWebviewPages();
 let view: WebviewPage;
-
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), startHarness()]);
-});
-afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  expect(view.consoleErrors).toEqual([]);
-  expect(await view.cspViolations()).toEqual([]);
-  await view.close();
-});
 
 const rows = () => view.page.locator('section[data-testid="tool"]');
 const header = (i = 0) => rows().nth(i).locator('.tool-header');
 const posted = async () => (await view.posted()).filter((m) => (m as { type: string }).type !== 'ready');
 
 async function open(...events: unknown[]): Promise<void> {
-  view = await openWebview(browser, harness);
+  view = await openPage();
   await view.send(snapshot([userMessage('u1', 'go')]), busy(true), added(assistantMessage('a1', 'Looking.', 'streaming')), ...events);
 }
 
@@ -267,7 +252,7 @@ describe('webview tool rows', () => {
     const liveRows = await rows().count();
     await view.close();
 
-    view = await openWebview(browser, harness);
+    view = await openPage();
     await view.send(
       snapshot([
         userMessage('u1', 'go'),
@@ -284,7 +269,7 @@ describe('webview tool rows', () => {
 
   for (const theme of ['dark', 'light'] as const) {
     it(`looks right in a ${theme} sidebar with tool rows, a diff and code (screenshot)`, async () => {
-      view = await openWebview(browser, harness, { theme, viewport: { width: 380, height: 900 } });
+      view = await openPage({ theme, viewport: { width: 380, height: 900 } });
       await view.send(
         snapshot([userMessage('u1', 'Fix the off-by-one in app.ts and run the tests.')]),
         busy(true),
