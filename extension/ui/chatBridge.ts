@@ -8,7 +8,16 @@ import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatCont
 import type { WebviewApprovalResponder } from './approvalResponder';
 import { handleCheckpointRequest, type CheckpointControls } from './checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
-import { parseWebviewToHost, type ChatMessage, type HostToWebview, type SetupState, type WebviewToHost } from '../protocol/messages';
+import type { ReturnedPrompts } from '../core/chat/promptQueue';
+import {
+  MAX_PROMPT_IMAGES,
+  parseWebviewToHost,
+  type ChatMessage,
+  type HostToWebview,
+  type PromptImage,
+  type SetupState,
+  type WebviewToHost,
+} from '../protocol/messages';
 
 /** What the webview may ask of the editor; the implementation validates every argument (linkPolicy.ts). */
 export interface EditorActions {
@@ -78,6 +87,7 @@ export class ChatBridge {
     // Read after the await, so an answer that landed meanwhile is not shown again.
     const pendingPermission = this.deps.approvals?.pendingRequest;
     const pendingQuestion = this.deps.questions?.pendingRequest;
+    const returned = session.takeReturned();
     this.deps.post({
       type: 'sessionSnapshot',
       sessionId: session.sessionId,
@@ -94,6 +104,7 @@ export class ChatBridge {
       ...(pendingQuestion ? { pendingQuestion } : {}),
       todos: session.todos(),
       queue: session.queued(),
+      ...(returned ? { returned: toReturned(returned) } : {}),
     });
   }
 
@@ -151,8 +162,18 @@ export class ChatBridge {
   private async forward(event: ChatEvent): Promise<void> {
     if (event.type === 'reset') return this.sendSnapshot();
     if (event.type === 'messageAdded') return this.deps.post({ type: 'messageAdded', message: toProtocol(event.message) });
+    if (event.type === 'promptsReturned') {
+      const returned = this.deps.session.takeReturned();
+      if (returned) this.deps.post({ type: 'promptsReturned', returned: toReturned(returned) });
+      return;
+    }
     this.deps.post(event);
   }
+}
+
+/** At most the images one prompt may carry (the rest of a long queue's images are dropped, its text kept). */
+function toReturned(r: ReturnedPrompts): { text: string; images: PromptImage[] } {
+  return { text: r.text, images: r.images.slice(0, MAX_PROMPT_IMAGES) };
 }
 
 function toProtocol(e: ChatMessageEntry): ChatMessage {

@@ -108,6 +108,30 @@ describe('webview composer images', () => {
     expect(await input().evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it('puts prompts a Stop handed back before the draft, with their images, and they send as one prompt', async () => {
+    await open();
+    await input().fill('what I was typing');
+    const image = { kind: 'image', name: 'shot.png', mediaType: 'image/png', data: PNG };
+    // An insert right after, before React renders, lands in the restored text (no stale draft).
+    await view.send({ type: 'promptsReturned', returned: { text: 'second\n\nthird', images: [image] } }, { type: 'insertText', text: '@a.ts' });
+    expect(await input().inputValue()).toBe('second\n\nthird @a.ts \n\nwhat I was typing');
+    expect(await thumbs().count()).toBe(1);
+    await input().press('Control+End');
+    await input().press('Enter');
+    expect((await postedAfterReady()).at(-1)).toEqual({
+      type: 'sendPrompt',
+      text: 'second\n\nthird @a.ts \n\nwhat I was typing',
+      attachments: [image],
+    });
+  });
+
+  it('restores prompts handed back in a snapshot (a Stop while the view was hidden) into an empty composer', async () => {
+    view = await openPage();
+    await view.send(snapshot([], { returned: { text: 'queued while hidden', images: [] } }));
+    expect(await input().inputValue()).toBe('queued while hidden');
+    expect(await thumbs().count()).toBe(0);
+  });
+
   it('shows a warning chip on a user message whose mention was not found', async () => {
     await open(
       added({

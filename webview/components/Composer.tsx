@@ -11,9 +11,12 @@ import { CompletionMenu } from './CompletionMenu';
 import { ImageThumbs } from './ImageThumbs';
 import { useDraftImages } from './useDraftImages';
 
-/** What the host may do to the composer ("Add Selection to Chat" inserts a mention). */
+/** What the host may do to the composer. */
 export interface ComposerHandle {
+  /** At the caret ("Add Selection to Chat" inserts a mention). */
   insert: (text: string) => void;
+  /** Prompts a Stop took off the queue: their text goes before the draft, their images join its images. */
+  restore: (text: string, images: readonly PromptImage[]) => void;
 }
 
 export interface ComposerProps {
@@ -43,6 +46,8 @@ export function Composer({ ref, ...props }: ComposerProps) {
   const { busy, model, history, initialDraft, onDraftChange, onSend, onStop, onQueue } = props;
   const [draft, setDraft] = useState(initialDraft);
   const [caret, setCaret] = useState(initialDraft.length);
+  /** The draft and caret as last set, for the host's calls that arrive before React renders them. */
+  const latest = useRef({ draft: initialDraft, caret: initialDraft.length });
   /** The draft at which Escape closed the menu; it reopens once the draft changes. */
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   /** The highlighted item, for the completion it was chosen in; a new query starts at the top. */
@@ -85,6 +90,7 @@ export function Composer({ ref, ...props }: ComposerProps) {
   });
 
   const update = (value: string, at = value.length) => {
+    latest.current = { draft: value, caret: at };
     setDraft(value);
     setCaret(at);
     onDraftChange(value);
@@ -112,18 +118,26 @@ export function Composer({ ref, ...props }: ComposerProps) {
     ref,
     () => ({
       insert(text: string) {
-        const before = draft.slice(0, caret);
+        const { draft: now, caret: at } = latest.current;
+        const before = now.slice(0, at);
         const spacer = before === '' || /\s$/.test(before) ? '' : ' ';
         const inserted = `${spacer}${text} `;
-        const at = caret + inserted.length;
-        pendingCaret.current = at;
-        update(before + inserted + draft.slice(caret), at);
+        const after = at + inserted.length;
+        pendingCaret.current = after;
+        update(before + inserted + now.slice(at), after);
+        inputRef.current?.focus();
+      },
+      restore(text: string, restored: readonly PromptImage[]) {
+        const now = latest.current.draft;
+        pendingCaret.current = text.length;
+        update(now.trim() === '' ? text : `${text}\n\n${now}`, text.length);
+        images.restore(restored);
         inputRef.current?.focus();
       },
     }),
-    // `update` only calls setters and the stable onDraftChange.
+    // `update` only calls setters, the stable onDraftChange and refs; `images.restore` is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft, caret],
+    [],
   );
   const recallAt = (index: number | null) => {
     setRecall(index);
@@ -205,6 +219,7 @@ export function Composer({ ref, ...props }: ComposerProps) {
           update(e.target.value, e.target.selectionStart);
         }}
         onSelect={(e) => {
+          latest.current = { ...latest.current, caret: e.currentTarget.selectionStart };
           setCaret(e.currentTarget.selectionStart);
         }}
         onKeyDown={onKeyDown}

@@ -1,4 +1,4 @@
-/** The composer's side of the bridge: the `sendPrompt` it posts, and the `insertText` the host sends it. */
+/** The composer's side of the bridge: the `sendPrompt` it posts, and what the host hands it to insert or restore. */
 import { useCallback, useEffect, useRef } from 'react';
 import type { PromptImage, WebviewToHost } from '../../extension/protocol/messages';
 import type { HostBridge } from '../vscodeApi';
@@ -8,26 +8,38 @@ export function promptMessage(text: string, images: readonly PromptImage[]): Web
   return images.length ? { type: 'sendPrompt', text, attachments: [...images] } : { type: 'sendPrompt', text };
 }
 
+/** What the host hands the composer: text to insert at the caret, or prompts a Stop took back off the queue. */
+type ComposerDelivery = { kind: 'insert'; text: string } | { kind: 'restore'; text: string; images: readonly PromptImage[] };
+
+function deliver(handle: ComposerHandle, d: ComposerDelivery): void {
+  if (d.kind === 'insert') handle.insert(d.text);
+  else handle.restore(d.text, d.images);
+}
+
 /**
- * A ref callback for the composer that delivers the host's `insertText` events to it. Text that arrives
- * before the composer is on screen (the view still loading) waits and is inserted once it mounts.
+ * A ref callback for the composer that delivers the host's `insertText` and `promptsReturned` (also as a
+ * snapshot's `returned`) to it. What arrives before the composer is on screen (the view still loading)
+ * waits and is delivered, in order, once it mounts.
  */
 export function useComposerInserts(bridge: HostBridge): (handle: ComposerHandle | null) => void {
   const current = useRef<ComposerHandle | null>(null);
-  const pending = useRef<string[]>([]);
+  const pending = useRef<ComposerDelivery[]>([]);
   useEffect(
     () =>
       bridge.subscribe((event) => {
-        if (event.type !== 'insertText') return;
-        if (current.current) current.current.insert(event.text);
-        else pending.current.push(event.text);
+        let d: ComposerDelivery | undefined;
+        if (event.type === 'insertText') d = { kind: 'insert', text: event.text };
+        else if (event.type === 'promptsReturned') d = { kind: 'restore', ...event.returned };
+        else if (event.type === 'sessionSnapshot' && event.returned) d = { kind: 'restore', ...event.returned };
+        if (!d) return;
+        if (current.current) deliver(current.current, d);
+        else pending.current.push(d);
       }),
     [bridge],
   );
   return useCallback((handle: ComposerHandle | null) => {
     current.current = handle;
     if (!handle) return;
-    const waiting = pending.current.splice(0);
-    if (waiting.length) handle.insert(waiting.join(' '));
+    for (const d of pending.current.splice(0)) deliver(handle, d);
   }, []);
 }

@@ -1,6 +1,6 @@
 /** The images of the prompt being written: paste and drop handlers, removal, and the inline error. */
 import { useCallback, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { MAX_PROMPT_IMAGES } from '../../extension/protocol/messages';
+import { MAX_PROMPT_IMAGES, type PromptImage } from '../../extension/protocol/messages';
 import { filesOf, readImages, type DraftImage } from './imageInput';
 
 export interface DraftImages {
@@ -8,6 +8,8 @@ export interface DraftImages {
   error: string | null;
   remove: (id: string) => void;
   clear: () => void;
+  /** Adds images the host handed back (prompts a Stop took off the queue), up to the per-prompt limit. */
+  restore: (images: readonly PromptImage[]) => void;
   onPaste: (e: ClipboardEvent<HTMLTextAreaElement>) => void;
   onDragOver: (e: DragEvent<HTMLElement>) => void;
   onDrop: (e: DragEvent<HTMLElement>) => void;
@@ -23,12 +25,9 @@ export function useDraftImages(): DraftImages {
     setImages(next);
   }, []);
 
-  const add = useCallback(
-    async (files: File[]) => {
-      const { images: read, errors } = await readImages(files, MAX_PROMPT_IMAGES - count.current);
-      setError(errors.length ? errors.join(' ') : null);
-      if (read.length === 0) return;
-      setImages((prev) => {
+  const append = useCallback((read: readonly PromptImage[]) => {
+    if (read.length === 0) return;
+    setImages((prev) => {
         const next = [
           ...prev,
           ...read.map((image) => {
@@ -39,8 +38,15 @@ export function useDraftImages(): DraftImages {
         count.current = next.length;
         return next;
       });
+  }, []);
+
+  const add = useCallback(
+    async (files: File[]) => {
+      const { images: read, errors } = await readImages(files, MAX_PROMPT_IMAGES - count.current);
+      setError(errors.length ? errors.join(' ') : null);
+      append(read);
     },
-    [],
+    [append],
   );
 
   return {
@@ -58,6 +64,7 @@ export function useDraftImages(): DraftImages {
       set([]);
       setError(null);
     }, [set]),
+    restore: append,
     onPaste: useCallback(
       (e: ClipboardEvent<HTMLTextAreaElement>) => {
         const files = filesOf(e.clipboardData);

@@ -143,7 +143,8 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'todosChanged':
       return reduceQuestions(state, event);
     case 'insertText':
-      return state; // the composer takes it straight from the bridge (App.tsx)
+    case 'promptsReturned':
+      return state; // the composer takes these straight from the bridge (composerBridge.ts)
     case 'changedFiles':
     case 'composerDraft':
       return reduceCheckpoints(state, event);

@@ -10,7 +10,7 @@ import type { ExternalPermissionMode, PermissionMode } from '../permissions/type
 import { isLocalBashTask, killBashTask } from '../tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
 import type { CredentialsPort, Logger } from '../ports';
-import { PromptQueue, type QueuedPromptView } from './promptQueue';
+import { PromptQueue, type QueuedPromptView, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
 import type { TodoItem } from '../state/appState';
@@ -132,7 +132,7 @@ export class ChatSession {
 
   /**
    * Sends now or, while a turn runs, queues the prompt. Queued prompts go out one per finished turn, in
-   * order (also after a stopped turn: remove a queued one to cancel it). Resolves when the queue is empty.
+   * order; Stop hands them back instead (see `stop`). Resolves when the queue is empty.
    */
   async submit(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
     if (this.sending) return this.queue.add({ id: this.deps.newId(), text, images });
@@ -205,10 +205,17 @@ export class ChatSession {
     }
   }
 
+  /** Stops the running turn; prompts queued behind it go back to the composer (`takeReturned`), unsent. */
   stop(): void {
     if (!this.sending) return;
     this.stopRequested = true;
+    if (this.queue.returnAll()) this.emit({ type: 'promptsReturned' });
     this.agent.stop();
+  }
+
+  /** Prompts a Stop took off the queue, once: the view puts them back into the composer. */
+  takeReturned(): ReturnedPrompts | undefined {
+    return this.queue.takeReturned();
   }
 
   /** Starts a new conversation; a running turn is stopped first. */

@@ -17,11 +17,18 @@ export interface QueuedPromptView {
   imageCount: number;
 }
 
+/** Queued prompts a Stop handed back, for the composer. */
+export interface ReturnedPrompts {
+  text: string;
+  images: ImageAttachment[];
+}
+
 /** Most prompts that may wait; more are refused rather than silently dropped. */
 export const MAX_QUEUED_PROMPTS = 20;
 
 export class PromptQueue {
   private items: QueuedPrompt[] = [];
+  private returned: QueuedPrompt[] = [];
 
   constructor(private readonly changed: (queue: QueuedPromptView[]) => void) {}
 
@@ -48,6 +55,26 @@ export class PromptQueue {
     const next = this.items.shift();
     if (next) this.notify();
     return next;
+  }
+
+  /**
+   * Stop: the queued prompts go back to the user instead of out to the model. They wait here (merged with
+   * any returned earlier and not yet collected) until `takeReturned`; false when nothing was queued.
+   */
+  returnAll(): boolean {
+    if (this.items.length === 0) return false;
+    this.returned.push(...this.items);
+    this.items = [];
+    this.notify();
+    return true;
+  }
+
+  /** The returned prompts as one draft (texts in order, a blank line apart, and all their images), once. */
+  takeReturned(): ReturnedPrompts | undefined {
+    if (this.returned.length === 0) return undefined;
+    const prompts = this.returned;
+    this.returned = [];
+    return { text: prompts.map((p) => p.text).join('\n\n'), images: prompts.flatMap((p) => p.images) };
   }
 
   clear(): void {

@@ -94,4 +94,6 @@ export type ChatEvent =
   | { type: 'status'; text: string | null }
   | { type: 'usage'; usage: ChatUsage }
   | { type: 'reset'; sessionId: string }
-  | { type: 'queueChanged'; queue: QueuedPromptView[] };
+  | { type: 'queueChanged'; queue: QueuedPromptView[] }
+  /** Stop took the queued prompts back: `takeReturned()` has them for the composer. */
+  | { type: 'promptsReturned' };

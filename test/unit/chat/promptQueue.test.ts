@@ -61,19 +61,47 @@ describe('prompt queue', () => {
     expect(userTexts(chat)).toEqual(['keep going', 'send me']);
   });
 
-  it('still sends the queue after a stopped turn, and a new chat drops it', async () => {
-    const { model, chat } = session([['slow', ' reply'], ['next'], ['x']]);
+  it('hands the queue back on Stop, unsent, with texts in order and their images, once', async () => {
+    const { model, chat, queues } = session([['slow', ' reply'], ['next']]);
+    const returnedEvents: number[] = [];
+    chat.onEvent((e) => {
+      if (e.type === 'promptsReturned') returnedEvents.push(1);
+    });
     const done = chat.submit('one');
     await until(() => model.waiting === 1);
-    await chat.submit('two');
-    chat.stop();
-    // (The stopped stream leaves its waiter behind, so count requests rather than waiters.)
-    await until(() => model.requests.length === 2);
-    expect(userTexts(chat)).toEqual(['one', 'two']);
+    await chat.submit('two', [PNG]);
     await chat.submit('three');
-    chat.reset();
+    chat.stop();
     await done;
+    expect(model.requests).toHaveLength(1);
+    expect(userTexts(chat)).toEqual(['one']);
     expect(chat.queued()).toEqual([]);
+    expect(queues.at(-1)).toEqual([]);
+    expect(returnedEvents).toHaveLength(1);
+    expect(chat.takeReturned()).toEqual({ text: 'two\n\nthree', images: [PNG] });
+    expect(chat.takeReturned()).toBeUndefined();
+    // The session goes on normally afterwards.
+    const four = chat.submit('four');
+    await until(() => model.requests.length === 2);
+    expect(userTexts(chat)).toEqual(['one', 'four']);
+    chat.stop();
+    await four;
+  });
+
+  it('a Stop with nothing queued returns nothing; a new chat keeps the queued prompts for the composer', async () => {
+    const { model, chat } = session([['slow', ' reply'], ['x']]);
+    const done = chat.submit('one');
+    await until(() => model.waiting === 1);
+    chat.stop();
+    await done;
+    expect(chat.takeReturned()).toBeUndefined();
+    const again = chat.submit('two');
+    await until(() => model.requests.length === 2);
+    await chat.submit('queued before new chat');
+    chat.reset();
+    await again;
+    expect(chat.queued()).toEqual([]);
+    expect(chat.takeReturned()).toEqual({ text: 'queued before new chat', images: [] });
     expect(model.requests).toHaveLength(2);
   });
 

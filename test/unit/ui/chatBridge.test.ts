@@ -6,9 +6,9 @@ import { ChatBridge } from '../../../extension/ui/chatBridge';
 import { SLASH_COMMANDS } from '../../../extension/ui/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
-function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[] } = {}) {
+function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[]; manual?: boolean } = {}) {
   const log = new RecordingLogger();
-  const model = new ScriptedModel(opts.replies ?? [['Hello', ' there']]);
+  const model = new ScriptedModel(opts.replies ?? [['Hello', ' there']], opts.manual);
   const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
   const posted: HostToWebview[] = [];
   const actions = { setApiKey: 0, showLogs: 0 };
@@ -148,5 +148,53 @@ describe('ui/chatBridge', () => {
     const snap = posted[0];
     expect(snap?.type).toBe('sessionSnapshot');
     expect(parseHostToWebview(snap)).toEqual({ ok: true, message: snap });
+  });
+
+  it('Stop hands the queued prompts back to the composer, images included, in a message that parses', async () => {
+    const png = { kind: 'image' as const, mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };
+    const { bridge, posted, model } = setup({ replies: [['slow']], manual: true });
+    bridge.receive({ type: 'sendPrompt', text: 'one' });
+    await until(() => model.waiting === 1);
+    bridge.receive({ type: 'sendPrompt', text: 'two', attachments: [png] });
+    bridge.receive({ type: 'sendPrompt', text: 'three' });
+    await until(() => posted.some((p) => p.type === 'queueChanged' && p.queue.length === 2));
+    bridge.receive({ type: 'stop' });
+    await until(() => posted.some((p) => p.type === 'busyChanged' && !p.busy));
+    const returned = posted.filter((p) => p.type === 'promptsReturned');
+    expect(returned).toEqual([{ type: 'promptsReturned', returned: { text: 'two\n\nthree', images: [png] } }]);
+    expect(parseHostToWebview(returned[0])).toEqual({ ok: true, message: returned[0] });
+    expect(model.requests).toHaveLength(1);
+    // Delivered once: a later snapshot does not repeat it.
+    posted.length = 0;
+    bridge.receive({ type: 'ready' });
+    await tick();
+    expect(posted[0]).not.toHaveProperty('returned');
+  });
+
+  it('keeps prompts a Stop handed back while no view was open, for the next snapshot only', async () => {
+    const { bridge, session, model } = setup({ replies: [['slow']], manual: true });
+    bridge.dispose();
+    const done = session.submit('one');
+    await until(() => model.waiting === 1);
+    await session.submit('typed while the view was hidden');
+    session.stop();
+    await done;
+    const posted: HostToWebview[] = [];
+    const next = new ChatBridge({
+      session,
+      settings,
+      log: new RecordingLogger(),
+      setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
+      post: (m) => posted.push(m),
+      actions: { setApiKey: () => undefined, showLogs: () => undefined },
+      editor: { openFile: async () => undefined, openLink: async () => undefined, copyText: async () => undefined },
+    });
+    next.receive({ type: 'ready' });
+    next.receive({ type: 'ready' });
+    await until(() => posted.length === 2);
+    expect(posted[0]).toMatchObject({ type: 'sessionSnapshot', returned: { text: 'typed while the view was hidden', images: [] } });
+    expect(parseHostToWebview(posted[0]).ok).toBe(true);
+    expect(posted[1]).not.toHaveProperty('returned');
+    next.dispose();
   });
 });
