@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
@@ -15,6 +15,11 @@ function withSettings(dir: string, settings: Record<string, unknown>): void {
   writeFileSync(path.join(dir, 'greet.ts'), ORIGINAL);
   mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   writeFileSync(path.join(dir, '.vscode/settings.json'), JSON.stringify(settings));
+}
+
+/** One side of a diff editor as shown (Monaco renders spaces as non-breaking ones). */
+async function sideText(diff: Locator, which: 'original' | 'modified'): Promise<string> {
+  return (await diff.locator(`.editor.${which} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
 }
 
 /** The last message of the last request the fake server got: the tool results of the turn's last step. */
@@ -60,8 +65,7 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await page.locator('.tab', { hasText: 'current ↔ proposed' }).click();
     await accept.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').count()).toBe(1);
-    // Monaco renders spaces as non-breaking ones.
-    const side = async (which: 'original' | 'modified') => (await diff.locator(`.editor.${which} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
+    const side = (which: 'original' | 'modified') => sideText(diff, which);
     await expect.poll(() => side('modified'), { timeout: 30_000 }).toContain('return `Hello, ${name}!`;');
     expect(await side('original')).toContain('return "Hello " + name;');
     // The per-hunk hint on the proposal side (CodeLens is off in diff editors by default).
@@ -100,10 +104,12 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await diff.waitFor({ state: 'visible', timeout: 60_000 });
     const dialog = chat.getByTestId('permission-dialog');
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    // Type at the end of the proposal, as a user would.
+    // Type at the end of the proposal once it shows, as a user would, and answer once the typing shows.
+    await expect.poll(() => sideText(diff, 'modified'), { timeout: 30_000 }).toContain('- first');
     await diff.locator('.editor.modified .view-lines').first().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('- typed by hand');
+    await expect.poll(() => sideText(diff, 'modified'), { timeout: 30_000 }).toContain('- typed by hand');
     await dialog.press('1');
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe('# Notes\n\n- first\n- typed by hand');
     await diff.waitFor({ state: 'detached', timeout: 30_000 });
