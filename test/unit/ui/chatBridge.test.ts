@@ -6,14 +6,11 @@ import { ChatBridge } from '../../../extension/ui/chatBridge';
 import { SLASH_COMMANDS } from '../../../extension/ui/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
-function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[]; manual?: boolean } = {}) {
-  const log = new RecordingLogger();
-  const model = new ScriptedModel(opts.replies ?? [['Hello', ' there']], opts.manual);
-  const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
+/** A bridge over `session` that records what it posts and the editor actions it asks for. */
+function connect(session: ChatSession, log: RecordingLogger, hasApiKey: boolean) {
   const posted: HostToWebview[] = [];
   const actions = { setApiKey: 0, showLogs: 0 };
   const editor: Record<string, unknown>[] = [];
-  const hasApiKey = opts.hasKey ?? true;
   const setupState = async (): Promise<SetupState> => ({ hasApiKey, keySource: hasApiKey ? 'environment' : 'none' });
   const bridge = new ChatBridge({
     session,
@@ -28,7 +25,14 @@ function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[]; manual?
       copyText: async (text) => void editor.push({ kind: 'copyText', text }),
     },
   });
-  return { bridge, session, posted, log, model, actions, editor };
+  return { bridge, posted, actions, editor };
+}
+
+function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[]; manual?: boolean } = {}) {
+  const log = new RecordingLogger();
+  const model = new ScriptedModel(opts.replies ?? [['Hello', ' there']], opts.manual);
+  const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
+  return { session, log, model, ...connect(session, log, opts.hasKey ?? true) };
 }
 
 describe('ui/chatBridge', () => {
@@ -179,16 +183,7 @@ describe('ui/chatBridge', () => {
     await session.submit('typed while the view was hidden');
     session.stop();
     await done;
-    const posted: HostToWebview[] = [];
-    const next = new ChatBridge({
-      session,
-      settings,
-      log: new RecordingLogger(),
-      setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-      post: (m) => posted.push(m),
-      actions: { setApiKey: () => undefined, showLogs: () => undefined },
-      editor: { openFile: async () => undefined, openLink: async () => undefined, copyText: async () => undefined },
-    });
+    const { bridge: next, posted } = connect(session, new RecordingLogger(), true);
     next.receive({ type: 'ready' });
     next.receive({ type: 'ready' });
     await until(() => posted.length === 2);
