@@ -56,29 +56,33 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await input.fill('use a template literal in greet.ts');
     await input.press('Enter');
 
-    // The diff editor opens beside, with the proposal's per-hunk lenses and the title actions.
+    // The diff editor opens with both sides and the proposal's per-hunk hint.
     const diff = page.locator('.monaco-diff-editor');
     await diff.waitFor({ state: 'visible', timeout: 60_000 });
-    const accept = page.locator('.editor-actions a.action-label[aria-label^="Accept Proposed Edit"]');
-    // It opened without taking focus (the default); VS Code shows a group's title actions once it is active.
-    expect(await accept.count()).toBe(0);
-    await page.locator('.tab', { hasText: 'current ↔ proposed' }).click();
-    await accept.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').count()).toBe(1);
     const side = (which: 'original' | 'modified') => sideText(diff, which);
     await expect.poll(() => side('modified'), { timeout: 30_000 }).toContain('return `Hello, ${name}!`;');
     expect(await side('original')).toContain('return "Hello " + name;');
-    // The per-hunk hint on the proposal side (CodeLens is off in diff editors by default).
-    // Decorations render their text through CSS ::after, so it is read from the computed style.
+    // CodeLens is off in diff editors by default, so the hint is an inline decoration; decorations render
+    // their text through CSS ::after, so it is read from the computed style.
     const hints = () =>
       diff.locator('.editor.modified .view-lines span').evaluateAll((spans) => spans.map((el) => getComputedStyle(el, '::after').content).filter((c) => c.includes('hunk')));
     await expect.poll(hints, { timeout: 30_000 }).toEqual([expect.stringContaining('accept or reject this hunk (hover)')]);
-    // The chat's dialog asks at the same time; the editor answers first.
+    // The chat's dialog asks at the same time.
     const dialog = chat.getByTestId('permission-dialog');
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    // It opened without taking focus (the default): the keyboard is still in the chat's webview, not in the
+    // proposal (a webview's frame is the workbench's active element while focus is inside it).
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    expect(await diff.locator('textarea:focus').count()).toBe(0);
+    // The title actions show once the user is in the diff's group.
+    const accept = page.locator('.editor-actions a.action-label[aria-label^="Accept Proposed Edit"]');
+    await page.locator('.tab', { hasText: 'current ↔ proposed' }).click();
+    await accept.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').count()).toBe(1);
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-diff-review.png') });
     expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
 
+    // The editor answers first; the dialog closes with the diff.
     await accept.click();
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toBe(PROPOSED);
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
@@ -89,6 +93,8 @@ describe('e2e: an edit is approved from the diff editor', () => {
   });
 
   it('applies what the user typed into the proposal when the dialog allows it, and tells the model', async () => {
+    // (A review the test before left pending would take this test's keys and answer.)
+    expect(await page.locator('.monaco-diff-editor').count(), 'a diff review is still open from the test before').toBe(0);
     const file = path.join(workspace, 'notes.md');
     writeFileSync(file, '# Notes\n');
     fake.setScript([
