@@ -95,4 +95,53 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
       .poll(() => chat.locator('[data-testid="message"]').allInnerTexts(), { timeout: 20_000 })
       .toEqual([expect.stringContaining('hello'), expect.stringContaining(REPLY)]);
   });
+
+  it('queues a message typed while the agent works and sends it after the turn; Stop puts a queued one back', async () => {
+    const slow = (text: string, prompt: string) => ({
+      content: [{ type: 'text' as const, text, chunks: 20 }],
+      delayMsBetweenEvents: 300,
+      expect: { lastUserTextIncludes: prompt },
+    });
+    fake.setScript([slow('Working on the first one.', 'first task'), { content: [{ type: 'text', text: 'Second done.' }], expect: { lastUserTextIncludes: 'second task' } }]);
+    const chat = await chatFrame(page);
+    const input = chat.getByTestId('composer-input');
+    const chips = chat.getByTestId('queued-chip');
+    const stopButton = chat.getByTestId('stop-button');
+    const userTexts = () => chat.locator('[data-testid="message"][data-role="user"]').allInnerTexts();
+    const before = fake.requests.length;
+    await input.fill('first task');
+    await input.press('Enter');
+    await stopButton.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill('second task');
+    await input.press('Enter');
+    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('second task')]);
+    expect(await input.inputValue()).toBe('');
+    // Sent by itself once the first turn ends.
+    await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBe(before + 2);
+    await expect.poll(userTexts, { timeout: 30_000 }).toEqual([
+      expect.stringContaining('hello'),
+      expect.stringContaining('first task'),
+      expect.stringContaining('second task'),
+    ]);
+    expect(await chips.count()).toBe(0);
+    await stopButton.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // Stop (Escape in the prompt box) sends nothing more: the queued message comes back to be edited.
+    fake.setScript([slow('A long answer that the user stops.', 'third task')]);
+    await input.fill('third task');
+    await input.press('Enter');
+    await stopButton.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill('fourth task');
+    await input.press('Enter');
+    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('fourth task')]);
+    await input.press('Escape');
+    await expect.poll(() => input.inputValue(), { timeout: 10_000 }).toBe('fourth task');
+    expect(await chips.count()).toBe(0);
+    await stopButton.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status')).toBe('stopped');
+    await page.waitForTimeout(1_000);
+    expect(fake.requests.length).toBe(before + 3);
+    expect((await userTexts()).some((t) => t.includes('fourth task'))).toBe(false);
+    await page.screenshot({ path: path.join(RESULTS, 'e2e-queue-returned.png') });
+  });
 });
