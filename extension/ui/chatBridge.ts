@@ -41,6 +41,12 @@ export interface ChatBridgeDeps {
   approvals?: Pick<WebviewApprovalResponder, 'answer' | 'openProposedDiff' | 'pendingRequest'>;
   /** Rewind, review and the changed-files list; optional in tests. */
   checkpoints?: CheckpointControls;
+  /**
+   * Whether the view's page is up to take messages (shown and past `ready`); a hidden view drops them.
+   * One-off messages that must not be lost (prompts a Stop handed back) wait for the next snapshot when
+   * it is false. Always true when absent (tests).
+   */
+  isLive?: () => boolean;
   /** The AskUserQuestion card's host half; without it, answers are dropped. */
   questions?: Pick<WebviewQuestionResponder, 'answer' | 'pendingRequest'>;
 }
@@ -163,6 +169,7 @@ export class ChatBridge {
     if (event.type === 'reset') return this.sendSnapshot();
     if (event.type === 'messageAdded') return this.deps.post({ type: 'messageAdded', message: toProtocol(event.message) });
     if (event.type === 'promptsReturned') {
+      if (this.deps.isLive && !this.deps.isLive()) return;
       const returned = this.deps.session.takeReturned();
       if (returned) this.deps.post({ type: 'promptsReturned', returned: toReturned(returned) });
       return;

@@ -14,6 +14,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private bridge: ChatBridge | undefined;
   /** Resolved once the current view's page said `ready` (its listeners are attached). */
   private ready = deferred();
+  /** The page is shown and has said `ready` (messages posted now arrive). */
+  private live = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -34,16 +36,28 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       nonce: randomBytes(16).toString('base64'),
     });
     this.bridge?.dispose();
-    const bridge = new ChatBridge({ ...this.deps, editor: createEditorActions(this.deps.log), post: (m) => this.post(m) });
+    const bridge = new ChatBridge({
+      ...this.deps,
+      editor: createEditorActions(this.deps.log),
+      post: (m) => this.post(m),
+      isLive: () => this.live,
+    });
     this.bridge = bridge;
     this.ready = deferred();
+    this.live = false;
     const sub = view.webview.onDidReceiveMessage((raw: unknown) => {
-      if (isReadyMessage(raw)) this.ready.resolve();
+      if (isReadyMessage(raw)) {
+        this.live = true;
+        this.ready.resolve();
+      }
       return bridge.receive(raw);
     });
     const visibility = view.onDidChangeVisibility(() => {
       // A hidden view's page is discarded and reloads when shown: wait for its next `ready`.
-      if (!view.visible) this.ready = deferred();
+      if (!view.visible) {
+        this.ready = deferred();
+        this.live = false;
+      }
       this.onAvailabilityChanged(view.visible);
     });
     this.onAvailabilityChanged(view.visible);
@@ -53,6 +67,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.onAvailabilityChanged(false);
       bridge.dispose();
       if (this.bridge === bridge) this.bridge = undefined;
+      this.live = false;
       this.view = undefined;
     });
   }

@@ -7,7 +7,7 @@ import { SLASH_COMMANDS } from '../../../extension/ui/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
 /** A bridge over `session` that records what it posts and the editor actions it asks for. */
-function connect(session: ChatSession, log: RecordingLogger, hasApiKey: boolean) {
+function connect(session: ChatSession, log: RecordingLogger, hasApiKey: boolean, isLive?: () => boolean) {
   const posted: HostToWebview[] = [];
   const actions = { setApiKey: 0, showLogs: 0 };
   const editor: Record<string, unknown>[] = [];
@@ -18,6 +18,7 @@ function connect(session: ChatSession, log: RecordingLogger, hasApiKey: boolean)
     log,
     setupState,
     post: (m) => posted.push(m),
+    ...(isLive ? { isLive } : {}),
     actions: { setApiKey: () => actions.setApiKey++, showLogs: () => actions.showLogs++ },
     editor: {
       openFile: async (path, line, endLine) => void editor.push({ kind: 'openFile', path, line, endLine }),
@@ -191,5 +192,24 @@ describe('ui/chatBridge', () => {
     expect(parseHostToWebview(posted[0]).ok).toBe(true);
     expect(posted[1]).not.toHaveProperty('returned');
     next.dispose();
+  });
+
+  it('holds prompts a Stop handed back while the view is hidden (its page gone) until the page is back', async () => {
+    const log = new RecordingLogger();
+    const model = new ScriptedModel([['slow']], true);
+    const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
+    let live = false;
+    const { bridge, posted } = connect(session, log, true, () => live);
+    const done = session.submit('one');
+    await until(() => model.waiting === 1);
+    await session.submit('two');
+    session.stop();
+    await done;
+    expect(posted.filter((p) => p.type === 'promptsReturned')).toEqual([]);
+    live = true;
+    bridge.receive({ type: 'ready' });
+    await until(() => posted.some((p) => p.type === 'sessionSnapshot'));
+    expect(posted.find((p) => p.type === 'sessionSnapshot')).toMatchObject({ returned: { text: 'two', images: [] } });
+    bridge.dispose();
   });
 });
