@@ -1,6 +1,7 @@
 /**
- * The composer's part of the protocol: images pasted or dropped into a prompt, and text the host asks the
- * composer to insert (an `@file#L5-10` mention from "Add Selection to Chat"). messages.ts composes these.
+ * The composer's part of the protocol: images pasted or dropped into a prompt (kept by the host while the
+ * prompt is unsent), and text the host asks the composer to insert (an `@file#L5-10` mention from "Add
+ * Selection to Chat"). messages.ts composes these.
  */
 import { z } from 'zod';
 
@@ -26,6 +27,16 @@ export const PromptImageSchema = z.strictObject({
 export type PromptImage = z.infer<typeof PromptImageSchema>;
 
 export const PromptImagesSchema = z.array(PromptImageSchema).max(MAX_PROMPT_IMAGES);
+
+/**
+ * webview → host: the images of the unsent prompt, whenever they change. The host keeps them for the view's
+ * next page (a hidden view's page is discarded; its text draft survives in the webview's own state, which
+ * is too small for images).
+ */
+export const ComposerRequestSchemas = [z.strictObject({ type: z.literal('draftImages'), images: PromptImagesSchema })] as const;
+
+/** Re-sent to a new page of the view, which puts them back into its empty composer. */
+export const ComposerSnapshotFields = { draftImages: PromptImagesSchema.optional() };
 
 /** host → webview events of the composer. */
 export const ComposerEventSchemas = [

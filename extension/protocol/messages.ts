@@ -9,7 +9,7 @@ import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, To
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
 import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFields } from './checkpoints';
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
-import { ComposerEventSchemas, PromptImagesSchema } from './composer';
+import { ComposerEventSchemas, ComposerRequestSchemas, ComposerSnapshotFields, PromptImagesSchema } from './composer';
 import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
 
 export * from './controls';
@@ -88,6 +88,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...CheckpointRequestSchemas,
   ...QuestionRequestMessageSchemas,
   ...QueueRequestSchemas,
+  ...ComposerRequestSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
@@ -130,6 +131,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...CheckpointSnapshotFields,
     ...QuestionSnapshotFields,
     ...QueueSnapshotFields,
+    ...ComposerSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),

@@ -53,6 +53,8 @@ export interface ChatBridgeDeps {
 
 export class ChatBridge {
   private readonly unsubscribe: () => void;
+  /** The images of the prompt being written, for the view's next page. */
+  private draftImages: PromptImage[] = [];
 
   constructor(private readonly deps: ChatBridgeDeps) {
     const offEvents = deps.session.onEvent((e) => void this.forward(e));
@@ -111,6 +113,7 @@ export class ChatBridge {
       todos: session.todos(),
       queue: session.queued(),
       ...(returned ? { returned: toReturned(returned) } : {}),
+      ...(this.draftImages.length ? { draftImages: this.draftImages } : {}),
     });
   }
 
@@ -129,6 +132,9 @@ export class ChatBridge {
         return session.submit(message.text, message.attachments ?? []);
       case 'removeQueued':
         return session.removeQueued(message.id);
+      case 'draftImages':
+        this.draftImages = message.images;
+        return;
       case 'stop':
         return session.stop();
       case 'newChat':

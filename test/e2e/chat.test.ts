@@ -96,6 +96,31 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
       .toEqual([expect.stringContaining('hello'), expect.stringContaining(REPLY)]);
   });
 
+  it('keeps an unsent prompt, its text and a pasted image, when the view is hidden and shown again', async () => {
+    let chat = await chatFrame(page);
+    await chat.getByTestId('composer-input').fill('half-written prompt');
+    // A real 1×1 PNG, pasted as a file.
+    await chat.evaluate(() => {
+      const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], 'shot.png', { type: 'image/png' }));
+      const target = document.querySelector('[data-testid="composer-input"]');
+      target?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await chat.getByTestId('composer-image').waitFor({ state: 'visible', timeout: 10_000 });
+    // The report of the image to the host is a message away; give it a moment before the page goes.
+    await page.waitForTimeout(500);
+    const icon = activityBarIcon(page);
+    await icon.click();
+    await page.waitForTimeout(500);
+    await icon.click();
+    chat = await chatFrame(page);
+    await expect.poll(() => chat.getByTestId('composer-input').inputValue(), { timeout: 20_000 }).toBe('half-written prompt');
+    await expect.poll(() => chat.getByTestId('composer-image').count(), { timeout: 20_000 }).toBe(1);
+    await chat.getByTestId('composer-image-remove').click();
+    await chat.getByTestId('composer-input').fill('');
+  });
+
   it('queues a message typed while the agent works and sends it after the turn; Stop puts a queued one back', async () => {
     const slow = (text: string, prompt: string) => ({
       content: [{ type: 'text' as const, text, chunks: 20 }],

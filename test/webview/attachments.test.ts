@@ -11,7 +11,10 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwA
 
 const input = () => view.page.getByTestId('composer-input');
 const thumbs = () => view.page.getByTestId('composer-image');
-const postedAfterReady = async () => (await view.posted()).slice(1);
+const isDraftImages = (m: unknown) => (m as { type?: string }).type === 'draftImages';
+/** What the page posted after `ready`, but the draft-image reports (their own test checks those). */
+const postedAfterReady = async () => (await view.posted()).slice(1).filter((m) => !isDraftImages(m));
+const draftImageReports = async () => (await view.posted()).filter(isDraftImages);
 
 async function open(...events: unknown[]): Promise<void> {
   view = await openPage();
@@ -130,6 +133,29 @@ describe('webview composer images', () => {
     await view.send(snapshot([], { returned: { text: 'queued while hidden', images: [] } }));
     expect(await input().inputValue()).toBe('queued while hidden');
     expect(await thumbs().count()).toBe(0);
+  });
+
+  it('reports the draft images to the host as they change, and a new page of the view gets them back once', async () => {
+    await open();
+    await paste([{ name: 'shot.png', type: 'image/png', base64: PNG }]);
+    await expect.poll(draftImageReports).toEqual([
+      { type: 'draftImages', images: [{ kind: 'image', name: 'shot.png', mediaType: 'image/png', data: PNG }] },
+    ]);
+    await view.page.getByTestId('composer-image-remove').click();
+    await expect.poll(async () => (await draftImageReports()).at(-1)).toEqual({ type: 'draftImages', images: [] });
+
+    // The view was hidden and shown: its new page gets the images from the first snapshot only.
+    view = await openPage();
+    const image = { kind: 'image', name: 'kept.png', mediaType: 'image/png', data: PNG } as const;
+    await view.send(snapshot([], { draftImages: [image] }));
+    expect(await thumbs().count()).toBe(1);
+    await view.send(snapshot([], { draftImages: [image] }));
+    expect(await thumbs().count()).toBe(1);
+    await input().fill('with the kept image');
+    await input().press('Enter');
+    expect(await postedAfterReady()).toEqual([
+      { type: 'sendPrompt', text: 'with the kept image', attachments: [image] },
+    ]);
   });
 
   it('shows a warning chip on a user message whose mention was not found', async () => {

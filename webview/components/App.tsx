@@ -50,6 +50,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
     },
     [bridge],
   );
+  const onImagesChange = useCallback((images: PromptImage[]) => void bridge.post({ type: 'draftImages', images }), [bridge]);
 
   if (state.phase === 'loading') {
     return (
@@ -105,6 +106,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             model={state.model}
             history={history}
             onQueue={onSend}
+            onImagesChange={onImagesChange}
             commands={state.commands}
             fileSuggestions={state.fileSuggestions}
             onSearchFiles={controls.onSearchFiles}

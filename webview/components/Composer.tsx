@@ -15,7 +15,10 @@ import { useDraftImages } from './useDraftImages';
 export interface ComposerHandle {
   /** At the caret ("Add Selection to Chat" inserts a mention). */
   insert: (text: string) => void;
-  /** Prompts a Stop took off the queue: their text goes before the draft, their images join its images. */
+  /**
+   * Prompts a Stop took off the queue: their text goes before the draft, their images join its images.
+   * With no text, only the images are added (a new page of the view getting its draft's images back).
+   */
   restore: (text: string, images: readonly PromptImage[]) => void;
 }
 
@@ -31,6 +34,8 @@ export interface ComposerProps {
   onStop: () => void;
   /** Keeps a prompt typed while busy (with its images), to send when the turn ends. */
   onQueue: (text: string, images: PromptImage[]) => void;
+  /** The draft's images changed (the host keeps them for the view's next page). */
+  onImagesChange?: (images: PromptImage[]) => void;
   ref?: Ref<ComposerHandle>;
   commands: readonly SlashCommand[];
   fileSuggestions: { requestId: string; items: readonly { path: string }[] } | null;
@@ -58,7 +63,7 @@ export function Composer({ ref, ...props }: ComposerProps) {
   const hintId = useId();
   const menuId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const images = useDraftImages();
+  const images = useDraftImages(props.onImagesChange);
   const valid = isSendable(draft);
   const tooLong = !valid && draft.trim() !== '';
 
@@ -129,8 +134,10 @@ export function Composer({ ref, ...props }: ComposerProps) {
       },
       restore(text: string, restored: readonly PromptImage[]) {
         const now = latest.current.draft;
-        pendingCaret.current = text.length;
-        update(now.trim() === '' ? text : `${text}\n\n${now}`, text.length);
+        if (text !== '') {
+          pendingCaret.current = text.length;
+          update(now.trim() === '' ? text : `${text}\n\n${now}`, text.length);
+        }
         images.restore(restored);
         inputRef.current?.focus();
       },

@@ -18,22 +18,29 @@ function deliver(handle: ComposerHandle, d: ComposerDelivery): void {
 
 /**
  * A ref callback for the composer that delivers the host's `insertText` and `promptsReturned` (also as a
- * snapshot's `returned`) to it. What arrives before the composer is on screen (the view still loading)
+ * snapshot's `returned`) to it, and the draft's images from the page's first snapshot. What arrives before the composer is on screen (the view still loading)
  * waits and is delivered, in order, once it mounts.
  */
 export function useComposerInserts(bridge: HostBridge): (handle: ComposerHandle | null) => void {
   const current = useRef<ComposerHandle | null>(null);
   const pending = useRef<ComposerDelivery[]>([]);
+  /** Only this page's first snapshot brings the draft's images back (later ones find them on screen). */
+  const restoredImages = useRef(false);
   useEffect(
     () =>
       bridge.subscribe((event) => {
-        let d: ComposerDelivery | undefined;
-        if (event.type === 'insertText') d = { kind: 'insert', text: event.text };
-        else if (event.type === 'promptsReturned') d = { kind: 'restore', ...event.returned };
-        else if (event.type === 'sessionSnapshot' && event.returned) d = { kind: 'restore', ...event.returned };
-        if (!d) return;
-        if (current.current) deliver(current.current, d);
-        else pending.current.push(d);
+        const ds: ComposerDelivery[] = [];
+        if (event.type === 'insertText') ds.push({ kind: 'insert', text: event.text });
+        else if (event.type === 'promptsReturned') ds.push({ kind: 'restore', ...event.returned });
+        else if (event.type === 'sessionSnapshot') {
+          if (!restoredImages.current && event.draftImages) ds.push({ kind: 'restore', text: '', images: event.draftImages });
+          restoredImages.current = true;
+          if (event.returned) ds.push({ kind: 'restore', ...event.returned });
+        }
+        for (const d of ds) {
+          if (current.current) deliver(current.current, d);
+          else pending.current.push(d);
+        }
       }),
     [bridge],
   );

@@ -1,5 +1,5 @@
 /** The images of the prompt being written: paste and drop handlers, removal, and the inline error. */
-import { useCallback, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { MAX_PROMPT_IMAGES, type PromptImage } from '../../extension/protocol/messages';
 import { filesOf, readImages, type DraftImage } from './imageInput';
 
@@ -15,14 +15,23 @@ export interface DraftImages {
   onDrop: (e: DragEvent<HTMLElement>) => void;
 }
 
-export function useDraftImages(): DraftImages {
+/** `onChange` hears every change after the first render (the host keeps the images for the next page). */
+export function useDraftImages(onChange?: (images: PromptImage[]) => void): DraftImages {
   const [images, setImages] = useState<readonly DraftImage[]>([]);
+  /** The images last reported (none at first), so only a change is reported. */
+  const reported = useRef<readonly DraftImage[]>(images);
+  useEffect(() => {
+    if (reported.current === images) return;
+    reported.current = images;
+    onChange?.(images.map((i) => i.image));
+  }, [images, onChange]);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
   const count = useRef(0);
-  const set = useCallback((next: readonly DraftImage[]) => {
-    count.current = next.length;
-    setImages(next);
+  const clearImages = useCallback(() => {
+    count.current = 0;
+    // Clearing no images changes nothing (and reports nothing to the host).
+    setImages((prev) => (prev.length === 0 ? prev : []));
   }, []);
 
   const append = useCallback((read: readonly PromptImage[]) => {
@@ -61,9 +70,9 @@ export function useDraftImages(): DraftImages {
       setError(null);
     }, []),
     clear: useCallback(() => {
-      set([]);
+      clearImages();
       setError(null);
-    }, [set]),
+    }, [clearImages]),
     restore: append,
     onPaste: useCallback(
       (e: ClipboardEvent<HTMLTextAreaElement>) => {

@@ -212,4 +212,22 @@ describe('ui/chatBridge', () => {
     expect(posted.find((p) => p.type === 'sessionSnapshot')).toMatchObject({ returned: { text: 'two', images: [] } });
     bridge.dispose();
   });
+
+  it('keeps the draft images the page reports for its next snapshot, and refuses malformed ones', async () => {
+    const png = { kind: 'image' as const, name: 'shot.png', mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };
+    const { bridge, posted, log } = setup();
+    expect(bridge.receive({ type: 'draftImages', images: [png, png] })).toBe(true);
+    expect(bridge.receive({ type: 'draftImages', images: [{ ...png, data: 'not base64!' }] })).toBe(false);
+    expect(bridge.receive({ type: 'draftImages', images: Array.from({ length: 21 }, () => png) })).toBe(false);
+    expect(log.lines.filter((l) => l.level === 'warn')).toHaveLength(2);
+    bridge.receive({ type: 'ready' });
+    await until(() => posted.length === 1);
+    expect(posted[0]).toMatchObject({ type: 'sessionSnapshot', draftImages: [png, png] });
+    expect(parseHostToWebview(posted[0]).ok).toBe(true);
+    // Sent or removed: the page reports none, and the next page gets none.
+    bridge.receive({ type: 'draftImages', images: [] });
+    bridge.receive({ type: 'ready' });
+    await until(() => posted.length === 2);
+    expect(posted[1]).not.toHaveProperty('draftImages');
+  });
 });
