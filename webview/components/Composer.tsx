@@ -2,7 +2,7 @@
  * The prompt box. Enter sends, Shift+Enter adds a line; ↑/↓ in an empty box (or on a recalled prompt)
  * walk through earlier prompts. `/` at the start completes slash commands and `@` completes workspace
  * files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
- * the message to be sent when the turn ends.
+ * the message to be sent when the turn ends; a Stop puts queued messages back here instead (`restore`).
  */
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { WebviewToHostSchema, type PromptImage, type SlashCommand } from '../../extension/protocol/messages';
