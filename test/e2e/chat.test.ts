@@ -133,13 +133,17 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     const chips = chat.getByTestId('queued-chip');
     const stopButton = chat.getByTestId('stop-button');
     const userTexts = () => chat.locator('[data-testid="message"][data-role="user"]').allInnerTexts();
+    /** Sends `prompt`, then types `queued` while its turn runs; the chip shows it waiting. */
+    const sendThenQueue = async (prompt: string, queued: string) => {
+      await input.fill(prompt);
+      await input.press('Enter');
+      await stopButton.waitFor({ state: 'visible', timeout: 30_000 });
+      await input.fill(queued);
+      await input.press('Enter');
+      await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(queued)]);
+    };
     const before = fake.requests.length;
-    await input.fill('first task');
-    await input.press('Enter');
-    await stopButton.waitFor({ state: 'visible', timeout: 30_000 });
-    await input.fill('second task');
-    await input.press('Enter');
-    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('second task')]);
+    await sendThenQueue('first task', 'second task');
     expect(await input.inputValue()).toBe('');
     // Sent by itself once the first turn ends.
     await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBe(before + 2);
@@ -153,12 +157,7 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
 
     // Stop (Escape in the prompt box) sends nothing more: the queued message comes back to be edited.
     fake.setScript([slow('A long answer that the user stops.', 'third task')]);
-    await input.fill('third task');
-    await input.press('Enter');
-    await stopButton.waitFor({ state: 'visible', timeout: 30_000 });
-    await input.fill('fourth task');
-    await input.press('Enter');
-    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('fourth task')]);
+    await sendThenQueue('third task', 'fourth task');
     await input.press('Escape');
     await expect.poll(() => input.inputValue(), { timeout: 10_000 }).toBe('fourth task');
     expect(await chips.count()).toBe(0);
