@@ -18,8 +18,8 @@ function deliver(handle: ComposerHandle, d: ComposerDelivery): void {
 
 /**
  * A ref callback for the composer that delivers the host's `insertText` and `promptsReturned` (also as a
- * snapshot's `returned`) to it, and the draft's images from the page's first snapshot. What arrives before the composer is on screen (the view still loading)
- * waits and is delivered, in order, once it mounts.
+ * snapshot's `returned`) to it, and the draft's images from the page's first snapshot. What arrives before
+ * the composer is on screen (the view still loading) waits and is delivered, in order, once it mounts.
  */
 export function useComposerInserts(bridge: HostBridge): (handle: ComposerHandle | null) => void {
   const current = useRef<ComposerHandle | null>(null);

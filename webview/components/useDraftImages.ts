@@ -37,16 +37,16 @@ export function useDraftImages(onChange?: (images: PromptImage[]) => void): Draf
   const append = useCallback((read: readonly PromptImage[]) => {
     if (read.length === 0) return;
     setImages((prev) => {
-        const next = [
-          ...prev,
-          ...read.map((image) => {
-            seq.current += 1;
-            return { id: `img${String(seq.current)}`, image };
-          }),
-        ].slice(0, MAX_PROMPT_IMAGES);
-        count.current = next.length;
-        return next;
-      });
+      const next = [
+        ...prev,
+        ...read.map((image) => {
+          seq.current += 1;
+          return { id: `img${String(seq.current)}`, image };
+        }),
+      ].slice(0, MAX_PROMPT_IMAGES);
+      count.current = next.length;
+      return next;
+    });
   }, []);
 
   const add = useCallback(
