@@ -7,6 +7,20 @@ import tseslint from 'typescript-eslint';
 
 const SDK = { name: '@anthropic-ai/sdk', message: 'Only extension/llm/ may import the Anthropic SDK.' };
 const SDK_PATTERN = { group: ['@anthropic-ai/sdk/*'], message: SDK.message };
+// UI tests read state through retrying checks (test/support/ui.ts): a read right after an event sees whatever
+// frame is current, and passes or fails with the machine's speed.
+const UI_READS = 'innerText|innerHTML|textContent|count|getAttribute|inputValue|isVisible|isHidden|isChecked|isEnabled|isDisabled|allInnerTexts|allTextContents';
+const ONE_SHOT_READS = [
+  {
+    selector: "CallExpression[callee.name='expect'] AwaitExpression",
+    message: 'One-shot read of UI state: assert with `await expect.poll(() => read()).toX(...)` or a locator wait (test/support/ui.ts).',
+  },
+  {
+    selector: `VariableDeclarator > AwaitExpression > CallExpression > MemberExpression.callee > Identifier.property[name=/^(${UI_READS})$/]`,
+    message: 'One-shot read of UI state into a variable: poll the read instead (`expect.poll`), or take a baseline with `settled()` (test/support/ui.ts).',
+  },
+];
+
 const VSCODE = { name: 'vscode', message: 'extension/core/ must stay free of vscode: use a port (core/ports.ts).' };
 
 export default tseslint.config(
@@ -24,6 +38,10 @@ export default tseslint.config(
   {
     files: ['extension/llm/**', 'test/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['test/webview/**', 'test/e2e/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_SHOT_READS] },
   },
   {
     files: ['extension/core/**'],

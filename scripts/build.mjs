@@ -1,6 +1,7 @@
 // Builds the two bundles: the extension (Node, CJS) and the webview (browser IIFE plus its CSS).
-// Usage: node scripts/build.mjs [--watch] [--production]
-import { copyFileSync, mkdirSync } from 'node:fs';
+// Usage: node scripts/build.mjs [--watch] [--production] [--clean]
+// --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 
@@ -60,6 +61,7 @@ for (const c of configs) {
 // The Bash permission analysis parses commands with tree-sitter (wasm): both .wasm files sit next to the
 // bundles, where extension/host/node/bashParser.ts looks first.
 const require = createRequire(import.meta.url);
+if (process.argv.includes('--clean')) rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 for (const wasm of ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
   copyFileSync(require.resolve(wasm), `dist/${wasm.slice(wasm.indexOf('/') + 1)}`);

@@ -41,9 +41,9 @@ describe('e2e: the agent asks before it writes a file', () => {
     // The chat view is showing, so its inline dialog asks, not VS Code's modal.
     const dialog = chat.getByTestId('permission-dialog');
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await dialog.innerText()).toContain('Write');
-    expect(await dialog.locator('.diff-line[data-kind="added"]').innerText()).toContain('written by the agent');
-    expect(await page.locator('.monaco-dialog-box').count()).toBe(0);
+    await expect.poll(() => dialog.innerText()).toContain('Write');
+    await expect.poll(() => dialog.locator('.diff-line[data-kind="added"]').innerText()).toContain('written by the agent');
+    await expect.poll(() => page.locator('.monaco-dialog-box').count()).toBe(0);
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-approval.png') });
     expect(existsSync(path.join(workspace, 'allowed.txt'))).toBe(false);
     await dialog.press('1');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
-import { activityBarIcon, chatFrame, titleStop, openWorkbench, type OpenWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, hideAndShowSideBar, titleStop, openWorkbench, type OpenWorkbench } from './workbench';
 
 const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
 const RESULTS = path.join(REPO_ROOT, 'test-results');
@@ -86,10 +86,8 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
   });
 
   it('keeps the conversation when the view is hidden and shown again', async () => {
-    const icon = activityBarIcon(page);
-    await icon.click(); // hides the side bar
-    await page.waitForTimeout(500);
-    await icon.click(); // shows it again; the webview reloads and asks for a snapshot
+    // Hiding discards the webview's page; showing it again reloads it, and it asks for a snapshot.
+    await hideAndShowSideBar(page);
     const chat = await chatFrame(page);
     await expect
       .poll(() => chat.locator('[data-testid="message"]').allInnerTexts(), { timeout: 20_000 })
@@ -110,10 +108,7 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     await chat.getByTestId('composer-image').waitFor({ state: 'visible', timeout: 10_000 });
     // The report of the image to the host is a message away; give it a moment before the page goes.
     await page.waitForTimeout(500);
-    const icon = activityBarIcon(page);
-    await icon.click();
-    await page.waitForTimeout(500);
-    await icon.click();
+    await hideAndShowSideBar(page);
     chat = await chatFrame(page);
     await expect.poll(() => chat.getByTestId('composer-input').inputValue(), { timeout: 20_000 }).toBe('half-written prompt');
     await expect.poll(() => chat.getByTestId('composer-image').count(), { timeout: 20_000 }).toBe(1);
@@ -144,7 +139,7 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     };
     const before = fake.requests.length;
     await sendThenQueue('first task', 'second task');
-    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => input.inputValue()).toBe('');
     // Sent by itself once the first turn ends.
     await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBe(before + 2);
     await expect.poll(userTexts, { timeout: 30_000 }).toEqual([
@@ -152,7 +147,7 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
       expect.stringContaining('first task'),
       expect.stringContaining('second task'),
     ]);
-    expect(await chips.count()).toBe(0);
+    await expect.poll(() => chips.count()).toBe(0);
     await stopButton.waitFor({ state: 'detached', timeout: 30_000 });
 
     // Stop (Escape in the prompt box) sends nothing more: the queued message comes back to be edited.
@@ -160,12 +155,13 @@ describe('e2e: chatting in the sidebar of a real VS Code', () => {
     await sendThenQueue('third task', 'fourth task');
     await input.press('Escape');
     await expect.poll(() => input.inputValue(), { timeout: 10_000 }).toBe('fourth task');
-    expect(await chips.count()).toBe(0);
+    await expect.poll(() => chips.count()).toBe(0);
     await stopButton.waitFor({ state: 'detached', timeout: 30_000 });
-    expect(await chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status')).toBe('stopped');
+    await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status')).toBe('stopped');
+    // Absence cannot be waited for: give a wrongly sent prompt a second to show up, then check it did not.
     await page.waitForTimeout(1_000);
     expect(fake.requests.length).toBe(before + 3);
-    expect((await userTexts()).some((t) => t.includes('fourth task'))).toBe(false);
+    await expect.poll(async () => (await userTexts()).some((t) => t.includes('fourth task'))).toBe(false);
     await page.screenshot({ path: path.join(RESULTS, 'e2e-queue-returned.png') });
   });
 });

@@ -61,7 +61,7 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await diff.waitFor({ state: 'visible', timeout: 60_000 });
     const side = (which: 'original' | 'modified') => sideText(diff, which);
     await expect.poll(() => side('modified'), { timeout: 30_000 }).toContain('return `Hello, ${name}!`;');
-    expect(await side('original')).toContain('return "Hello " + name;');
+    await expect.poll(() => side('original')).toContain('return "Hello " + name;');
     // CodeLens is off in diff editors by default, so the hint is an inline decoration; decorations render
     // their text through CSS ::after, so it is read from the computed style.
     const hints = () =>
@@ -72,13 +72,13 @@ describe('e2e: an edit is approved from the diff editor', () => {
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
     // It opened without taking focus (the default): the keyboard is still in the chat's webview, not in the
     // proposal (a webview's frame is the workbench's active element while focus is inside it).
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
-    expect(await diff.locator('textarea:focus').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    await expect.poll(() => diff.locator('textarea:focus').count()).toBe(0);
     // The title actions show once the user is in the diff's group.
     const accept = page.locator('.editor-actions a.action-label[aria-label^="Accept Proposed Edit"]');
     await page.locator('.tab', { hasText: 'current ↔ proposed' }).click();
     await accept.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').count()).toBe(1);
+    await expect.poll(() => page.locator('.editor-actions a.action-label[aria-label^="Reject Proposed Edit"]').count()).toBe(1);
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-diff-review.png') });
     expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
 
@@ -94,7 +94,7 @@ describe('e2e: an edit is approved from the diff editor', () => {
 
   it('applies what the user typed into the proposal when the dialog allows it, and tells the model', async () => {
     // (A review the test before left pending would take this test's keys and answer.)
-    expect(await page.locator('.monaco-diff-editor').count(), 'a diff review is still open from the test before').toBe(0);
+    await expect.poll(() => page.locator('.monaco-diff-editor').count(), { message: 'a diff review is still open from the test before' }).toBe(0);
     const file = path.join(workspace, 'notes.md');
     writeFileSync(file, '# Notes\n');
     fake.setScript([
@@ -157,7 +157,7 @@ describe('e2e: with diffReview.open = manual, the diff waits for the dialog and 
     await input.press('Enter');
     const dialog = chat.getByTestId('permission-dialog');
     await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-    expect(await page.locator('.monaco-diff-editor').count()).toBe(0);
+    await expect.poll(() => page.locator('.monaco-diff-editor').count()).toBe(0);
 
     await dialog.getByRole('button', { name: /Open in diff editor/ }).click();
     const diff = page.locator('.monaco-diff-editor');

@@ -49,9 +49,9 @@ describe('e2e: the agent keeps a todo list and asks the user a question', () => 
 
     const card = chat.getByTestId('question-card');
     await card.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await card.innerText()).toContain('Which colour should the button be?');
-    expect(await chat.getByTestId('todo-progress').innerText()).toBe('0/2 done');
-    expect(await chat.getByTestId('todo-item').nth(0).innerText()).toContain('Picking a colour');
+    await expect.poll(() => card.innerText()).toContain('Which colour should the button be?');
+    await expect.poll(() => chat.getByTestId('todo-progress').innerText()).toBe('0/2 done');
+    await expect.poll(() => chat.getByTestId('todo-item').nth(0).innerText()).toContain('Picking a colour');
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-questions.png') });
 
     await card.press('2');

@@ -58,7 +58,7 @@ describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', (
 
     const dialog = chat.getByTestId('permission-dialog');
     await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-    expect(await dialog.innerText()).toContain('hello.ts');
+    await expect.poll(() => dialog.innerText()).toContain('hello.ts');
     // Nothing was written while the dialog waits; the reading tools already ran without asking.
     expect(readFileSync(file, 'utf8')).toContain('Hello, ${name}!');
     for (const tool of ['Read', 'Grep', 'Bash']) {

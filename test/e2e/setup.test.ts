@@ -29,8 +29,8 @@ describe('e2e: first run without an API key', () => {
     await activityBarIcon(page).click();
     let chat = await chatFrame(page);
     await expect.poll(() => chat.getByTestId('setup-screen').isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await chat.getByTestId('setup-screen').innerText()).toMatch(/API key/i);
-    expect(await chat.getByTestId('composer-input').count()).toBe(0);
+    await expect.poll(() => chat.getByTestId('setup-screen').innerText()).toMatch(/API key/i);
+    await expect.poll(() => chat.getByTestId('composer-input').count()).toBe(0);
 
     await chat.getByTestId('set-api-key').click();
     const box = page.locator('.quick-input-widget input[type="password"]');
@@ -45,7 +45,7 @@ describe('e2e: first run without an API key', () => {
     await input.press('Enter');
     const assistant = chat.locator('[data-testid="message"][data-role="assistant"][data-status="done"] .message-text');
     await assistant.waitFor({ timeout: 20_000 });
-    expect(await assistant.innerText()).toBe('You said: is the key stored?');
+    await expect.poll(() => assistant.innerText()).toBe('You said: is the key stored?');
     // The fake only answers the key typed into the palette, so the request really carried it.
     expect(fake.requests.at(-1)?.status).toBe(200);
   });

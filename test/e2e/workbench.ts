@@ -42,6 +42,15 @@ export async function chatFrame(page: Page, timeoutMs = 60_000): Promise<Frame> 
   throw new Error('The Codewright chat webview did not appear');
 }
 
+/** Clicks Codewright's activity-bar icon twice, waiting for the side bar to hide and then to show again. */
+export async function hideAndShowSideBar(page: Page): Promise<void> {
+  const sideBar = page.locator('.part.sidebar');
+  await activityBarIcon(page).click();
+  await sideBar.waitFor({ state: 'hidden', timeout: 15_000 });
+  await activityBarIcon(page).click();
+  await sideBar.waitFor({ state: 'visible', timeout: 15_000 });
+}
+
 /** The Stop action in the title bar of the Chat view (present only while a turn runs). */
 export function titleStop(page: Page) {
   return page.locator('.pane-header .actions-container a.action-label[aria-label^="Stop"]');

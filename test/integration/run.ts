@@ -60,7 +60,8 @@ async function runInCodeServer(testsPath: string): Promise<number> {
       console.log(`${o.state === 'passed' ? '  ✓' : o.state === 'failed' ? '  ✗' : '  -'} ${o.title}`);
       if (o.error) console.log(o.error.replace(/^/gm, '      '));
     }
-    console.log(`integration: ${results.passed} passed, ${results.failed} failed`);
+    const skipped = results.outcomes.filter((o) => o.state === 'pending').length;
+    console.log(`integration: ${results.passed} passed, ${results.failed} failed, ${skipped} skipped`);
     if (results.passed === 0) {
       console.error('No integration test ran.');
       return 1;

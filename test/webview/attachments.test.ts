@@ -50,15 +50,15 @@ describe('webview composer images', () => {
   it('shows a pasted image as a thumbnail and sends it with the prompt', async () => {
     await open();
     await paste([{ name: 'shot.png', type: 'image/png', base64: PNG }]);
-    expect(await thumbs().count()).toBe(1);
-    expect(await thumbs().locator('img').getAttribute('src')).toBe(`data:image/png;base64,${PNG}`);
-    expect(await thumbs().locator('img').getAttribute('alt')).toBe('shot.png');
+    await expect.poll(() => thumbs().count()).toBe(1);
+    await expect.poll(() => thumbs().locator('img').getAttribute('src')).toBe(`data:image/png;base64,${PNG}`);
+    await expect.poll(() => thumbs().locator('img').getAttribute('alt')).toBe('shot.png');
     await input().fill('What is in this picture?');
     await input().press('Enter');
-    expect(await postedAfterReady()).toEqual([
+    await expect.poll(() => postedAfterReady()).toEqual([
       { type: 'sendPrompt', text: 'What is in this picture?', attachments: [{ kind: 'image', name: 'shot.png', mediaType: 'image/png', data: PNG }] },
     ]);
-    expect(await thumbs().count()).toBe(0);
+    await expect.poll(() => thumbs().count()).toBe(0);
   });
 
   it('adds dropped images and removes one with its button, then the other with the keyboard', async () => {
@@ -67,15 +67,15 @@ describe('webview composer images', () => {
       { name: 'a.png', type: 'image/png', base64: PNG },
       { name: 'b.gif', type: 'image/gif', base64: 'R0lGODlhAQABAAAAACw=' },
     ]);
-    expect(await thumbs().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['a.png', 'b.gif']);
+    await expect.poll(() => thumbs().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['a.png', 'b.gif']);
     await view.page.getByRole('button', { name: 'Remove a.png' }).click();
-    expect(await thumbs().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['b.gif']);
+    await expect.poll(() => thumbs().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['b.gif']);
     await view.page.getByRole('button', { name: 'Remove b.gif' }).focus();
     await view.page.keyboard.press('Delete');
-    expect(await thumbs().count()).toBe(0);
+    await expect.poll(() => thumbs().count()).toBe(0);
     await input().fill('no images now');
     await input().press('Enter');
-    expect(await postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'no images now' }]);
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'no images now' }]);
   });
 
   it('refuses other file types and images over 5 MB with an inline error', async () => {
@@ -85,11 +85,11 @@ describe('webview composer images', () => {
       { name: 'huge.png', type: 'image/png', bytes: 5 * 1024 * 1024 + 1 },
       { name: 'ok.png', type: 'image/png', base64: PNG },
     ]);
-    expect(await thumbs().count()).toBe(1);
-    const error = await view.page.getByTestId('composer-image-error').innerText();
-    expect(error).toContain('notes.txt: only PNG, JPEG, GIF and WebP images can be attached.');
-    expect(error).toContain('huge.png is 5.0 MB; images can be at most 5.0 MB.');
-    expect(await view.page.getByRole('alert').count()).toBeGreaterThan(0);
+    await expect.poll(() => thumbs().count()).toBe(1);
+    const error = () => view.page.getByTestId('composer-image-error').innerText();
+    await expect.poll(error).toContain('notes.txt: only PNG, JPEG, GIF and WebP images can be attached.');
+    await expect.poll(error).toContain('huge.png is 5.0 MB; images can be at most 5.0 MB.');
+    await expect.poll(() => view.page.getByRole('alert').count()).toBeGreaterThan(0);
   });
 
   it('sends the images of a prompt typed while busy for the host to queue', async () => {
@@ -97,8 +97,8 @@ describe('webview composer images', () => {
     await paste([{ name: 'q.png', type: 'image/png', base64: PNG }]);
     await input().fill('later');
     await input().press('Enter');
-    expect(await thumbs().count()).toBe(0);
-    expect(await postedAfterReady()).toEqual([
+    await expect.poll(() => thumbs().count()).toBe(0);
+    await expect.poll(() => postedAfterReady()).toEqual([
       { type: 'sendPrompt', text: 'later', attachments: [{ kind: 'image', name: 'q.png', mediaType: 'image/png', data: PNG }] },
     ]);
   });
@@ -107,8 +107,8 @@ describe('webview composer images', () => {
     await open();
     await input().fill('Look at');
     await view.send({ type: 'insertText', text: '@src/a.ts#L3-7' });
-    expect(await input().inputValue()).toBe('Look at @src/a.ts#L3-7 ');
-    expect(await input().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => input().inputValue()).toBe('Look at @src/a.ts#L3-7 ');
+    await expect.poll(() => input().evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('puts prompts a Stop handed back before the draft, with their images, and they send as one prompt', async () => {
@@ -117,11 +117,11 @@ describe('webview composer images', () => {
     const image = { kind: 'image', name: 'shot.png', mediaType: 'image/png', data: PNG };
     // An insert right after, before React renders, lands in the restored text (no stale draft).
     await view.send({ type: 'promptsReturned', returned: { text: 'second\n\nthird', images: [image] } }, { type: 'insertText', text: '@a.ts' });
-    expect(await input().inputValue()).toBe('second\n\nthird @a.ts \n\nwhat I was typing');
-    expect(await thumbs().count()).toBe(1);
+    await expect.poll(() => input().inputValue()).toBe('second\n\nthird @a.ts \n\nwhat I was typing');
+    await expect.poll(() => thumbs().count()).toBe(1);
     await input().press('Control+End');
     await input().press('Enter');
-    expect((await postedAfterReady()).at(-1)).toEqual({
+    await expect.poll(async () => (await postedAfterReady()).at(-1)).toEqual({
       type: 'sendPrompt',
       text: 'second\n\nthird @a.ts \n\nwhat I was typing',
       attachments: [image],
@@ -131,8 +131,8 @@ describe('webview composer images', () => {
   it('restores prompts handed back in a snapshot (a Stop while the view was hidden) into an empty composer', async () => {
     view = await openPage();
     await view.send(snapshot([], { returned: { text: 'queued while hidden', images: [] } }));
-    expect(await input().inputValue()).toBe('queued while hidden');
-    expect(await thumbs().count()).toBe(0);
+    await expect.poll(() => input().inputValue()).toBe('queued while hidden');
+    await expect.poll(() => thumbs().count()).toBe(0);
   });
 
   it('reports the draft images to the host as they change, and a new page of the view gets them back once', async () => {
@@ -148,12 +148,12 @@ describe('webview composer images', () => {
     view = await openPage();
     const image = { kind: 'image', name: 'kept.png', mediaType: 'image/png', data: PNG } as const;
     await view.send(snapshot([], { draftImages: [image] }));
-    expect(await thumbs().count()).toBe(1);
+    await expect.poll(() => thumbs().count()).toBe(1);
     await view.send(snapshot([], { draftImages: [image] }));
-    expect(await thumbs().count()).toBe(1);
+    await expect.poll(() => thumbs().count()).toBe(1);
     await input().fill('with the kept image');
     await input().press('Enter');
-    expect(await postedAfterReady()).toEqual([
+    await expect.poll(() => postedAfterReady()).toEqual([
       { type: 'sendPrompt', text: 'with the kept image', attachments: [image] },
     ]);
   });
@@ -168,6 +168,6 @@ describe('webview composer images', () => {
         attachments: [{ kind: 'file', path: 'nope.ts', warning: 'Not found; the mention was sent as plain text.' }],
       }),
     );
-    expect(await view.page.getByTestId('attachment-warning').innerText()).toBe('Not found; the mention was sent as plain text.');
+    await expect.poll(() => view.page.getByTestId('attachment-warning').innerText()).toBe('Not found; the mention was sent as plain text.');
   });
 });

@@ -21,11 +21,11 @@ describe('webview chat', () => {
   it('posts ready once on load and shows loading until the snapshot arrives', async () => {
     view = await openPage();
     await view.page.getByTestId('loading').waitFor();
-    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }]);
     await view.send(snapshot([userMessage('u1', 'hello')]));
-    expect(await view.page.getByTestId('loading').count()).toBe(0);
-    expect(await messages().allInnerTexts()).toEqual([expect.stringContaining('hello')]);
-    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await expect.poll(() => view.page.getByTestId('loading').count()).toBe(0);
+    await expect.poll(() => messages().allInnerTexts()).toEqual([expect.stringContaining('hello')]);
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }]);
   });
 
   it('renders the messages of a snapshot in order with their role and status', async () => {
@@ -38,24 +38,25 @@ describe('webview chat', () => {
         assistantMessage('a2', 'Partly written', 'stopped'),
       ]),
     );
-    const rows = await messages().evaluateAll((els) =>
-      els.map((e) => [e.getAttribute('data-role'), e.getAttribute('data-status'), e.querySelector('.message-text')?.textContent]),
-    );
-    expect(rows).toEqual([
+    const rows = () =>
+      messages().evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-role'), e.getAttribute('data-status'), e.querySelector('.message-text')?.textContent]),
+      );
+    await expect.poll(rows).toEqual([
       ['user', 'done', 'What does main.ts do?'],
       ['assistant', 'done', 'It boots the app.'],
       ['user', 'done', 'And tests?'],
       ['assistant', 'stopped', 'Partly written'],
     ]);
-    expect(await messages().nth(3).innerText()).toContain('Stopped');
+    await expect.poll(() => messages().nth(3).innerText()).toContain('Stopped');
   });
 
   it('sends the prompt on Enter and clears the composer', async () => {
     await openChat();
     await input().fill('Explain the reducer');
     await input().press('Enter');
-    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'sendPrompt', text: 'Explain the reducer' }]);
-    expect(await input().inputValue()).toBe('');
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }, { type: 'sendPrompt', text: 'Explain the reducer' }]);
+    await expect.poll(() => input().inputValue()).toBe('');
   });
 
   it('inserts a newline on Shift+Enter instead of sending', async () => {
@@ -63,49 +64,49 @@ describe('webview chat', () => {
     await input().pressSequentially('line one');
     await input().press('Shift+Enter');
     await input().pressSequentially('line two');
-    expect(await input().inputValue()).toBe('line one\nline two');
-    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await expect.poll(() => input().inputValue()).toBe('line one\nline two');
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }]);
     await view.page.getByTestId('send-button').click();
-    expect((await view.posted()).at(-1)).toEqual({ type: 'sendPrompt', text: 'line one\nline two' });
+    await expect.poll(async () => (await view.posted()).at(-1)).toEqual({ type: 'sendPrompt', text: 'line one\nline two' });
   });
 
   it('keeps Send disabled while the composer is empty or blank', async () => {
     await openChat();
     const send = view.page.getByTestId('send-button');
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await input().fill('   \n ');
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await input().press('Enter');
-    expect(await view.posted()).toEqual([{ type: 'ready' }]);
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }]);
     await input().fill('now');
-    expect(await send.isEnabled()).toBe(true);
+    await expect.poll(() => send.isEnabled()).toBe(true);
   });
 
   it('recalls the last sent prompt with the up arrow in an empty composer', async () => {
     await openChat(added(userMessage('u1', 'first prompt')), added(assistantMessage('a1', 'ok')), added(userMessage('u2', 'second prompt')));
     await input().press('ArrowUp');
-    expect(await input().inputValue()).toBe('second prompt');
+    await expect.poll(() => input().inputValue()).toBe('second prompt');
   });
 
   it('appends streamed text to the visible assistant message and marks it stopped when stopped', async () => {
     await openChat(added(userMessage('u1', 'Count')), added(assistantMessage('a1', '', 'streaming')), busy(true));
     const reply = messages().nth(1);
-    expect(await reply.getByTestId('streaming-indicator').isVisible()).toBe(true);
+    await expect.poll(() => reply.getByTestId('streaming-indicator').isVisible()).toBe(true);
     await view.send(delta('a1', 'One, '));
     // Markdown: a paragraph's trailing space is not rendered.
-    expect(await reply.locator('.message-text').textContent()).toBe('One,');
+    await expect.poll(() => reply.locator('.message-text').textContent()).toBe('One,');
     await view.send(delta('a1', 'two, '), delta('a1', 'three'));
-    expect(await reply.locator('.message-text').textContent()).toBe('One, two, three');
+    await expect.poll(() => reply.locator('.message-text').textContent()).toBe('One, two, three');
     await view.send(finished('a1', 'stopped'), busy(false));
-    expect(await reply.getAttribute('data-status')).toBe('stopped');
-    expect(await reply.getByTestId('streaming-indicator').count()).toBe(0);
-    expect(await reply.innerText()).toContain('Stopped');
+    await expect.poll(() => reply.getAttribute('data-status')).toBe('stopped');
+    await expect.poll(() => reply.getByTestId('streaming-indicator').count()).toBe(0);
+    await expect.poll(() => reply.innerText()).toContain('Stopped');
   });
 
   it('shows a failed turn in the theme error colours', async () => {
     await openChat(added(assistantMessage('a1', '', 'streaming')), finished('a1', 'error', 'Rate limited: try again in a minute.'));
     const alert = view.page.getByRole('alert');
-    expect(await alert.innerText()).toContain('Rate limited: try again in a minute.');
+    await expect.poll(() => alert.innerText()).toContain('Rate limited: try again in a minute.');
     const colours = await alert.evaluate((el) => {
       const root = getComputedStyle(document.documentElement);
       const probe = (value: string) => {
@@ -125,21 +126,21 @@ describe('webview chat', () => {
     expect(colours.color).toBe(colours.expectedColor);
     expect(colours.background).toBe(colours.expectedBackground);
     await alert.getByRole('button', { name: 'Show logs' }).click();
-    expect((await view.posted()).at(-1)).toEqual({ type: 'showLogs' });
+    await expect.poll(async () => (await view.posted()).at(-1)).toEqual({ type: 'showLogs' });
   });
 
   it('shows Stop instead of Send while busy, posts stop from the button or Escape, and queues what Enter sends', async () => {
     await openChat(busy(true));
-    expect(await view.page.getByTestId('send-button').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('send-button').count()).toBe(0);
     await input().fill('queued thought');
     await input().press('Enter');
     await input().press('Escape');
     await view.page.getByTestId('stop-button').click();
     // Enter while busy hands the prompt to the host, which queues it until the turn ends.
-    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'sendPrompt', text: 'queued thought' }, { type: 'stop' }, { type: 'stop' }]);
-    expect(await input().inputValue()).toBe('');
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }, { type: 'sendPrompt', text: 'queued thought' }, { type: 'stop' }, { type: 'stop' }]);
+    await expect.poll(() => input().inputValue()).toBe('');
     await view.send(busy(false));
-    expect(await view.page.getByTestId('stop-button').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('stop-button').count()).toBe(0);
   });
 
   it('follows new output at the bottom but stays put once the user scrolls up', async () => {
@@ -157,15 +158,15 @@ describe('webview chat', () => {
           }),
         top,
       );
-    expect(await gap()).toBeLessThanOrEqual(1);
+    await expect.poll(() => gap()).toBeLessThanOrEqual(1);
     await view.send(delta('a1', '\nmore'));
-    expect(await gap()).toBeLessThanOrEqual(1);
+    await expect.poll(() => gap()).toBeLessThanOrEqual(1);
     await scrollListTo(0);
     await view.send(delta('a1', '\neven more'));
-    expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBe(0);
     await scrollListTo('bottom');
     await view.send(delta('a1', '\nand the end'));
-    expect(await gap()).toBeLessThanOrEqual(1);
+    await expect.poll(() => gap()).toBeLessThanOrEqual(1);
   });
 
   it('keeps an unsent draft in the VS Code view state so it survives a reload', async () => {
@@ -176,7 +177,7 @@ describe('webview chat', () => {
     await view.close();
     view = await openPage({ vscodeState: saved });
     await view.send(snapshot());
-    expect(await input().inputValue()).toBe('half a thought');
+    await expect.poll(() => input().inputValue()).toBe('half a thought');
   });
 
   it('looks right in a dark sidebar (screenshot)', async () => {

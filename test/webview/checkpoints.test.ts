@@ -27,12 +27,12 @@ describe('webview rewind button', () => {
     await openWith(snapshot([userMessage('u1', 'first prompt'), assistantMessage('a1', 'ok'), userMessage('u2', 'second prompt'), assistantMessage('a2', 'done')]));
     const buttons = view.page.getByTestId('rewind-button');
     await buttons.first().waitFor();
-    expect(await buttons.count()).toBe(2);
+    await expect.poll(() => buttons.count()).toBe(2);
     const second = view.page.locator('[data-testid="message"][data-role="user"]').nth(1);
-    expect(await second.innerText()).toContain('second prompt');
-    expect(await second.getByTestId('rewind-button').getAttribute('title')).toMatch(/not changes made by Bash/);
+    await expect.poll(() => second.innerText()).toContain('second prompt');
+    await expect.poll(() => second.getByTestId('rewind-button').getAttribute('title')).toMatch(/not changes made by Bash/);
     await second.getByTestId('rewind-button').click();
-    expect(await sent()).toEqual([{ type: 'rewind', messageId: 'u2' }]);
+    await expect.poll(() => sent()).toEqual([{ type: 'rewind', messageId: 'u2' }]);
   });
 
   it('puts the prompt a rewind took back into the composer', async () => {
@@ -41,7 +41,7 @@ describe('webview rewind button', () => {
     await box.waitFor();
     await view.send({ type: 'composerDraft', text: 'first prompt' }, snapshot([]));
     await expect.poll(() => box.inputValue()).toBe('first prompt');
-    expect(await view.page.getByTestId('rewind-button').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('rewind-button').count()).toBe(0);
   });
 });
 
@@ -49,19 +49,19 @@ describe('webview changed-files bar', () => {
   it('is hidden while nothing changed, then shows the count and totals and lists the files', async () => {
     await openWith(snapshot([userMessage('u1', 'edit')]));
     await view.page.getByTestId('rewind-button').waitFor();
-    expect(await view.page.getByTestId('changed-files').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('changed-files').count()).toBe(0);
     await view.send({ type: 'changedFiles', files });
     const bar = view.page.getByTestId('changed-files');
     await bar.waitFor();
-    expect(await view.page.getByTestId('changed-files-count').innerText()).toBe('2 files changed');
-    expect(await bar.innerText()).toContain('+7');
-    expect(await bar.innerText()).toContain('−1');
-    expect(await view.page.getByTestId('changed-file').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('changed-files-count').innerText()).toBe('2 files changed');
+    await expect.poll(() => bar.innerText()).toContain('+7');
+    await expect.poll(() => bar.innerText()).toContain('−1');
+    await expect.poll(() => view.page.getByTestId('changed-file').count()).toBe(0);
     await bar.getByRole('button', { name: /2 files changed/ }).click();
     const rows = view.page.getByTestId('changed-file');
-    expect(await rows.count()).toBe(2);
-    expect(await rows.nth(1).innerText()).toMatch(/new\.ts\s*new\s*\+4 −0/);
-    expect(await bar.innerText()).toContain('Changes made by Bash commands are not tracked');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.nth(1).innerText()).toMatch(/new\.ts\s*new\s*\+4 −0/);
+    await expect.poll(() => bar.innerText()).toContain('Changes made by Bash commands are not tracked');
   });
 
   it('asks the host to review, and opens a file from the list', async () => {
@@ -69,7 +69,7 @@ describe('webview changed-files bar', () => {
     await view.page.getByTestId('review-changes').click();
     await view.page.getByRole('button', { name: /2 files changed/ }).click();
     await view.page.getByTestId('changed-file').first().getByRole('button').click();
-    expect(await sent()).toEqual([{ type: 'reviewChanges' }, { type: 'openFile', path: '/ws/src/a.ts' }]);
+    await expect.poll(() => sent()).toEqual([{ type: 'reviewChanges' }, { type: 'openFile', path: '/ws/src/a.ts' }]);
   });
 
   it('looks right above the composer with the list open (screenshot)', async () => {

@@ -23,44 +23,44 @@ describe('webview composer', () => {
   it('walks back and forth through earlier prompts with the arrow keys', async () => {
     await open(added(userMessage('u1', 'first')), added(userMessage('u2', 'second')), added(userMessage('u3', 'third')));
     await input().press('ArrowUp');
-    expect(await input().inputValue()).toBe('third');
+    await expect.poll(() => input().inputValue()).toBe('third');
     await input().press('ArrowUp');
-    expect(await input().inputValue()).toBe('second');
+    await expect.poll(() => input().inputValue()).toBe('second');
     await input().press('ArrowUp');
     await input().press('ArrowUp');
-    expect(await input().inputValue()).toBe('first');
+    await expect.poll(() => input().inputValue()).toBe('first');
     await input().press('ArrowDown');
-    expect(await input().inputValue()).toBe('second');
+    await expect.poll(() => input().inputValue()).toBe('second');
     await input().press('ArrowDown');
     await input().press('ArrowDown');
-    expect(await input().inputValue()).toBe('');
+    await expect.poll(() => input().inputValue()).toBe('');
   });
 
   it('completes slash commands with the keyboard and closes on Escape', async () => {
     await open();
     await input().pressSequentially('/');
-    expect(await menuItems().allInnerTexts()).toEqual([expect.stringContaining('/compact'), expect.stringContaining('/clear')]);
+    await expect.poll(() => menuItems().allInnerTexts()).toEqual([expect.stringContaining('/compact'), expect.stringContaining('/clear')]);
     await input().press('Escape');
-    expect(await menuItems().count()).toBe(0);
+    await expect.poll(() => menuItems().count()).toBe(0);
     await input().pressSequentially('c');
-    expect(await menuItems().count()).toBe(2);
+    await expect.poll(() => menuItems().count()).toBe(2);
     await input().press('ArrowDown');
-    expect(await menuItems().nth(1).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => menuItems().nth(1).getAttribute('aria-selected')).toBe('true');
     await input().press('Enter');
-    expect(await input().inputValue()).toBe('/clear ');
-    expect(await menuItems().count()).toBe(0);
-    expect(await postedAfterReady()).toEqual([]);
+    await expect.poll(() => input().inputValue()).toBe('/clear ');
+    await expect.poll(() => menuItems().count()).toBe(0);
+    await expect.poll(() => postedAfterReady()).toEqual([]);
     await input().press('Enter');
     // The protocol trims prompts.
-    expect(await postedAfterReady()).toEqual([{ type: 'sendPrompt', text: '/clear' }]);
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: '/clear' }]);
   });
 
   it('filters slash commands as typed and accepts with Tab', async () => {
     await open();
     await input().pressSequentially('/co');
-    expect(await menuItems().allInnerTexts()).toEqual([expect.stringContaining('/compact')]);
+    await expect.poll(() => menuItems().allInnerTexts()).toEqual([expect.stringContaining('/compact')]);
     await input().press('Tab');
-    expect(await input().inputValue()).toBe('/compact ');
+    await expect.poll(() => input().inputValue()).toBe('/compact ');
   });
 
   it('asks the host for files after @ and inserts the chosen path', async () => {
@@ -72,21 +72,21 @@ describe('webview composer', () => {
     expect(requests.every((r) => r.type === 'searchFiles')).toBe(true);
     // An answer to an older query is ignored.
     await view.send({ type: 'fileSuggestions', requestId: requests[0]?.requestId ?? 'x', items: [{ path: 'stale.ts' }] });
-    expect(await menuItems().count()).toBe(requests.length === 1 ? 1 : 0);
+    await expect.poll(() => menuItems().count()).toBe(requests.length === 1 ? 1 : 0);
     await view.send({ type: 'fileSuggestions', requestId: last?.requestId ?? '', items: [{ path: 'src/app.ts' }, { path: 'test/app.test.ts' }] });
-    expect(await menuItems().allInnerTexts()).toEqual(['src/app.ts', 'test/app.test.ts']);
+    await expect.poll(() => menuItems().allInnerTexts()).toEqual(['src/app.ts', 'test/app.test.ts']);
     await input().press('ArrowDown');
     await input().press('Enter');
-    expect(await input().inputValue()).toBe('look at @test/app.test.ts ');
-    expect(await menuItems().count()).toBe(0);
+    await expect.poll(() => input().inputValue()).toBe('look at @test/app.test.ts ');
+    await expect.poll(() => menuItems().count()).toBe(0);
   });
 
   it('leaves a typed line range after an @ path as it is', async () => {
     await open();
     await input().pressSequentially('see @src/a.ts#L5-10');
-    expect(await menuItems().count()).toBe(0);
+    await expect.poll(() => menuItems().count()).toBe(0);
     await input().press('Enter');
-    expect((await postedAfterReady()).at(-1)).toEqual({ type: 'sendPrompt', text: 'see @src/a.ts#L5-10' });
+    await expect.poll(async () => (await postedAfterReady()).at(-1)).toEqual({ type: 'sendPrompt', text: 'see @src/a.ts#L5-10' });
   });
 
   it('sends what is typed while busy for the host to queue, shows the host\'s queue, and removes a chip through the host', async () => {
@@ -95,28 +95,28 @@ describe('webview composer', () => {
       await input().fill(text);
       await input().press('Enter');
     }
-    expect(await input().inputValue()).toBe('');
-    expect(await postedAfterReady()).toEqual(['one', 'two', 'three'].map((text) => ({ type: 'sendPrompt', text })));
+    await expect.poll(() => input().inputValue()).toBe('');
+    await expect.poll(() => postedAfterReady()).toEqual(['one', 'two', 'three'].map((text) => ({ type: 'sendPrompt', text })));
     const three = { id: 'q3', text: 'three', imageCount: 0 };
     const queue = [{ id: 'q1', text: 'one', imageCount: 0 }, { id: 'q2', text: 'two', imageCount: 2 }, three];
     await view.send({ type: 'queueChanged', queue });
-    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([
+    await expect.poll(() => view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([
       expect.stringContaining('one'),
       expect.stringContaining('two'),
       expect.stringContaining('three'),
     ]);
-    expect(await view.page.getByTestId('queued-images').innerText()).toBe('+2 images');
+    await expect.poll(() => view.page.getByTestId('queued-images').innerText()).toBe('+2 images');
     await view.page.getByTestId('queued-remove').nth(1).click();
-    expect((await postedAfterReady()).at(-1)).toEqual({ type: 'removeQueued', id: 'q2' });
+    await expect.poll(async () => (await postedAfterReady()).at(-1)).toEqual({ type: 'removeQueued', id: 'q2' });
     // The chip goes when the host says so, not before.
-    expect(await view.page.getByTestId('queued-chip').count()).toBe(3);
+    await expect.poll(() => view.page.getByTestId('queued-chip').count()).toBe(3);
     await view.send({ type: 'queueChanged', queue: [three] });
-    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
+    await expect.poll(() => view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
     // A reload restores the queue from the snapshot.
     await view.close();
     view = await openPage();
     await view.send(snapshot([], { commands, busy: true, queue: [three] }));
-    expect(await view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
+    await expect.poll(() => view.page.getByTestId('queued-chip').allInnerTexts()).toEqual([expect.stringContaining('three')]);
   });
 
   it('shows running background tasks and posts stopTask from their Stop button', async () => {
@@ -128,10 +128,10 @@ describe('webview composer', () => {
       ],
     });
     const rows = view.page.getByTestId('task-row');
-    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('npm run watch')]);
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('npm run watch')]);
     await rows.getByTestId('task-stop').click();
-    expect(await postedAfterReady()).toEqual([{ type: 'stopTask', taskId: 'b1' }]);
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'stopTask', taskId: 'b1' }]);
     await view.send({ type: 'tasksChanged', tasks: [{ id: 'b1', description: 'npm run watch', status: 'killed' }] });
-    expect(await view.page.getByTestId('task-panel').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('task-panel').count()).toBe(0);
   });
 });

@@ -58,28 +58,29 @@ describe('webview permission dialog', () => {
   it('shows a Bash command with its description, warnings and the reason it asks', async () => {
     await openWith(requested(bashRequest()));
     await dialog().waitFor();
-    expect(await dialog().getAttribute('role')).toBe('dialog');
-    const labelledBy = await dialog().getAttribute('aria-labelledby');
-    expect(await view.page.locator(`[id="${labelledBy}"]`).innerText()).toContain('Bash');
-    expect(await view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
-    expect(await dialog().innerText()).toContain('Run the unit tests');
-    expect(await view.page.getByTestId('permission-warnings').innerText()).toContain('writes outside the workspace');
-    expect(await view.page.getByTestId('permission-reason').innerText()).toBe('Asking because rule Bash(npm:*) in .claude/settings.json asks');
-    expect(await view.page.getByTestId('permission-suggestion').innerText()).toContain('Always allow Bash(npm run test:*) in this project');
-    expect(await focusedTestId()).toBe('permission-dialog');
+    await expect.poll(() => dialog().getAttribute('role')).toBe('dialog');
+    await expect.poll(() => dialog().getAttribute('aria-labelledby')).toBeTruthy();
+    const label = async () => view.page.locator(`[id="${(await dialog().getAttribute('aria-labelledby')) ?? ''}"]`).innerText();
+    await expect.poll(label).toContain('Bash');
+    await expect.poll(() => view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
+    await expect.poll(() => dialog().innerText()).toContain('Run the unit tests');
+    await expect.poll(() => view.page.getByTestId('permission-warnings').innerText()).toContain('writes outside the workspace');
+    await expect.poll(() => view.page.getByTestId('permission-reason').innerText()).toBe('Asking because rule Bash(npm:*) in .claude/settings.json asks');
+    await expect.poll(() => view.page.getByTestId('permission-suggestion').innerText()).toContain('Always allow Bash(npm run test:*) in this project');
+    await expect.poll(() => focusedTestId()).toBe('permission-dialog');
   });
 
   it('previews an Edit as a diff and asks the host to open the diff editor', async () => {
     await openWith(requested(editRequest));
     await dialog().waitFor();
-    const lines = await dialog().locator('.diff-line').evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.querySelector('.diff-text')?.textContent]));
-    expect(lines).toEqual([
+    const lines = () => dialog().locator('.diff-line').evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.querySelector('.diff-text')?.textContent]));
+    await expect.poll(lines).toEqual([
       ['context', 'const a = 1;'],
       ['removed', 'const b = 2;'],
       ['added', 'const b = 3;'],
     ]);
     await view.page.getByTestId('permission-open-diff').click();
-    expect(await answers()).toEqual([{ type: 'openProposedDiff', requestId: 'req-2' }]);
+    await expect.poll(() => answers()).toEqual([{ type: 'openProposedDiff', requestId: 'req-2' }]);
   });
 
   it.each([
@@ -93,18 +94,18 @@ describe('webview permission dialog', () => {
     await view.page.keyboard.press(key);
     await view.page.keyboard.press(key);
     // One answer only, even when the key is pressed twice.
-    expect(await answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', ...expected }]);
+    await expect.poll(() => answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', ...expected }]);
   });
 
   it('denies with feedback typed after Tab, and digits typed there are text, not answers', async () => {
     await openWith(requested(bashRequest()));
     await dialog().waitFor();
     await view.page.keyboard.press('Tab');
-    expect(await focusedTestId()).toBe('permission-feedback');
+    await expect.poll(() => focusedTestId()).toBe('permission-feedback');
     await view.page.keyboard.type('use pnpm 1 2 3 instead');
-    expect(await answers()).toEqual([]);
+    await expect.poll(() => answers()).toEqual([]);
     await view.page.keyboard.press('Enter');
-    expect(await answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', choice: 'deny', feedback: 'use pnpm 1 2 3 instead' }]);
+    await expect.poll(() => answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', choice: 'deny', feedback: 'use pnpm 1 2 3 instead' }]);
   });
 
   it('closes on permissionResolved and gives focus back to the composer', async () => {
@@ -113,22 +114,22 @@ describe('webview permission dialog', () => {
     await view.page.keyboard.press('1');
     await view.send({ type: 'permissionResolved', requestId: 'req-1' });
     await dialog().waitFor({ state: 'detached' });
-    expect(await focusedTestId()).toBe('composer-input');
+    await expect.poll(() => focusedTestId()).toBe('composer-input');
   });
 
   it('shows how many requests wait and moves on to the next one, unanswered', async () => {
     await openWith(requested(bashRequest({ waiting: 1 })));
     await dialog().waitFor();
-    expect(await view.page.getByTestId('permission-waiting').innerText()).toBe('1 more waiting');
+    await expect.poll(() => view.page.getByTestId('permission-waiting').innerText()).toBe('1 more waiting');
     await view.send({ type: 'permissionWaiting', requestId: 'req-1', waiting: 2 });
-    expect(await view.page.getByTestId('permission-waiting').innerText()).toBe('2 more waiting');
+    await expect.poll(() => view.page.getByTestId('permission-waiting').innerText()).toBe('2 more waiting');
     await view.page.keyboard.press('1');
     await view.send({ type: 'permissionResolved', requestId: 'req-1' }, requested(editRequest));
     await view.page.getByTestId('permission-open-diff').waitFor();
-    expect(await view.page.getByTestId('permission-waiting').count()).toBe(0);
-    expect(await focusedTestId()).toBe('permission-dialog');
+    await expect.poll(() => view.page.getByTestId('permission-waiting').count()).toBe(0);
+    await expect.poll(() => focusedTestId()).toBe('permission-dialog');
     await view.page.keyboard.press('3');
-    expect(await answers()).toEqual([
+    await expect.poll(() => answers()).toEqual([
       { type: 'answerPermission', requestId: 'req-1', choice: 'allowOnce' },
       { type: 'answerPermission', requestId: 'req-2', choice: 'deny' },
     ]);
@@ -138,6 +139,6 @@ describe('webview permission dialog', () => {
     view = await openPage();
     await view.send(snapshot([], { pendingPermission: bashRequest() }));
     await dialog().waitFor();
-    expect(await view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
+    await expect.poll(() => view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
   });
 });

@@ -43,16 +43,16 @@ describe('webview question card', () => {
   it('shows each question with its header chip, options and descriptions, as a focused dialog', async () => {
     await openWith(asked(request([colour, extras])));
     await card().waitFor();
-    expect(await card().getAttribute('role')).toBe('dialog');
-    expect(await focusedTestId()).toBe('question-card');
+    await expect.poll(() => card().getAttribute('role')).toBe('dialog');
+    await expect.poll(() => focusedTestId()).toBe('question-card');
     const sections = view.page.getByTestId('question-section');
-    expect(await sections.count()).toBe(2);
-    expect(await sections.nth(0).locator('.question-chip').innerText()).toBe('Colour');
-    expect(await sections.nth(0).locator('.question-text').innerText()).toBe('Which colour should the button be?');
-    expect(await option('Red').innerText()).toContain('Warm and loud');
-    expect(await sections.nth(0).locator('input[type="radio"]').count()).toBe(3); // two options and "Other"
-    expect(await sections.nth(1).locator('input[type="checkbox"]').count()).toBe(3);
-    expect(await view.page.getByTestId('question-submit').isDisabled()).toBe(true);
+    await expect.poll(() => sections.count()).toBe(2);
+    await expect.poll(() => sections.nth(0).locator('.question-chip').innerText()).toBe('Colour');
+    await expect.poll(() => sections.nth(0).locator('.question-text').innerText()).toBe('Which colour should the button be?');
+    await expect.poll(() => option('Red').innerText()).toContain('Warm and loud');
+    await expect.poll(() => sections.nth(0).locator('input[type="radio"]').count()).toBe(3); // two options and "Other"
+    await expect.poll(() => sections.nth(1).locator('input[type="checkbox"]').count()).toBe(3);
+    await expect.poll(() => view.page.getByTestId('question-submit').isDisabled()).toBe(true);
   });
 
   it('answers a single-select question picked by click', async () => {
@@ -61,7 +61,7 @@ describe('webview question card', () => {
     await option('Blue').click();
     await view.page.getByTestId('question-submit').click();
     await view.page.getByTestId('question-submit').click();
-    expect(await answers()).toEqual([{ type: 'answerQuestion', requestId: 'qr-1', answers: [{ question: colour.question, selected: ['Blue'] }] }]);
+    await expect.poll(() => answers()).toEqual([{ type: 'answerQuestion', requestId: 'qr-1', answers: [{ question: colour.question, selected: ['Blue'] }] }]);
   });
 
   it('picks with number keys, moving to the next question, and submits with Enter', async () => {
@@ -72,9 +72,9 @@ describe('webview question card', () => {
     await view.page.keyboard.press('3'); // CI
     await view.page.keyboard.press('1'); // Lint again: unpicked
     await view.page.keyboard.press('2'); // Tests
-    expect(await option('Blue').locator('input').isChecked()).toBe(true);
+    await expect.poll(() => option('Blue').locator('input').isChecked()).toBe(true);
     await view.page.keyboard.press('Enter');
-    expect(await answers()).toEqual([
+    await expect.poll(() => answers()).toEqual([
       {
         type: 'answerQuestion',
         requestId: 'qr-1',
@@ -92,12 +92,12 @@ describe('webview question card', () => {
     const others = view.page.getByTestId('question-other');
     await option('Red').click();
     await others.nth(0).fill('Green, 1 2 3');
-    expect(await option('Red').locator('input').isChecked()).toBe(false);
+    await expect.poll(() => option('Red').locator('input').isChecked()).toBe(false);
     await option('Tests').click();
     await others.nth(1).fill('Storybook');
-    expect(await answers()).toEqual([]);
+    await expect.poll(() => answers()).toEqual([]);
     await others.nth(1).press('Enter');
-    expect(await answers()).toEqual([
+    await expect.poll(() => answers()).toEqual([
       {
         type: 'answerQuestion',
         requestId: 'qr-1',
@@ -114,8 +114,8 @@ describe('webview question card', () => {
     await card().waitFor();
     await option('Lint').click();
     await view.page.keyboard.press('Enter');
-    expect(await answers()).toEqual([]);
-    expect(await view.page.getByTestId('question-section').nth(0).getAttribute('class')).toContain('question-active');
+    await expect.poll(() => answers()).toEqual([]);
+    await expect.poll(() => view.page.getByTestId('question-section').nth(0).getAttribute('class')).toContain('question-active');
   });
 
   it.each([
@@ -125,7 +125,7 @@ describe('webview question card', () => {
     await openWith(asked(request([colour])));
     await card().waitFor();
     await act();
-    expect(await answers()).toEqual([{ type: 'answerQuestion', requestId: 'qr-1', answers: [], declined: true }]);
+    await expect.poll(() => answers()).toEqual([{ type: 'answerQuestion', requestId: 'qr-1', answers: [], declined: true }]);
   });
 
   it('closes on questionResolved and gives focus back to the composer', async () => {
@@ -133,7 +133,7 @@ describe('webview question card', () => {
     await card().waitFor();
     await view.send({ type: 'questionResolved', requestId: 'qr-1' });
     await card().waitFor({ state: 'detached' });
-    expect(await focusedTestId()).toBe('composer-input');
+    await expect.poll(() => focusedTestId()).toBe('composer-input');
   });
 
   it('comes back, unanswered, from the snapshot of a reloaded view', async () => {
@@ -142,15 +142,15 @@ describe('webview question card', () => {
     await card().waitFor();
     await view.page.keyboard.press('3');
     await view.page.keyboard.press('Enter');
-    expect(await answers()).toEqual([{ type: 'answerQuestion', requestId: 'qr-7', answers: [{ question: extras.question, selected: ['CI'] }] }]);
+    await expect.poll(() => answers()).toEqual([{ type: 'answerQuestion', requestId: 'qr-7', answers: [{ question: extras.question, selected: ['CI'] }] }]);
   });
 
   it('renders option text as text, never as markup', async () => {
     const hostile = { ...colour, question: '<img src=x onerror="window.__pwned=1">?', options: [{ label: '<b>bold</b>', description: '<script>1</script>' }, colour.options[1]!] };
     await openWith(asked(request([hostile])));
     await card().waitFor();
-    expect(await view.page.getByTestId('question-section').locator('.question-text').innerText()).toBe('<img src=x onerror="window.__pwned=1">?');
-    expect(await card().locator('b, img, script').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('question-section').locator('.question-text').innerText()).toBe('<img src=x onerror="window.__pwned=1">?');
+    await expect.poll(() => card().locator('b, img, script').count()).toBe(0);
   });
 });
 
@@ -163,27 +163,27 @@ describe('webview todo panel', () => {
 
   it('shows the list from todosChanged with each status, progress, and collapses', async () => {
     await openWith();
-    expect(await view.page.getByTestId('todo-panel').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('todo-panel').count()).toBe(0);
     await view.send({ type: 'todosChanged', todos });
     const items = view.page.getByTestId('todo-item');
-    expect(await items.evaluateAll((els) => els.map((e) => [e.getAttribute('data-status'), e.querySelector('.todo-mark')?.textContent, e.querySelector('.todo-text')?.textContent]))).toEqual([
+    await expect.poll(() => items.evaluateAll((els) => els.map((e) => [e.getAttribute('data-status'), e.querySelector('.todo-mark')?.textContent, e.querySelector('.todo-text')?.textContent]))).toEqual([
       ['completed', '✓', 'Read the code'],
       ['in_progress', '◐', 'Fixing the bug'],
       ['pending', '○', 'Run the tests'],
     ]);
-    expect(await items.nth(0).locator('.todo-text').evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('line-through');
-    expect(await view.page.getByTestId('todo-progress').innerText()).toBe('1/3 done');
+    await expect.poll(() => items.nth(0).locator('.todo-text').evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('line-through');
+    await expect.poll(() => view.page.getByTestId('todo-progress').innerText()).toBe('1/3 done');
     await view.page.getByTestId('todo-toggle').click();
-    expect(await items.count()).toBe(0);
-    expect(await view.page.getByTestId('todo-toggle').innerText()).toContain('Fixing the bug');
+    await expect.poll(() => items.count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('todo-toggle').innerText()).toContain('Fixing the bug');
     await view.send({ type: 'todosChanged', todos: [] });
-    expect(await view.page.getByTestId('todo-panel').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('todo-panel').count()).toBe(0);
   });
 
   it('restores the list from the snapshot', async () => {
     view = await openPage();
     await view.send(snapshot([], { todos }));
-    expect(await view.page.getByTestId('todo-progress').innerText()).toBe('1/3 done');
+    await expect.poll(() => view.page.getByTestId('todo-progress').innerText()).toBe('1/3 done');
   });
 });
 
@@ -192,11 +192,11 @@ describe('webview rows of TodoWrite and AskUserQuestion', () => {
     const input = { todos: [{ content: 'A', status: 'completed', activeForm: 'Doing A' }, { content: 'B', status: 'pending', activeForm: 'Doing B' }] };
     await openWith(toolStarted('t1', 'TodoWrite', input, '1/2 done'), toolResult('t1', { isError: false, text: 'Todos have been modified successfully.', truncated: false }));
     const row = view.page.getByTestId('tool');
-    expect(await row.locator('.tool-title').innerText()).toBe('Updated todos');
-    expect(await row.locator('.tool-summary').innerText()).toBe('1/2 done');
+    await expect.poll(() => row.locator('.tool-title').innerText()).toBe('Updated todos');
+    await expect.poll(() => row.locator('.tool-summary').innerText()).toBe('1/2 done');
     await row.locator('.tool-header').click();
     const items = row.getByTestId('todo-result').locator('li');
-    expect(await items.evaluateAll((els) => els.map((e) => [e.getAttribute('data-status'), e.textContent]))).toEqual([
+    await expect.poll(() => items.evaluateAll((els) => els.map((e) => [e.getAttribute('data-status'), e.textContent]))).toEqual([
       ['completed', '✓A'],
       ['pending', '○B'],
     ]);
@@ -220,8 +220,8 @@ describe('webview rows of TodoWrite and AskUserQuestion', () => {
       }),
     );
     const row = view.page.getByTestId('tool');
-    expect(await row.locator('.tool-title').innerText()).toBe('Asked you');
+    await expect.poll(() => row.locator('.tool-title').innerText()).toBe('Asked you');
     await row.locator('.tool-header').click();
-    expect(await row.getByTestId('question-answer').allInnerTexts()).toEqual(['Green', 'Lint, CI']);
+    await expect.poll(() => row.getByTestId('question-answer').allInnerTexts()).toEqual(['Green', 'Lint, CI']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { settled } from '../support/ui';
 import { added, assistantMessage, busy, delta, finished, snapshot, userMessage } from './fixtures';
 import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
 
@@ -26,7 +27,8 @@ describe('webview hardening', () => {
   it('ignores malformed events without changing anything visible, and keeps working afterwards', async () => {
     view = await openWebview(browser, harness);
     await view.send(snapshot([userMessage('u1', 'hi')]), added(assistantMessage('a1', 'Hel', 'streaming')));
-    const before = await view.page.locator('#root').innerHTML();
+    await expect.poll(() => view.page.getByTestId('message').nth(1).locator('.message-text').textContent()).toBe('Hel');
+    const before = await settled(() => view.page.locator('#root').innerHTML());
     await view.send(
       { type: 'assistantDelta' },
       { type: 'assistantDelta', messageId: 'a1', text: 42 },
@@ -36,10 +38,10 @@ describe('webview hardening', () => {
       'just a string',
       null,
     );
-    expect(await view.page.locator('#root').innerHTML()).toBe(before);
-    expect(view.consoleWarnings.some((w) => w.includes('dropped malformed host message') && w.includes('messageId'))).toBe(true);
+    await expect.poll(() => view.page.locator('#root').innerHTML()).toBe(before);
+    await expect.poll(() => view.consoleWarnings.some((w) => w.includes('dropped malformed host message') && w.includes('messageId'))).toBe(true);
     await view.send(delta('a1', 'lo'), finished('a1', 'done'));
-    expect(await view.page.getByTestId('message').nth(1).locator('.message-text').textContent()).toBe('Hello');
+    await expect.poll(() => view.page.getByTestId('message').nth(1).locator('.message-text').textContent()).toBe('Hello');
     expect(view.consoleErrors).toEqual([]);
   });
 
@@ -52,27 +54,27 @@ describe('webview hardening', () => {
       added(assistantMessage('a2', '', 'streaming')),
       finished('a2', 'error', XSS),
     );
-    const texts = await view.page.locator('.message-text').allTextContents();
-    expect(texts).toEqual([XSS, XSS]);
-    expect(await view.page.getByRole('alert').innerText()).toContain(XSS);
-    expect(await view.page.locator('#root img, #root script').count()).toBe(0);
+    await expect.poll(() => view.page.locator('.message-text').allTextContents()).toEqual([XSS, XSS]);
+    await expect.poll(() => view.page.getByRole('alert').innerText()).toContain(XSS);
+    await expect.poll(() => view.page.locator('#root img, #root script').count()).toBe(0);
+    // Absence cannot be waited for: give a dialog that wrongly opened a moment to show, then check none did.
     await view.page.waitForTimeout(100);
     expect(view.dialogs).toEqual([]);
   });
 
   it('is served with a strict CSP and causes no violations during a whole conversation', async () => {
     view = await openWebview(browser, harness);
-    const csp = await view.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toMatch(/script-src 'nonce-[^']+'/);
-    expect(csp).not.toContain('unsafe-inline');
+    const csp = () => view.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    await expect.poll(csp).toContain("default-src 'none'");
+    await expect.poll(csp).toMatch(/script-src 'nonce-[^']+'/);
+    await expect.poll(csp).not.toContain('unsafe-inline');
     await view.send(snapshot(), busy(true), added(userMessage('u1', 'go')), added(assistantMessage('a1', '', 'streaming')));
     await view.send(delta('a1', 'done!'), finished('a1', 'done'), busy(false));
     await view.page.getByTestId('composer-input').fill('next');
     await view.page.getByTestId('composer-input').press('Enter');
     // The stylesheet really applied: a blocked stylesheet would leave the list unstyled.
-    expect(await view.page.getByTestId('message-list').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
-    expect(await view.cspViolations()).toEqual([]);
+    await expect.poll(() => view.page.getByTestId('message-list').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
+    await expect.poll(() => view.cspViolations()).toEqual([]);
     expect(view.consoleErrors.filter((e) => /content security policy/i.test(e))).toEqual([]);
     expect(view.consoleErrors).toEqual([]);
   });
@@ -85,7 +87,7 @@ describe('webview hardening', () => {
       document.body.appendChild(s);
     });
     await view.page.waitForFunction(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.length > 0);
-    expect((await view.cspViolations()).join()).toContain('script-src');
-    expect(await view.page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
+    await expect.poll(async () => (await view.cspViolations()).join()).toContain('script-src');
+    await expect.poll(() => view.page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
   });
 });

@@ -14,23 +14,23 @@ describe('webview setup screen', () => {
     view = await openPage();
     await view.send(noKeySnapshot());
     const screen = view.page.getByTestId('setup-screen');
-    const text = await screen.innerText();
-    expect(text).toContain('API key');
-    expect(text).toContain('ANTHROPIC_API_KEY');
-    expect(text).toContain('Codewright: Set API Key');
-    expect(await view.page.getByTestId('composer-input').count()).toBe(0);
+    const text = () => screen.innerText();
+    await expect.poll(text).toContain('API key');
+    await expect.poll(text).toContain('ANTHROPIC_API_KEY');
+    await expect.poll(text).toContain('Codewright: Set API Key');
+    await expect.poll(() => view.page.getByTestId('composer-input').count()).toBe(0);
     // A first-run step, not a failure: nothing on it is announced as an alert.
-    expect(await view.page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => view.page.getByRole('alert').count()).toBe(0);
     await view.page.getByRole('button', { name: 'Set API Key' }).click();
-    expect(await view.posted()).toEqual([{ type: 'ready' }, { type: 'setApiKey' }]);
+    await expect.poll(() => view.posted()).toEqual([{ type: 'ready' }, { type: 'setApiKey' }]);
   });
 
   it('switches to the chat once the host reports a key', async () => {
     view = await openPage();
     await view.send(noKeySnapshot(), { type: 'setupChanged', setup: { hasApiKey: true, keySource: 'environment' } });
-    expect(await view.page.getByTestId('setup-screen').count()).toBe(0);
-    expect(await view.page.getByTestId('composer-input').isVisible()).toBe(true);
-    expect(await view.page.getByTestId('message-list').isVisible()).toBe(true);
+    await expect.poll(() => view.page.getByTestId('setup-screen').count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('composer-input').isVisible()).toBe(true);
+    await expect.poll(() => view.page.getByTestId('message-list').isVisible()).toBe(true);
   });
 
   it('looks right in a light sidebar (screenshot)', async () => {

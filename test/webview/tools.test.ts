@@ -6,6 +6,7 @@ import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, finished, snapshot, toolEntry, toolProgress, toolResult, toolStarted, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
+import { laidOut, settled } from '../support/ui';
 
 const openPage = useWebviewPages();
 let view: WebviewPage;
@@ -44,39 +45,39 @@ const EDIT_RESULT: ToolResultView = {
 describe('webview tool rows', () => {
   it('shows a running Read with its activity and a spinner, then the file link and range that open the editor', async () => {
     await open(toolStarted('t1', 'Read', { file_path: '/work/src/app.ts', offset: 10, limit: 31 }, 'src/app.ts', 'Reading src/app.ts'));
-    expect(await rows().count()).toBe(1);
-    expect(await rows().first().getAttribute('data-status')).toBe('running');
-    expect(await header().innerText()).toContain('Reading src/app.ts');
-    expect(await rows().first().locator('.tool-status-running').count()).toBe(1);
-    expect(await header().getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => rows().count()).toBe(1);
+    await expect.poll(() => rows().first().getAttribute('data-status')).toBe('running');
+    await expect.poll(() => header().innerText()).toContain('Reading src/app.ts');
+    await expect.poll(() => rows().first().locator('.tool-status-running').count()).toBe(1);
+    await expect.poll(() => header().getAttribute('aria-expanded')).toBe('false');
 
     await view.send(toolResult('t1', READ_RESULT));
-    expect(await rows().first().getAttribute('data-status')).toBe('done');
-    expect(await header().innerText()).toContain('Read');
-    expect(await header().innerText()).toContain('src/app.ts');
-    expect(await rows().first().locator('.tool-status-running').count()).toBe(0);
+    await expect.poll(() => rows().first().getAttribute('data-status')).toBe('done');
+    await expect.poll(() => header().innerText()).toContain('Read');
+    await expect.poll(() => header().innerText()).toContain('src/app.ts');
+    await expect.poll(() => rows().first().locator('.tool-status-running').count()).toBe(0);
     await header().click();
-    expect(await header().getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => header().getAttribute('aria-expanded')).toBe('true');
     const link = rows().first().getByTestId('file-link');
-    expect(await link.innerText()).toBe('/work/src/app.ts:10-40');
-    expect(await rows().first().innerText()).toContain('31 lines');
+    await expect.poll(() => link.innerText()).toBe('/work/src/app.ts:10-40');
+    await expect.poll(() => rows().first().innerText()).toContain('31 lines');
     await link.click();
-    expect(await posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 10, endLine: 40 }]);
+    await expect.poll(() => posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 10, endLine: 40 }]);
   });
 
   it('renders an Edit as an inline diff in the diff editor colours', async () => {
     await open(toolStarted('t1', 'Edit', { file_path: '/work/src/app.ts', old_string: 'const b = 2;', new_string: 'const b = 3;\nconst c = 4;' }, 'src/app.ts'), toolResult('t1', EDIT_RESULT));
-    expect(await header().innerText()).toContain('Update');
+    await expect.poll(() => header().innerText()).toContain('Update');
     await header().click();
     const lines = rows().first().locator('.diff-line');
-    expect(await lines.evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.querySelector('.diff-number')?.textContent, e.querySelector('.diff-text')?.textContent]))).toEqual([
+    await expect.poll(() => lines.evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.querySelector('.diff-number')?.textContent, e.querySelector('.diff-text')?.textContent]))).toEqual([
       ['context', '4', 'const a = 1;'],
       ['removed', '5', 'const b = 2;'],
       ['added', '5', 'const b = 3;'],
       ['added', '6', 'const c = 4;'],
       ['context', '7', 'export { a };'],
     ]);
-    expect(await rows().first().locator('.diff-stat').innerText()).toBe('+2 -1');
+    await expect.poll(() => rows().first().locator('.diff-stat').innerText()).toBe('+2 -1');
     const colours = await lines.evaluateAll((els) => {
       const root = getComputedStyle(document.documentElement);
       const bg = (e: Element) => getComputedStyle(e).backgroundColor;
@@ -93,7 +94,7 @@ describe('webview tool rows', () => {
     expect(colours.added).toBe(colours.inserted);
     expect(colours.removed).toBe(colours.deleted);
     await rows().first().getByTestId('file-link').click();
-    expect(await posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 4 }]);
+    await expect.poll(() => posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 4 }]);
   });
 
   it('titles a Write that created a file "Create" and shows every line as added', async () => {
@@ -104,9 +105,9 @@ describe('webview tool rows', () => {
       data: { kind: 'diff', filePath: '/work/new.txt', created: true, added: 2, removed: 0, truncated: false, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 2, lines: ['+hello', '+world'] }] },
     };
     await open(toolStarted('t1', 'Write', { file_path: '/work/new.txt', content: 'hello\nworld\n' }, 'new.txt'), toolResult('t1', created));
-    expect(await header().innerText()).toContain('Create');
+    await expect.poll(() => header().innerText()).toContain('Create');
     await header().click();
-    expect(await rows().first().locator('.diff-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['added', 'added']);
+    await expect.poll(() => rows().first().locator('.diff-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['added', 'added']);
   });
 
   it('lists Glob paths that open the file when clicked', async () => {
@@ -119,9 +120,9 @@ describe('webview tool rows', () => {
     await open(toolStarted('t1', 'Glob', { pattern: '**/*.ts' }, '**/*.ts', 'Finding **/*.ts'), toolResult('t1', result));
     await header().click();
     const links = rows().first().getByTestId('file-link');
-    expect(await links.allInnerTexts()).toEqual(['src/a.ts', 'src/b.ts']);
+    await expect.poll(() => links.allInnerTexts()).toEqual(['src/a.ts', 'src/b.ts']);
     await links.nth(1).click();
-    expect(await posted()).toEqual([{ type: 'openFile', path: 'src/b.ts' }]);
+    await expect.poll(() => posted()).toEqual([{ type: 'openFile', path: 'src/b.ts' }]);
   });
 
   it('lists Grep matches with their lines and opens the file at the line clicked', async () => {
@@ -132,23 +133,23 @@ describe('webview tool rows', () => {
       data: { kind: 'paths', items: [{ path: 'src/a.ts', line: 3, text: 'const needle = 1;' }, { path: 'src/b.ts', line: 12, text: 'needle()' }], truncated: true },
     };
     await open(toolStarted('t1', 'Grep', { pattern: 'needle', output_mode: 'content' }, '"needle"'), toolResult('t1', result));
-    expect(await header().innerText()).toContain('Search');
+    await expect.poll(() => header().innerText()).toContain('Search');
     await header().click();
-    expect(await rows().first().locator('.path-item').allInnerTexts()).toEqual(['src/a.ts:3const needle = 1;', 'src/b.ts:12needle()']);
-    expect(await rows().first().getByTestId('path-list').innerText()).toContain('More results not shown');
+    await expect.poll(() => rows().first().locator('.path-item').allInnerTexts()).toEqual(['src/a.ts:3const needle = 1;', 'src/b.ts:12needle()']);
+    await expect.poll(() => rows().first().getByTestId('path-list').innerText()).toContain('More results not shown');
     await rows().first().getByTestId('file-link').nth(1).click();
-    expect(await posted()).toEqual([{ type: 'openFile', path: 'src/b.ts', line: 12 }]);
+    await expect.poll(() => posted()).toEqual([{ type: 'openFile', path: 'src/b.ts', line: 12 }]);
   });
 
   it('streams Bash output while it runs, then shows the command, output and a failed exit code', async () => {
     await open(toolStarted('t1', 'Bash', { command: 'npm test', description: 'Run the tests' }, 'npm test', 'Run the tests'));
-    expect(await header().innerText()).toContain('Run the tests');
+    await expect.poll(() => header().innerText()).toContain('Run the tests');
     await view.send(toolProgress('t1', { output: 'PASS a.test.ts', elapsedSeconds: 1, totalLines: 1 }));
-    expect(await rows().first().getByTestId('tool-progress').innerText()).toContain('PASS a.test.ts');
+    await expect.poll(() => rows().first().getByTestId('tool-progress').innerText()).toContain('PASS a.test.ts');
     await view.send(toolProgress('t1', { output: 'PASS a.test.ts\nFAIL b.test.ts', elapsedSeconds: 2, totalLines: 2 }));
-    const live = await rows().first().getByTestId('tool-progress').innerText();
-    expect(live).toContain('FAIL b.test.ts');
-    expect(live).toContain('2s · 2 lines');
+    const progress = () => rows().first().getByTestId('tool-progress').innerText();
+    await expect.poll(progress).toContain('FAIL b.test.ts');
+    await expect.poll(progress).toContain('2s · 2 lines');
 
     await view.send(
       toolResult('t1', {
@@ -158,13 +159,13 @@ describe('webview tool rows', () => {
         data: { kind: 'bash', command: 'npm test', output: 'PASS a.test.ts\nFAIL b.test.ts', exitCode: 1 },
       }),
     );
-    expect(await rows().first().getByTestId('tool-progress').count()).toBe(0);
-    expect(await rows().first().getAttribute('data-status')).toBe('error');
-    expect(await rows().first().getByTestId('tool-error').innerText()).toBe('Exit code 1');
+    await expect.poll(() => rows().first().getByTestId('tool-progress').count()).toBe(0);
+    await expect.poll(() => rows().first().getAttribute('data-status')).toBe('error');
+    await expect.poll(() => rows().first().getByTestId('tool-error').innerText()).toBe('Exit code 1');
     await header().click();
-    expect(await rows().first().getByTestId('bash-command').innerText()).toBe('$ npm test');
-    expect(await rows().first().getByTestId('tool-output').innerText()).toBe('PASS a.test.ts\nFAIL b.test.ts');
-    expect(await rows().first().getByTestId('bash-exit').innerText()).toBe('Exit code 1');
+    await expect.poll(() => rows().first().getByTestId('bash-command').innerText()).toBe('$ npm test');
+    await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('PASS a.test.ts\nFAIL b.test.ts');
+    await expect.poll(() => rows().first().getByTestId('bash-exit').innerText()).toBe('Exit code 1');
     const red = await rows().first().getByTestId('bash-exit').evaluate((el) => {
       const probe = document.createElement('span');
       probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--vscode-errorForeground').trim();
@@ -181,11 +182,11 @@ describe('webview tool rows', () => {
       toolStarted('t1', 'Read', { file_path: '/work/missing.ts' }, 'missing.ts'),
       toolResult('t1', { isError: true, text: '<tool_use_error>File does not exist: /work/missing.ts</tool_use_error>', truncated: false }),
     );
-    expect(await rows().first().getAttribute('data-status')).toBe('error');
-    expect(await rows().first().getByTestId('tool-error').innerText()).toContain('File does not exist');
-    expect(await rows().first().locator('.tool-status-error').count()).toBe(1);
+    await expect.poll(() => rows().first().getAttribute('data-status')).toBe('error');
+    await expect.poll(() => rows().first().getByTestId('tool-error').innerText()).toContain('File does not exist');
+    await expect.poll(() => rows().first().locator('.tool-status-error').count()).toBe(1);
     await header().click();
-    expect(await rows().first().getByTestId('tool-output').getAttribute('class')).toContain('tool-output-error');
+    await expect.poll(() => rows().first().getByTestId('tool-output').getAttribute('class')).toContain('tool-output-error');
   });
 
   it('renders an MCP tool with the generic renderer: server and tool name, input JSON and result text', async () => {
@@ -193,10 +194,10 @@ describe('webview tool rows', () => {
       toolStarted('t1', 'mcp__github__search_issues', { query: 'is:open label:bug' }),
       toolResult('t1', { isError: false, text: 'Found 2 issues: #12, #14', truncated: false }),
     );
-    expect(await header().innerText()).toContain('github · search_issues');
+    await expect.poll(() => header().innerText()).toContain('github · search_issues');
     await header().click();
-    expect(JSON.parse(await rows().first().getByTestId('tool-input').innerText())).toEqual({ query: 'is:open label:bug' });
-    expect(await rows().first().getByTestId('tool-output').innerText()).toBe('Found 2 issues: #12, #14');
+    await expect.poll(async () => JSON.parse(await rows().first().getByTestId('tool-input').innerText()) as unknown).toEqual({ query: 'is:open label:bug' });
+    await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('Found 2 issues: #12, #14');
   });
 
   it('renders the other built-in tools with their own titles', async () => {
@@ -211,27 +212,27 @@ describe('webview tool rows', () => {
       toolStarted('t4', 'TaskStop', { task_id: 'b7' }),
       toolResult('t4', text('Stopped task b7')),
     );
-    expect(await rows().locator('.tool-title').allInnerTexts()).toEqual(['LSP hover', 'Edit Notebook', 'Tool Search', 'Stop task b7']);
+    await expect.poll(() => rows().locator('.tool-title').allInnerTexts()).toEqual(['LSP hover', 'Edit Notebook', 'Tool Search', 'Stop task b7']);
     for (let i = 0; i < 4; i++) await header(i).click();
-    expect(await rows().nth(0).getByTestId('tool-output').innerText()).toBe('const a: number');
-    expect(await rows().nth(1).getByTestId('code-block').innerText()).toContain('print(1)');
-    expect(await rows().nth(3).getByTestId('tool-output').innerText()).toBe('Stopped task b7');
+    await expect.poll(() => rows().nth(0).getByTestId('tool-output').innerText()).toBe('const a: number');
+    await expect.poll(() => rows().nth(1).getByTestId('code-block').innerText()).toContain('print(1)');
+    await expect.poll(() => rows().nth(3).getByTestId('tool-output').innerText()).toBe('Stopped task b7');
   });
 
   it('marks a tool the turn left unfinished as stopped', async () => {
     await open(toolStarted('t1', 'Bash', { command: 'sleep 100' }, 'sleep 100'), { type: 'toolStopped', toolUseId: 't1' }, finished('a1', 'stopped'), busy(false));
-    expect(await rows().first().getAttribute('data-status')).toBe('stopped');
-    expect(await rows().first().innerText()).toContain('Stopped before it finished');
+    await expect.poll(() => rows().first().getAttribute('data-status')).toBe('stopped');
+    await expect.poll(() => rows().first().innerText()).toContain('Stopped before it finished');
   });
 
   it('opens and closes a tool row from the keyboard', async () => {
     await open(toolStarted('t1', 'Read', { file_path: '/work/src/app.ts' }, 'src/app.ts'), toolResult('t1', READ_RESULT));
     await header().focus();
     await view.page.keyboard.press('Enter');
-    expect(await header().getAttribute('aria-expanded')).toBe('true');
-    expect(await rows().first().getByTestId('tool-body').isVisible()).toBe(true);
+    await expect.poll(() => header().getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => rows().first().getByTestId('tool-body').isVisible()).toBe(true);
     await view.page.keyboard.press('Space');
-    expect(await header().getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => header().getAttribute('aria-expanded')).toBe('false');
   });
 
   it('renders a snapshot holding tool entries exactly as the live events built it', async () => {
@@ -248,8 +249,10 @@ describe('webview tool rows', () => {
       finished('a2', 'done'),
       busy(false),
     );
-    const live = await view.page.getByTestId('message-list').innerHTML();
-    const liveRows = await rows().count();
+    // Compare laid-out lists only: react-virtuoso renders rows hidden until it has measured them.
+    await expect.poll(() => rows().count()).toBe(3);
+    await laidOut(view.page);
+    const live = await settled(() => view.page.getByTestId('message-list').innerHTML());
     await view.close();
 
     view = await openPage();
@@ -263,8 +266,8 @@ describe('webview tool rows', () => {
         toolEntry('t3', 'Bash', { command: 'echo ok' }, bash, 'echo ok', 'Running echo ok'),
       ]),
     );
-    expect(liveRows).toBe(3);
-    expect(await view.page.getByTestId('message-list').innerHTML()).toBe(live);
+    await laidOut(view.page);
+    await expect.poll(() => view.page.getByTestId('message-list').innerHTML()).toBe(live);
   });
 
   for (const theme of ['dark', 'light'] as const) {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { UI_POLL_MS, UI_TIMEOUT_MS } from '../support/uiTimeouts';
 
 // Webview tests drive the real bundle in Chromium: one browser at a time, generous timeouts.
 export default defineConfig({
@@ -11,5 +12,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // UI assertions poll until their state shows (test/support/ui.ts).
+    expect: { poll: { timeout: UI_TIMEOUT_MS, interval: UI_POLL_MS } },
   },
 });
