@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { REPO_ROOT } from '../support/codeServer';
+import { settled } from '../support/ui';
 import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-session';
@@ -80,7 +81,11 @@ describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', (
       writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': theme }));
       const kind = name === 'high-contrast' ? 'vscode-high-contrast' : `vscode-${name}`;
       await expect.poll(() => chat.evaluate(() => document.body.className), { timeout: 30_000 }).toContain(kind);
-      await page.waitForTimeout(500);
+      // The screenshot waits for both the workbench and the chat to have repainted in the new colours.
+      await settled(async () => [
+        await chat.evaluate(() => getComputedStyle(document.body).backgroundColor),
+        await page.evaluate(() => getComputedStyle(document.querySelector('.monaco-workbench') ?? document.body).backgroundColor),
+      ]);
       await page.screenshot({ path: path.join(REPO_ROOT, `test-results/e2e-session-${name}.png`) });
     }
   });

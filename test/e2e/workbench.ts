@@ -42,13 +42,26 @@ export async function chatFrame(page: Page, timeoutMs = 60_000): Promise<Frame> 
   throw new Error('The Codewright chat webview did not appear');
 }
 
-/** Clicks Codewright's activity-bar icon twice, waiting for the side bar to hide and then to show again. */
+/** When each page's activity-bar icon was last clicked through `toggleSideBar`. */
+const lastIconClick = new WeakMap<Page, number>();
+
+/**
+ * Clicks Codewright's activity-bar icon and waits for the side bar to be in `state`. VS Code ignores an
+ * activity-bar click that comes within 300 ms of the one before (its guard against double clicks), so a click
+ * that soon after the last one first waits out that guard: a known rule of the product, not a guess at timing.
+ */
+export async function toggleSideBar(page: Page, state: 'visible' | 'hidden'): Promise<void> {
+  const since = Date.now() - (lastIconClick.get(page) ?? 0);
+  if (since < 400) await page.waitForTimeout(400 - since);
+  await activityBarIcon(page).click();
+  lastIconClick.set(page, Date.now());
+  await page.locator('.part.sidebar').waitFor({ state, timeout: 15_000 });
+}
+
+/** Hides the side bar and shows it again: the chat's page is discarded and then reloaded. */
 export async function hideAndShowSideBar(page: Page): Promise<void> {
-  const sideBar = page.locator('.part.sidebar');
-  await activityBarIcon(page).click();
-  await sideBar.waitFor({ state: 'hidden', timeout: 15_000 });
-  await activityBarIcon(page).click();
-  await sideBar.waitFor({ state: 'visible', timeout: 15_000 });
+  await toggleSideBar(page, 'hidden');
+  await toggleSideBar(page, 'visible');
 }
 
 /** The Stop action in the title bar of the Chat view (present only while a turn runs). */
