@@ -7,7 +7,7 @@
  * `UI_TIMEOUT_MS`), a Playwright locator wait, or the helpers below. `eslint.config.mjs` rejects
  * `expect(await ...)` and `const x = await locator.innerText()`-style reads in test/webview and test/e2e.
  */
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { UI_POLL_MS, UI_TIMEOUT_MS } from './uiTimeouts';
 
@@ -49,4 +49,26 @@ export async function laidOut(target: Page | Frame, testId = 'message-list'): Pr
 /** `expect.poll` with this file's timeout, for callers outside the two UI test layers' configs. */
 export function eventually<T>(read: () => Promise<T> | T, message?: string) {
   return expect.poll(read, { timeout: UI_TIMEOUT_MS, interval: UI_POLL_MS, message });
+}
+
+type Target = Page | Frame;
+type ColourProperty = 'color' | 'backgroundColor';
+
+/** What a theme variable (`--vscode-*`) resolves to as a computed colour, for comparison with `style()`. */
+export function themeColour(target: Target, variable: string, property: ColourProperty = 'color'): Promise<string> {
+  return target.evaluate(
+    ([name, prop]) => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style[prop] = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+      const resolved = getComputedStyle(probe)[prop];
+      probe.remove();
+      return resolved;
+    },
+    [variable, property] as const,
+  );
+}
+
+/** An element's computed colour; poll it: `await expect.poll(() => style(el, 'color')).toBe(...)`. */
+export function style(locator: Locator, property: ColourProperty): Promise<string> {
+  return locator.evaluate((el, prop) => getComputedStyle(el)[prop], property);
 }

@@ -5,6 +5,7 @@ import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, delta, finished, snapshot, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
+import { style, themeColour } from '../support/ui';
 
 const openPage = useWebviewPages();
 let view: WebviewPage;
@@ -107,24 +108,10 @@ describe('webview chat', () => {
     await openChat(added(assistantMessage('a1', '', 'streaming')), finished('a1', 'error', 'Rate limited: try again in a minute.'));
     const alert = view.page.getByRole('alert');
     await expect.poll(() => alert.innerText()).toContain('Rate limited: try again in a minute.');
-    const colours = await alert.evaluate((el) => {
-      const root = getComputedStyle(document.documentElement);
-      const probe = (value: string) => {
-        const span = document.body.appendChild(document.createElement('span'));
-        span.style.color = value;
-        const resolved = getComputedStyle(span).color;
-        span.remove();
-        return resolved;
-      };
-      return {
-        color: getComputedStyle(el).color,
-        background: getComputedStyle(el).backgroundColor,
-        expectedColor: probe(root.getPropertyValue('--vscode-errorForeground')),
-        expectedBackground: probe(root.getPropertyValue('--vscode-inputValidation-errorBackground')),
-      };
-    });
-    expect(colours.color).toBe(colours.expectedColor);
-    expect(colours.background).toBe(colours.expectedBackground);
+    const errorColour = await themeColour(view.page, '--vscode-errorForeground');
+    const errorBackground = await themeColour(view.page, '--vscode-inputValidation-errorBackground', 'backgroundColor');
+    await expect.poll(() => style(alert, 'color')).toBe(errorColour);
+    await expect.poll(() => style(alert, 'backgroundColor')).toBe(errorBackground);
     await alert.getByRole('button', { name: 'Show logs' }).click();
     await expect.poll(async () => (await view.posted()).at(-1)).toEqual({ type: 'showLogs' });
   });

@@ -6,7 +6,7 @@ import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, finished, snapshot, toolEntry, toolProgress, toolResult, toolStarted, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
-import { laidOut, settled } from '../support/ui';
+import { laidOut, settled, style, themeColour } from '../support/ui';
 
 const openPage = useWebviewPages();
 let view: WebviewPage;
@@ -78,21 +78,10 @@ describe('webview tool rows', () => {
       ['context', '7', 'export { a };'],
     ]);
     await expect.poll(() => rows().first().locator('.diff-stat').innerText()).toBe('+2 -1');
-    const colours = await lines.evaluateAll((els) => {
-      const root = getComputedStyle(document.documentElement);
-      const bg = (e: Element) => getComputedStyle(e).backgroundColor;
-      const probe = document.createElement('div');
-      document.body.append(probe);
-      const resolve = (v: string) => {
-        probe.style.backgroundColor = root.getPropertyValue(v).trim();
-        return getComputedStyle(probe).backgroundColor;
-      };
-      const out = { removed: bg(els[1]!), added: bg(els[2]!), inserted: resolve('--vscode-diffEditor-insertedLineBackground'), deleted: resolve('--vscode-diffEditor-removedLineBackground') };
-      probe.remove();
-      return out;
-    });
-    expect(colours.added).toBe(colours.inserted);
-    expect(colours.removed).toBe(colours.deleted);
+    const inserted = await themeColour(view.page, '--vscode-diffEditor-insertedLineBackground', 'backgroundColor');
+    const removed = await themeColour(view.page, '--vscode-diffEditor-removedLineBackground', 'backgroundColor');
+    await expect.poll(() => style(lines.nth(2), 'backgroundColor')).toBe(inserted);
+    await expect.poll(() => style(lines.nth(1), 'backgroundColor')).toBe(removed);
     await rows().first().getByTestId('file-link').click();
     await expect.poll(() => posted()).toEqual([{ type: 'openFile', path: '/work/src/app.ts', line: 4 }]);
   });
@@ -166,15 +155,8 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().first().getByTestId('bash-command').innerText()).toBe('$ npm test');
     await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('PASS a.test.ts\nFAIL b.test.ts');
     await expect.poll(() => rows().first().getByTestId('bash-exit').innerText()).toBe('Exit code 1');
-    const red = await rows().first().getByTestId('bash-exit').evaluate((el) => {
-      const probe = document.createElement('span');
-      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--vscode-errorForeground').trim();
-      document.body.append(probe);
-      const want = getComputedStyle(probe).color;
-      probe.remove();
-      return getComputedStyle(el).color === want;
-    });
-    expect(red).toBe(true);
+    const errorColour = await themeColour(view.page, '--vscode-errorForeground');
+    await expect.poll(() => style(rows().first().getByTestId('bash-exit'), 'color')).toBe(errorColour);
   });
 
   it('shows a failed tool in the error style with its first error line visible while collapsed', async () => {
