@@ -2,6 +2,7 @@
 // each run's failures and a final tally, to prove a layer stable (or catch a flaky test) before it lands.
 // `--busy` keeps one core busy with another process for the whole time, as on a loaded CI machine.
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { build, counts, failures, layerNamed, runLayer } from './test/layers.mjs';
 
 const args = process.argv.slice(2);
@@ -32,7 +33,14 @@ for (let i = 1; i <= times; i++) {
   runs.push({ ok: code === 0, ...c, seconds });
   console.log(`run ${i}/${times}: ${code === 0 ? 'ok  ' : 'FAIL'} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${seconds} s)`);
   for (const t of failed) console.log(`    ✗ ${t}`);
-  if (code !== 0 && failed.length === 0) console.log(output.split('\n').slice(-40).join('\n'));
+  if (code !== 0) {
+    // The whole output of a failed run is kept, so a flaky failure can be read after the tally.
+    mkdirSync('test-results', { recursive: true });
+    const log = `test-results/repeat-${name}-${String(i)}.log`;
+    writeFileSync(log, output);
+    console.log(`    output: ${log}`);
+    if (failed.length === 0) console.log(output.split('\n').slice(-40).join('\n'));
+  }
 }
 stopHog();
 
