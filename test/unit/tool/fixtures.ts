@@ -57,13 +57,21 @@ export function assistantWith(...blocks: ToolUseBlock[]): AssistantMessage {
   return { role: 'assistant', content: blocks };
 }
 
+/**
+ * Waits `ms` unless `signal` aborts first. The abort listener goes when the wait ends either way: tools get the
+ * session's long-lived signal, so a listener left behind per call piles up (Node warns at 11).
+ */
 export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const onAbort = () => {
       clearTimeout(t);
       reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
-    });
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 /** Echoes its text; counts calls so tests can prove `call` never ran. */
