@@ -1,4 +1,4 @@
-// Lint, including the layer rules of DESIGN.md §1: core imports neither `vscode` nor the SDK; the webview
+// Lint, including the layer rules of docs/ARCHITECTURE.md (Layers): core imports neither `vscode` nor the SDK; the webview
 // imports nothing of the extension but `extension/protocol/`; only `extension/llm/` imports the SDK.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

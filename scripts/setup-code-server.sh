@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs code-server (a real VS Code served over http) and playwright-core into a cache outside the repo,
 # without any download besides the npm registry. Idempotent: a finished install is reused.
-# Recipe and reasons: ../shared/docs/TESTING.md ("A real VS Code without a download").
+# Recipe and reasons: docs/ARCHITECTURE.md ("Testing facts").
 set -euo pipefail
 
 VERSION="${CODE_SERVER_VERSION:-4.100.3}"

@@ -1,5 +1,5 @@
 /**
- * The agent loop (DESIGN §4): request → stream → run tool_use blocks → one user message of results →
+ * The agent loop (docs/ARCHITECTURE.md, The agent loop): request → stream → run tool_use blocks → one user message of results →
  * repeat, until the model ends its turn, the user stops, or a limit is hit. An async generator of
  * `QueryEvent`s; every message it adds is handed to `onMessage` (the transcript) before it is yielded.
  */

@@ -1,5 +1,5 @@
 /**
- * The system prompt: identity, tool guidance, environment, memory files, in that order (DESIGN §4).
+ * The system prompt: identity, tool guidance, environment, memory files, in that order (docs/ARCHITECTURE.md, The agent loop).
  * Prompt caching needs the system blocks byte-identical on every request of a session, so the output
  * depends only on the inputs: no clock reads, no locale-dependent sorting, tools described in a fixed
  * order whatever order `toolNames` arrives in. Cache breakpoints are placed later (core/agent/cache.ts).

@@ -1,5 +1,5 @@
 /**
- * Token usage, cost and context fill per request and per session (DESIGN §4: usage and cost per turn;
+ * Token usage, cost and context fill per request and per session (docs/ARCHITECTURE.md, The agent loop: usage and cost per turn;
  * compaction before the context window overflows).
  */
 import type { ModelUsage } from '../ports';

@@ -1,5 +1,5 @@
 /**
- * Human text for permission decisions. The UI shows why a tool ran or was stopped (DESIGN.md §3), and the
+ * Human text for permission decisions. The UI shows why a tool ran or was stopped (docs/ARCHITECTURE.md, Permissions), and the
  * same text goes into deny messages the model reads, so it names the rule and the file it came from.
  */
 import { permissionRuleValueToString } from './ruleValue';

@@ -1,5 +1,5 @@
 /**
- * The permission engine (DESIGN.md §3): one `PermissionDecider` for every tool call. It reads the
+ * The permission engine (docs/ARCHITECTURE.md, Permissions): one `PermissionDecider` for every tool call. It reads the
  * permission context from AppState at each call, so a rule or mode change applies to the next call.
  *
  * Order, first answer wins:

@@ -1,5 +1,5 @@
 /**
- * Permission settings from every source (DESIGN.md §3), lowest precedence first: user
+ * Permission settings from every source (docs/ARCHITECTURE.md, Permissions), lowest precedence first: user
  * `~/.claude/settings.json`, project `<ws>/.claude/settings.json`, local `<ws>/.claude/settings.local.json`,
  * VS Code settings (`codewright.permissions.*`), then the session's own rules and command-line rules.
  * Reading files is injected (`readFile`), so this stays pure; host/node/permissionSettings.ts reads disk.

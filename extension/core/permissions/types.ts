@@ -1,8 +1,8 @@
 /**
- * The vocabulary of the permission system (DESIGN.md §3), after Claude Code's `types/permissions.ts`:
+ * The vocabulary of the permission system (docs/ARCHITECTURE.md, Permissions), after Claude Code's `types/permissions.ts`:
  * modes, rules and where they come from, the updates a prompt can suggest, and the result every permission
- * check returns with the reason the UI shows. The engine that produces these comes later; only types and
- * small pure helpers live here.
+ * check returns with the reason the UI shows. Only types and small pure helpers live here; the engine that
+ * produces the results is engine.ts.
  */
 import type { DeepImmutable } from '../state/deepImmutable';
 
@@ -30,7 +30,7 @@ export function isExternalPermissionMode(mode: string): mode is ExternalPermissi
 export type PermissionBehavior = 'allow' | 'deny' | 'ask';
 
 /**
- * Where rules come from. The first five are settings layers, lowest to highest precedence (DESIGN.md §3);
+ * Where rules come from. The first five are settings layers, lowest to highest precedence (docs/ARCHITECTURE.md, Permissions);
  * `cliArg` and `command` come from how the session or a slash command was started and last as long as it.
  */
 export const PERMISSION_RULE_SOURCES = [

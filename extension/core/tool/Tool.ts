@@ -1,7 +1,7 @@
 /**
  * The tool contract: every action of the agent is a Tool, declared once with a Zod schema, validated,
- * permission-checked, executed, mapped to a tool_result and rendered. Follows the seed design of
- * Claude Code's `Tool.ts` (DESIGN.md §2).
+ * permission-checked, executed, mapped to a tool_result and rendered. Follows the design of
+ * Claude Code's `Tool.ts` (docs/ARCHITECTURE.md, The tool pipeline).
  */
 import type { z } from 'zod';
 import type { Command } from '../commands/types';

@@ -14,7 +14,7 @@ import type { Tools } from './Tool';
 
 export type ThinkingConfig = { type: 'disabled' } | { type: 'enabled'; budgetTokens: number } | { type: 'adaptive' };
 
-/** A sub-agent type the Agent tool can start (filled in by the agents issue). */
+/** A sub-agent type an Agent tool could start. There is no Agent tool yet, so this list is always empty. */
 export interface AgentDefinition {
   agentType: string;
   whenToUse: string;
@@ -101,7 +101,7 @@ export interface ToolUseContext {
   ports: ToolPorts;
 }
 
-/** The ports tools use. Later issues add approval. */
+/** The ports tools use. Approval is not one: it reaches tools through `canUseTool`. */
 export interface ToolPorts {
   storage: SessionStorage;
   workspace: Workspace;

@@ -1,6 +1,6 @@
 /**
- * The seam between the executor and the permission system. A `PermissionDecider` (the engine of the
- * permissions issue; until then the tool's own `checkPermissions`) returns allow / deny / ask /
+ * The seam between the executor and the permission system. A `PermissionDecider` (the engine in
+ * core/permissions/engine.ts, which also consults the tool's own `checkPermissions`) returns allow / deny / ask /
  * passthrough; `ask` and `passthrough` go to `AskUser` (the UI's dialog). With no one to ask, the answer is
  * deny: a headless session never runs what nobody allowed.
  */

@@ -1,5 +1,5 @@
 /**
- * The tool-result budget (DESIGN §2 "Result budget"): one result over its tool's `maxResultSizeChars` is saved to
+ * The tool-result budget (docs/ARCHITECTURE.md, The tool pipeline): one result over its tool's `maxResultSizeChars` is saved to
  * the session storage and replaced by a preview plus the path; across the conversation, once the results grow past
  * an aggregate limit, the oldest large ones are replaced by a short reference to their saved copy.
  */

@@ -1,5 +1,5 @@
 /**
- * Bash's tool_result text (TOOLS.md "Bash result"): output with trailing whitespace trimmed, `Exit code N`
+ * Bash's tool_result text (docs/TOOLS.md, Bash): output with trailing whitespace trimmed, `Exit code N`
  * first when the command failed, a one-line answer when it printed nothing, and for background commands the
  * task id, the output file and how to read or stop it. `is_error` is always set.
  */

@@ -1,6 +1,6 @@
 /**
  * Glob: file names matching a pattern, through the search port (ripgrep's --files, so .gitignore holds).
- * Result shape is Claude Code's (TOOLS.md): paths oldest-modified first, capped, a note for the rest.
+ * Result shape is Claude Code's (docs/TOOLS.md): paths oldest-modified first, capped, a note for the rest.
  */
 import path from 'node:path';
 import { z } from 'zod';

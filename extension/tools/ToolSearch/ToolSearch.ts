@@ -1,5 +1,5 @@
 /**
- * ToolSearch: how the model finds deferred tools (DESIGN §2). It answers with `tool_reference` blocks;
+ * ToolSearch: how the model finds deferred tools (docs/ARCHITECTURE.md, The tool pipeline). It answers with `tool_reference` blocks;
  * the API then loads those tools' definitions, so the model can call them from its next turn on, while
  * the `tools` array (and the prompt cache) stays unchanged.
  */
