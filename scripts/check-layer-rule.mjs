@@ -1,6 +1,6 @@
 // Proves the layer lint rules and the UI tests' no-one-shot-read rule bite: lints forged sources placed
-// (virtually) in the guarded folders and fails unless each violation is reported. Run by `npm test` via
-// `npm run check:layers`.
+// (virtually) in the guarded folders and fails unless each violation is reported. Run by the static test
+// layer (scripts/test/static.mjs, part of `npm test`) and by `npm run check:layers`.
 import { ESLint } from 'eslint';
 
 const cases = [

@@ -1,8 +1,9 @@
 /**
- * The first decider, kept as a thin wrapper over the permission engine for callers that hold a fixed
- * list of rules and a mode (the headless CLI's `--allowedTools` / `--disallowedTools` /
- * `--permission-mode`). The rules join whatever the session's permission context already holds, under
- * `source`; rules with content (`Bash(npm:*)`) are matched by their tool, as everywhere in the engine.
+ * A thin wrapper over the permission engine for callers that hold a fixed list of rules and a mode (the
+ * unit tests; the headless CLI instead puts its `--allowedTools` / `--disallowedTools` into the session's
+ * context as `cliArg` rules, core/permissions/settings.ts). The rules join whatever the session's
+ * permission context already holds, under `source`; rules with content (`Bash(npm:*)`) are matched by
+ * their tool, as everywhere in the engine.
  */
 import type { PermissionDecider } from '../tool/permissionGate';
 import { createPermissionEngine } from './engine';

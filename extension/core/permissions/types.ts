@@ -30,8 +30,9 @@ export function isExternalPermissionMode(mode: string): mode is ExternalPermissi
 export type PermissionBehavior = 'allow' | 'deny' | 'ask';
 
 /**
- * Where rules come from. The first five are settings layers, lowest to highest precedence (docs/ARCHITECTURE.md, Permissions);
- * `cliArg` and `command` come from how the session or a slash command was started and last as long as it.
+ * Where rules come from, lowest to highest precedence (docs/ARCHITECTURE.md, Permissions): the four settings
+ * layers, then `session`, the session's own rules; `cliArg` and `command` come from how the session or a
+ * slash command was started and last as long as it.
  */
 export const PERMISSION_RULE_SOURCES = [
   'userSettings',

@@ -2,7 +2,7 @@
  * The conversation that replaces everything before a compaction: the summary, then the messages kept
  * verbatim. Resume rebuilds it from a `compactBoundary` line, so it must match what the live session sent
  * after compacting, byte for byte, or the resumed request would differ (and miss the prompt cache).
- * The same shape as core/agent/compact.ts builds; that module should import this one so there is one source.
+ * core/agent/compact.ts builds the live session's conversation with this module too, so there is one source.
  */
 import type { Message, TextBlock, UserContentBlock, UserMessage } from '../messages';
 

@@ -63,7 +63,7 @@ export interface ToolDecisionRecord {
   timestamp: number;
 }
 
-/** Denials in a row and in total; repeated denials fall back to asking (the permissions issue). */
+/** Denials in a row and in total; repeated automatic denials fall back to asking (core/permissions/denials.ts). */
 export interface DenialTrackingState {
   consecutiveDenials: number;
   totalDenials: number;

@@ -37,7 +37,7 @@ export interface CanUseToolOptions {
   onPermissionUpdates?: PermissionUpdateSink;
 }
 
-/** Defers to the tool's own check; the permission engine replaces this. */
+/** The tool's own check alone, without rules or modes; sessions use the permission engine (engine.ts) instead. */
 export const toolOwnDecider: PermissionDecider = (tool, input, context) => tool.checkPermissions(input, context);
 
 export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, options: CanUseToolOptions = {}): CanUseToolFn {

@@ -1,4 +1,4 @@
-/** Bash's wire name and limits (docs/TOOLS.md). */
+/** Bash's wire name and limits (docs/TOOLS.md, Bash). */
 export const BASH_TOOL_NAME = 'Bash';
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;

@@ -1,6 +1,6 @@
 /**
  * Glob: file names matching a pattern, through the search port (ripgrep's --files, so .gitignore holds).
- * Result shape is Claude Code's (docs/TOOLS.md): paths oldest-modified first, capped, a note for the rest.
+ * Result shape is Claude Code's (docs/TOOLS.md, Glob): paths oldest-modified first, capped, a note for the rest.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -55,7 +55,7 @@ function target(input: GlobInput, cwd: string): { dir: string; pattern: string }
   };
 }
 
-/** `total` is not (yet) part of SearchPort's declared result; read it when the adapter supplies it. */
+/** `total` is optional in SearchPort's glob result: an adapter may not count every match; read it when present. */
 function totalOf(result: object): number | undefined {
   return 'total' in result && typeof result.total === 'number' ? result.total : undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * Grep: ripgrep through the search port. Output modes, flags and result shapes are Claude Code's
- * (docs/TOOLS.md), so a model trained there pages and filters here the same way.
+ * (docs/TOOLS.md, Grep), so a model trained there pages and filters here the same way.
  */
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';

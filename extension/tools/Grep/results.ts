@@ -1,6 +1,6 @@
 /**
  * rg output → Grep results: parsing per output mode, paging (head_limit/offset) and the text the model
- * reads. Result shapes follow Claude Code's (docs/TOOLS.md); the wording is ours.
+ * reads. Result shapes follow Claude Code's (docs/TOOLS.md, Grep); the wording is ours.
  */
 import path from 'node:path';
 import type { FileStat } from '../../core/ports';

@@ -9,7 +9,7 @@ export const MAX_FILE_BYTES = 256 * 1024;
 export const MAX_IMAGE_BASE64_CHARS = 3.75 * 1024 * 1024;
 /** PDFs over this are refused: base64 grows them by a third and the whole request must stay under 32 MB. */
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
-/** docs/TOOLS.md (Read) caps a `pages` range here, so one read stays a modest share of the context. */
+/** Most pages one `pages` range may name (docs/TOOLS.md, Read), so one read stays a modest share of the context. */
 export const MAX_PDF_PAGES = 20;
 /** One notebook output (a long log, a big table) is cut here so the cells stay readable. */
 export const MAX_NOTEBOOK_OUTPUT_CHARS = 10_000;

@@ -102,7 +102,7 @@ const grep: Presenter = ({ output }) => {
   return { kind: 'paths', items, truncated: o.data.cut || o.data.lines.length > MAX_PATH_ITEMS };
 };
 
-/** `Exit code N` opens a failed command's result (docs/TOOLS.md). */
+/** `Exit code N` opens a failed command's result (docs/TOOLS.md, Bash). */
 const EXIT_LINE = /^Exit code (\d+)\n?/;
 
 const bash: Presenter = ({ input, output, text, isError }) => {

@@ -1,5 +1,5 @@
 /**
- * Bash command analysis for the permission system (docs/ARCHITECTURE.md, Permissions): parse with tree-sitter-bash, split into
+ * Bash command analysis for the permission system (docs/ARCHITECTURE.md, Permissions: Bash commands): parse with tree-sitter-bash, split into
  * simple commands, decide read-only / dangerous / matched by rules. Pure: the parser comes in through
  * `ShellParser` (host/node/bashParser.ts loads the wasm).
  *
