@@ -61,7 +61,10 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     summary: safely(() => tool.getToolUseSummary?.(input, { cwd: context.cwd }) ?? null),
   });
 
-  const signal = anySignal(context.abortController.signal, opts.signal);
+  // With an interrupt signal the call gets a controller of its own; the listeners tying it to the session's
+  // and the interrupt's long-lived signals are removed in `finally`, so they never outlive the call.
+  const link = opts.signal ? linkedController([context.abortController.signal, opts.signal]) : undefined;
+  const signal = link?.controller.signal ?? context.abortController.signal;
   try {
     const validation = (await tool.validateInput?.(input, context)) ?? { result: true };
     if (!validation.result) return fail('validation', validation.message);
@@ -81,7 +84,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     if (decision.updatedInput) input = decision.updatedInput;
     if (signal.aborted) return fail('interrupted', INTERRUPTED_MESSAGE);
 
-    const callContext = signal === context.abortController.signal ? context : withSignal(context, signal);
+    const callContext = link ? { ...context, abortController: link.controller } : context;
     const output = await tool.call(input, callContext, opts.canUseTool, opts.assistantMessage, (p) =>
       emit({ type: 'toolProgress', toolUseId: block.id, toolName: tool.name, progress: p.data }),
     );
@@ -103,6 +106,8 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
   } catch (err) {
     if (signal.aborted || isAbortError(err)) return fail('interrupted', INTERRUPTED_MESSAGE);
     return fail('error', `Error: ${errorMessage(err)}`);
+  } finally {
+    link?.unlink();
   }
 }
 
@@ -129,15 +134,26 @@ function safely<T>(fn: () => T): T | null {
   }
 }
 
-/** A signal that aborts when either does. */
-function anySignal(a: AbortSignal, b: AbortSignal | undefined): AbortSignal {
-  return b ? AbortSignal.any([a, b]) : a;
-}
-
-/** The tool sees an abort controller that fires on its own interrupt too. */
-function withSignal(context: ToolUseContext, signal: AbortSignal): ToolUseContext {
+/**
+ * A controller that aborts when any of `sources` does, until `unlink`. Plain listeners, not AbortSignal.any:
+ * on Node 20 every composite stays in its sources' dependant sets, and one holding an abort listener (the tool's
+ * is enough) is kept alive until a source aborts, so a session's signal would keep one per call for good.
+ * Unlinking removes our listeners, so the sources' listener counts return to where they were.
+ */
+function linkedController(sources: readonly AbortSignal[]): { controller: AbortController; unlink: () => void } {
   const controller = new AbortController();
-  if (signal.aborted) controller.abort(signal.reason);
-  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  return { ...context, abortController: controller };
+  const onAbort = (event: Event) => {
+    unlink();
+    controller.abort((event.target as AbortSignal).reason);
+  };
+  const unlink = () => {
+    for (const source of sources) source.removeEventListener('abort', onAbort);
+  };
+  const aborted = sources.find((source) => source.aborted);
+  if (aborted) {
+    controller.abort(aborted.reason);
+    return { controller, unlink: () => {} };
+  }
+  for (const source of sources) source.addEventListener('abort', onAbort, { once: true });
+  return { controller, unlink };
 }

@@ -1,9 +1,14 @@
 import { getEventListeners } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ToolResultBlock } from '../../../extension/core/messages';
+import { INTERRUPTED_MESSAGE } from '../../../extension/core/tool/errors';
 import { runToolUses } from '../../../extension/core/tool/orchestrate';
+import { buildTool } from '../../../extension/core/tool/Tool';
 import { GlobTool } from '../../../extension/tools/Glob/Glob';
 import { GrepTool } from '../../../extension/tools/Grep/Grep';
 import { ReadTool } from '../../../extension/tools/Read/Read';
@@ -53,5 +58,91 @@ describe('abort listeners over many tool calls', () => {
     const waiting = sleep(10_000, controller.signal);
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+/** A full GC from inside the test, so a test can tell released objects from retained ones. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** A cancellable tool that notes what its call sees: the parents' listener counts and its own signal (weakly). */
+function probeTool(session: AbortSignal, interrupt: AbortSignal) {
+  const seen: { session: number; interrupt: number }[] = [];
+  const signals: WeakRef<AbortSignal>[] = [];
+  const tool = buildTool({
+    name: 'Probe',
+    inputSchema: z.strictObject({ n: z.number() }),
+    maxResultSizeChars: 1_000,
+    isConcurrencySafe: () => true,
+    isReadOnly: () => true,
+    interruptBehavior: () => 'cancel' as const,
+    async description() {
+      return 'Probes';
+    },
+    async prompt() {
+      return 'Probes.';
+    },
+    async call({ n }, context) {
+      seen.push({ session: abortListeners(session), interrupt: abortListeners(interrupt) });
+      signals.push(new WeakRef(context.abortController.signal));
+      // Like the real tools (Bash, ripgrep): a listener on the call's own signal while it works.
+      context.abortController.signal.addEventListener('abort', () => undefined, { once: true });
+      await Promise.resolve();
+      return { data: `probed ${n}` };
+    },
+    mapToolResultToToolResultBlockParam(output: string, toolUseId: string) {
+      return { type: 'tool_result', tool_use_id: toolUseId, content: output };
+    },
+  });
+  return { tool, seen, signals };
+}
+
+describe('the per-call signal of an interruptible call', () => {
+  it('links to the session and the interrupt for the call only, and is released after it (1,000 calls)', async () => {
+    const interrupt = new AbortController();
+    const context = makeContext([]);
+    const session = context.abortController.signal;
+    const probe = probeTool(session, interrupt.signal);
+    context.options.tools = [probe.tool];
+
+    for (let i = 0; i < 1_000; i++) {
+      const { message } = await runToolUses({
+        assistantMessage: assistantWith(toolUse('Probe', { n: i })),
+        context,
+        canUseTool: allowAll,
+        interruptSignal: interrupt.signal,
+      });
+      expect(message.content).toMatchObject([{ content: `probed ${i}` }]);
+    }
+
+    // At most one listener on each parent while a call runs (its link), none once it has ended.
+    expect(probe.seen.filter((s) => s.session > 1 || s.interrupt > 1)).toEqual([]);
+    expect({ session: abortListeners(session), interrupt: abortListeners(interrupt.signal) }).toEqual({ session: 0, interrupt: 0 });
+    // Nothing long-lived keeps a finished call's signal: with AbortSignal.any each composite holding a listener
+    // stayed alive (Node keeps it for its sources) until the session ended, one per call.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(probe.signals.filter((ref) => ref.deref() !== undefined).length).toBeLessThan(10);
+  });
+
+  it('still aborts the running call on an interrupt or on Stop', async () => {
+    for (const stop of ['interrupt', 'session'] as const) {
+      const interrupt = new AbortController();
+      const wait = sleeperTool({ name: 'Wait', safe: true, interrupt: 'cancel' }).tool;
+      const context = makeContext([wait]);
+      const running = runToolUses({
+        assistantMessage: assistantWith(toolUse('Wait', { ms: 10_000, label: stop })),
+        context,
+        canUseTool: allowAll,
+        interruptSignal: interrupt.signal,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      (stop === 'interrupt' ? interrupt : context.abortController).abort();
+      const { message } = await running;
+      expect(message.content).toMatchObject([{ is_error: true, content: INTERRUPTED_MESSAGE }]);
+      expect({ session: abortListeners(context.abortController.signal), interrupt: abortListeners(interrupt.signal) }).toEqual({ session: 0, interrupt: 0 });
+    }
   });
 });
