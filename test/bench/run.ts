@@ -1,6 +1,6 @@
 /**
  * Benchmarks, reported as ratios measured in one run (these machines are noisy; absolute times are not
- * comparable across runs). `npm run bench`.
+ * comparable across runs). `npm run bench` runs every part, `npm run bench -- webview` only the parts named.
  *
  * protocol: the cost of validating a streamed delta with Zod on receipt, against a bare JSON round trip,
  * which is what postMessage costs anyway. Tells whether parse-on-receipt is affordable per token.
@@ -27,30 +27,40 @@ const N = 100_000;
 const delta = { type: 'assistantDelta', messageId: 'b0c5e2a4-7d1f-4c39-9a55-3f0d2f6b1e21', text: 'Hello, world. ' };
 const prompt = { type: 'sendPrompt', text: 'Explain the build script in this repository, step by step.' };
 
-const json = time('JSON stringify+parse of a delta (baseline)', N, () => JSON.parse(JSON.stringify(delta)));
-const host = time('parseHostToWebview(assistantDelta)', N, () => parseHostToWebview(delta));
-const view = time('parseWebviewToHost(sendPrompt)', N, () => parseWebviewToHost(prompt));
-const bad = time('parseWebviewToHost(forged message, rejected)', N, () => parseWebviewToHost({ type: 'runShell', x: 1 }));
+/** `npm run bench` runs every part; `npm run bench -- webview search` runs only the parts named. */
+const PARTS: Record<string, () => unknown> = {
+  protocol: benchProtocol,
+  executor: benchExecutor,
+  loop: benchLoop,
+  cli: benchCli,
+  search: benchSearch,
+  read: benchRead,
+  bash: benchBash,
+  webview: benchWebview,
+};
 
-console.log('');
-console.log(`ratio parse delta / JSON round trip: ${(host / json).toFixed(2)}x`);
-console.log(`ratio parse prompt / JSON round trip: ${(view / json).toFixed(2)}x`);
-console.log(`ratio reject forged / JSON round trip: ${(bad / json).toFixed(2)}x`);
-
-async function rest(): Promise<void> {
+function benchProtocol(): void {
+  const json = time('JSON stringify+parse of a delta (baseline)', N, () => JSON.parse(JSON.stringify(delta)));
+  const host = time('parseHostToWebview(assistantDelta)', N, () => parseHostToWebview(delta));
+  const view = time('parseWebviewToHost(sendPrompt)', N, () => parseWebviewToHost(prompt));
+  const bad = time('parseWebviewToHost(forged message, rejected)', N, () => parseWebviewToHost({ type: 'runShell', x: 1 }));
   console.log('');
-  await benchExecutor();
-  console.log('');
-  await benchLoop();
-  console.log('');
-  await benchCli();
-  console.log('');
-  await benchSearch();
-  console.log('');
-  await benchRead();
-  console.log('');
-  await benchBash();
-  console.log('');
-  await benchWebview();
+  console.log(`ratio parse delta / JSON round trip: ${(host / json).toFixed(2)}x`);
+  console.log(`ratio parse prompt / JSON round trip: ${(view / json).toFixed(2)}x`);
+  console.log(`ratio reject forged / JSON round trip: ${(bad / json).toFixed(2)}x`);
 }
-void rest();
+
+async function main(): Promise<void> {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in PARTS));
+  if (unknown.length) {
+    console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${Object.keys(PARTS).join(', ')}.`);
+    process.exit(2);
+  }
+  const parts = asked.length ? asked : Object.keys(PARTS);
+  for (const [i, name] of parts.entries()) {
+    if (i) console.log('');
+    await PARTS[name]!();
+  }
+}
+void main();

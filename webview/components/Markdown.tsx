@@ -4,12 +4,12 @@
  * loaded, and links never navigate the webview: clicks go to the host, which opens http(s) links in the
  * browser and paths in the editor.
  */
-import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { memo, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useActions, type ChatActions } from './actions';
 import { CodeBlock } from './CodeBlock';
-import { splitMarkdownBlocks } from './markdownBlocks';
+import { blocksToRender } from './markdownBlocks';
 
 interface MdNode {
   type: string;
@@ -117,8 +117,11 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
   const actions = useActions();
   // Stable component identities: new ones would remount every code block (and its highlighting) per delta.
   const components = useMemo(() => makeComponents(actions), [actions]);
-  // While streaming, each finished block keeps its rendered tree and only the last one is parsed again.
-  const blocks = useMemo(() => (streaming ? splitMarkdownBlocks(text) : [text]), [streaming, text]);
+  // While streaming, each finished block keeps its rendered tree and only the last one is parsed again. A reply
+  // that streamed here keeps those blocks when it finishes (see blocksToRender); one opened finished is one parse.
+  const [streamed, setStreamed] = useState(streaming);
+  if (streaming && !streamed) setStreamed(true);
+  const blocks = useMemo(() => blocksToRender(text, streaming, streamed), [streaming, streamed, text]);
   return (
     <div className="message-text markdown">
       {blocks.map((block, i) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMarkdownBlocks } from '../../../webview/components/markdownBlocks';
+import { blocksToRender, splitMarkdownBlocks } from '../../../webview/components/markdownBlocks';
 
 describe('splitMarkdownBlocks', () => {
   it('splits paragraphs and headings at blank lines', () => {
@@ -35,5 +35,18 @@ describe('splitMarkdownBlocks', () => {
       expect(blocks.slice(0, Math.max(0, previous.length - 1))).toEqual(previous.slice(0, -1));
       previous = blocks;
     }
+  });
+
+  it('keeps a reply that streamed in its blocks once finished, unless a definition may be used from another block', () => {
+    const plain = 'Para one.\n\n```js\nlet x;\n```\n\nTail with [a link](https://example.com).';
+    expect(blocksToRender(plain, true, true)).toHaveLength(3);
+    expect(blocksToRender(plain, false, true)).toEqual(splitMarkdownBlocks(plain));
+    // Opened finished: one parse of the whole text, as before.
+    expect(blocksToRender(plain, false, false)).toEqual([plain]);
+    const withRefs = 'See [the docs][docs] and a note.[^1]\n\nMore.\n\n[docs]: https://example.com\n\n[^1]: The note.';
+    expect(blocksToRender(withRefs, false, true)).toEqual([withRefs]);
+    expect(blocksToRender(withRefs, true, true)).toEqual(splitMarkdownBlocks(withRefs));
+    const nested = 'Use [it][a].\n\nNext.\n\n- item\n  - sub\n\n    [a]: https://example.com';
+    expect(blocksToRender(nested, false, true)).toEqual([nested]);
   });
 });
