@@ -6,7 +6,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { NotebookPort } from '../../core/ports';
-import { cellNotFoundMessage, findCellIndex, newCellId, supportsCellIds } from '../../tools/NotebookEdit/ipynb';
+import { cellNotFoundMessage, findCellIndex, newCellId, supportsCellIds } from '../../core/notebook/ipynb';
 
 type CellEditRequest = Parameters<NotebookPort['editCell']>[1];
 

@@ -9,7 +9,7 @@ import type { ToolResultBlock } from '../../core/messages';
 import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool, type ValidationResult } from '../../core/tool/Tool';
-import { applyCellEdit, cellLabel, cellNotFoundMessage, findCellIndex, NotebookFormatError, parseNotebook, serializeNotebook, type CellEdit } from './ipynb';
+import { applyCellEdit, cellLabel, cellNotFoundMessage, findCellIndex, NotebookFormatError, parseNotebook, serializeNotebook, type CellEdit } from '../../core/notebook/ipynb';
 import { askToEditFile } from '../shared/permissions';
 
 export const NOTEBOOK_EDIT_TOOL_NAME = 'NotebookEdit';

@@ -9,7 +9,7 @@ import type { PermissionPrompt } from '../../core/tool/permissionGate';
 import { EDIT_TOOL_NAME } from '../../tools/Edit/constants';
 import { REVIEWED_CONTENT_KEY } from '../../tools/Edit/reviewed';
 import { NOTEBOOK_EDIT_TOOL_NAME } from '../../tools/NotebookEdit/NotebookEdit';
-import { findCellIndex, parseNotebook } from '../../tools/NotebookEdit/ipynb';
+import { findCellIndex, parseNotebook } from '../../core/notebook/ipynb';
 import { WRITE_TOOL_NAME } from '../../tools/Write/constants';
 
 export interface Proposal {

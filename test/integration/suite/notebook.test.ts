@@ -9,7 +9,7 @@ import { executeToolUse } from '../../../extension/core/tool/execute';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { cellIdOf, VsCodeNotebooks } from '../../../extension/host/vscode/notebooks';
-import { parseNotebook } from '../../../extension/tools/NotebookEdit/ipynb';
+import { parseNotebook } from '../../../extension/core/notebook/ipynb';
 import { NotebookEditTool } from '../../../extension/tools/NotebookEdit/NotebookEdit';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../unit/tool/fixtures';
 

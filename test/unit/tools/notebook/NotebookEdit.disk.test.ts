@@ -6,7 +6,7 @@ import type { ToolResultBlock } from '../../../../extension/core/messages';
 import { executeToolUse } from '../../../../extension/core/tool/execute';
 import { NodeSessionStorage } from '../../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
-import { parseNotebook } from '../../../../extension/tools/NotebookEdit/ipynb';
+import { parseNotebook } from '../../../../extension/core/notebook/ipynb';
 import { NotebookEditTool } from '../../../../extension/tools/NotebookEdit/NotebookEdit';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 import { fixture } from './support';

@@ -6,10 +6,10 @@ import {
   parseNotebook,
   serializeNotebook,
   toSourceLines,
-} from '../../../../extension/tools/NotebookEdit/ipynb';
-import { fixture } from './support';
+} from '../../../../extension/core/notebook/ipynb';
+import { fixture } from '../../tools/notebook/support';
 
-describe('tools/NotebookEdit/ipynb', () => {
+describe('core/notebook/ipynb', () => {
   it('splits source into Jupyter lines that keep their newline, the last one without', () => {
     expect(toSourceLines('a\nb\n\nc')).toEqual(['a\n', 'b\n', '\n', 'c']);
     expect(toSourceLines('a\r\nb\n')).toEqual(['a\n', 'b\n']);
