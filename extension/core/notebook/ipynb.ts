@@ -1,8 +1,12 @@
 /**
- * Jupyter notebooks (nbformat 4) as JSON: parse loosely, apply one cell edit, write back in the file's own
- * style. Pure functions, so the Node host and the tests edit notebooks without VS Code.
+ * Jupyter notebooks (nbformat 4) as JSON, the one definition of the format: read for display (Read), parse
+ * loosely, apply one cell edit and write back in the file's own style (NotebookEdit, the VS Code notebook
+ * adapter, diff review). Pure functions, so the Node host and the tests handle notebooks without VS Code.
  */
 import { z } from 'zod';
+
+/** Jupyter stores multi-line text (sources, outputs) as a string or as a list of lines. */
+const multiline = z.union([z.string(), z.array(z.string())]);
 
 // Shapes list keys alphabetically on purpose: Zod emits shape keys first, in shape order, and Jupyter and
 // VS Code write notebooks with sorted keys, so a sorted shape leaves an untouched cell byte-identical.
@@ -13,7 +17,7 @@ const cellSchema = z.looseObject({
   id: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   outputs: z.array(z.unknown()).optional(),
-  source: z.union([z.string(), z.array(z.string())]),
+  source: multiline,
 });
 
 const notebookSchema = z.looseObject({
@@ -25,6 +29,25 @@ const notebookSchema = z.looseObject({
 
 export type NotebookCell = z.infer<typeof cellSchema>;
 export type Notebook = z.infer<typeof notebookSchema>;
+
+const outputSchema = z.looseObject({
+  output_type: z.string(),
+  text: multiline.optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  ename: z.string().optional(),
+  evalue: z.string().optional(),
+  traceback: z.array(z.string()).optional(),
+});
+
+// Reading asks only for the cells: a notebook without nbformat or metadata cannot be edited safely but is
+// still worth showing. Outputs are checked here only, as editing never looks inside them.
+const readableNotebookSchema = z.looseObject({
+  cells: z.array(cellSchema.pick({ cell_type: true, id: true, source: true }).extend({ outputs: z.array(outputSchema).optional() })),
+  metadata: z.looseObject({ language_info: z.looseObject({ name: z.string() }).optional() }).optional(),
+});
+
+export type NotebookOutput = z.infer<typeof outputSchema>;
+export type ReadableNotebook = z.infer<typeof readableNotebookSchema>;
 
 export type CellEdit =
   | { mode: 'replace'; cellId: string; source: string; cellType?: 'code' | 'markdown' }
@@ -64,6 +87,20 @@ export function parseNotebook(text: string): ParsedNotebook {
     indent: indentMatch?.[1] ?? (/\n/.test(text.trim()) ? ' ' : ''),
     trailingNewline: /\n$/.test(text),
   };
+}
+
+/**
+ * A notebook for display, or undefined when the JSON has no valid cells list. Text that is not JSON throws
+ * JSON.parse's SyntaxError, so the caller can say which of the two is wrong.
+ */
+export function readNotebook(text: string): ReadableNotebook | undefined {
+  const parsed = readableNotebookSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The text of a source or output stored either way. */
+export function multilineText(text: string | readonly string[]): string {
+  return typeof text === 'string' ? text : text.join('');
 }
 
 export function serializeNotebook(parsed: ParsedNotebook): string {

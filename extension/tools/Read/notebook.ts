@@ -1,38 +1,12 @@
 /**
  * Jupyter notebooks as the model reads them: each cell with its id, type and source, followed by its text
  * outputs. The ids are what NotebookEdit takes as `cell_id`; cells without one (nbformat < 4.5) get
- * `cell-<index>`, the same fallback NotebookEdit uses.
+ * `cell-<index>` (`cellLabel`, the fallback NotebookEdit resolves).
  */
-import { z } from 'zod';
+import { cellLabel, multilineText, readNotebook, type NotebookOutput, type ReadableNotebook } from '../../core/notebook/ipynb';
 import { ToolError } from '../../core/tool/errors';
 import { MAX_NOTEBOOK_OUTPUT_CHARS } from './constants';
 
-const multiline = z.union([z.string(), z.array(z.string())]);
-
-const outputSchema = z.looseObject({
-  output_type: z.string(),
-  text: multiline.optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  ename: z.string().optional(),
-  evalue: z.string().optional(),
-  traceback: z.array(z.string()).optional(),
-});
-
-const cellSchema = z.looseObject({
-  cell_type: z.string(),
-  id: z.string().optional(),
-  source: multiline,
-  outputs: z.array(outputSchema).optional(),
-});
-
-const notebookSchema = z.looseObject({
-  cells: z.array(cellSchema),
-  metadata: z.looseObject({ language_info: z.looseObject({ name: z.string() }).optional() }).optional(),
-});
-
-type NotebookOutput = z.infer<typeof outputSchema>;
-
-const joined = (text: string | string[]) => (Array.isArray(text) ? text.join('') : text);
 // Tracebacks carry terminal colour codes the model would only have to read past.
 const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
 const stripAnsi = (text: string) => text.replace(ANSI_ESCAPE, '');
@@ -45,14 +19,14 @@ function cut(text: string): string {
 function renderOutput(output: NotebookOutput): string {
   switch (output.output_type) {
     case 'stream':
-      return cut(joined(output.text ?? ''));
+      return cut(multilineText(output.text ?? ''));
     case 'error':
       return cut(stripAnsi([`${output.ename ?? 'Error'}: ${output.evalue ?? ''}`, ...(output.traceback ?? [])].join('\n')));
     default: {
       const data = output.data ?? {};
       const plain = data['text/plain'];
       if (typeof plain === 'string' || (Array.isArray(plain) && plain.every((s) => typeof s === 'string'))) {
-        return cut(joined(plain as string | string[]));
+        return cut(multilineText(plain as string | string[]));
       }
       const kinds = Object.keys(data);
       return kinds.length ? `[${kinds.join(', ')} output not shown]` : '';
@@ -62,19 +36,18 @@ function renderOutput(output: NotebookOutput): string {
 
 /** The notebook rendered as text, or a ToolError when the JSON is not a notebook. */
 export function renderNotebook(absPath: string, json: string): { text: string; cellCount: number } {
-  let raw: unknown;
+  let notebook: ReadableNotebook | undefined;
   try {
-    raw = JSON.parse(json);
+    notebook = readNotebook(json);
   } catch (err) {
     throw new ToolError('invalid_input', `${absPath} is not valid JSON, so it cannot be read as a notebook: ${(err as Error).message}`);
   }
-  const parsed = notebookSchema.safeParse(raw);
-  if (!parsed.success) throw new ToolError('invalid_input', `${absPath} is not a Jupyter notebook: it has no valid "cells" list.`);
-  const language = parsed.data.metadata?.language_info?.name;
-  const cells = parsed.data.cells.map((cell, index) => {
-    const id = cell.id ?? `cell-${index}`;
+  if (!notebook) throw new ToolError('invalid_input', `${absPath} is not a Jupyter notebook: it has no valid "cells" list.`);
+  const language = notebook.metadata?.language_info?.name;
+  const cells = notebook.cells.map((cell, index) => {
+    const id = cellLabel(cell, index);
     const lang = cell.cell_type === 'code' && language ? ` language="${language}"` : '';
-    const parts = [`<cell id="${id}" cell_type="${cell.cell_type}"${lang}>`, joined(cell.source)];
+    const parts = [`<cell id="${id}" cell_type="${cell.cell_type}"${lang}>`, multilineText(cell.source)];
     const outputs = (cell.outputs ?? []).map(renderOutput).filter((o) => o !== '');
     if (outputs.length) parts.push('<outputs>', outputs.join('\n'), '</outputs>');
     parts.push('</cell>');

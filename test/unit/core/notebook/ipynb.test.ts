@@ -3,7 +3,9 @@ import {
   applyCellEdit,
   findCellIndex,
   newCellId,
+  multilineText,
   parseNotebook,
+  readNotebook,
   serializeNotebook,
   toSourceLines,
 } from '../../../../extension/core/notebook/ipynb';
@@ -58,5 +60,15 @@ describe('core/notebook/ipynb', () => {
     applyCellEdit(notebook, { mode: 'delete', cellId: 'a1b2c3d4' });
     applyCellEdit(notebook, { mode: 'replace', cellId: 'e5f6a7b8', source: 'q' });
     expect(JSON.stringify(notebook)).toBe(before);
+  });
+
+  it('reads for display what it would refuse to edit: only a cells list is required', () => {
+    const text = JSON.stringify({ cells: [{ cell_type: 'code', source: ['a\n', 'b'], outputs: [{ output_type: 'stream', text: 'x' }] }] });
+    expect(() => parseNotebook(text)).toThrow(/Not a Jupyter notebook/);
+    const nb = readNotebook(text)!;
+    expect(multilineText(nb.cells[0]!.source)).toBe('a\nb');
+    expect(nb.cells[0]!.outputs?.[0]?.output_type).toBe('stream');
+    expect(readNotebook('{"nbformat": 4}')).toBeUndefined();
+    expect(() => readNotebook('{"cells": [')).toThrow(SyntaxError);
   });
 });
