@@ -19,8 +19,7 @@ import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionU
 import { NodeSessionStorage } from '../host/node/sessionStorage';
 import { NodeShell } from '../host/node/shell/nodeShell';
 import { NodeWorkspace } from '../host/node/workspace';
-import { NodeTranscriptStore } from '../host/node/transcriptStore';
-import { workspaceKeyOf } from '../host/vscode/transcriptStore';
+import { NodeTranscriptStore, workspaceKeyOf } from '../host/node/transcriptStore';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
 import { getTools } from '../tools/tools';
 import type { ShellParser } from '../core/permissions/bash';

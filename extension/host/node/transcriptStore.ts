@@ -2,12 +2,24 @@
  * Plain-Node TranscriptStore: one `<sessionId>.jsonl` per session in a folder. Appends are synced to disk
  * before they resolve, because the loop treats a resolved append as "this line survives a crash".
  */
+import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { TranscriptStore } from '../../core/ports';
 
 const SESSION_ID = /^[\w-]{1,100}$/;
 const EXTENSION = '.jsonl';
+
+/**
+ * A short, file-name-safe key for a workspace folder path: the name of its transcripts folder, in the
+ * extension and in the CLI. A hash rather than the path itself: paths can be longer than a file name may be
+ * and contain characters some file systems refuse. Trailing separators are ignored so `/a/b/` and `/a/b`
+ * share their sessions.
+ */
+export function workspaceKeyOf(workspacePath: string): string {
+  const normalized = workspacePath.length > 1 ? workspacePath.replace(/[\\/]+$/, '') : workspacePath;
+  return createHash('sha256').update(normalized, 'utf8').digest('hex').slice(0, 16);
+}
 
 export class NodeTranscriptStore implements TranscriptStore {
   readonly dir: string;

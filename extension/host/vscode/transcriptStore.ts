@@ -3,21 +3,10 @@
  * workspace, so the session list shows the sessions of the open folder. The extension host always runs on
  * Node next to that folder, so the Node adapter does the file work; this module only decides where.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type * as vscode from 'vscode';
 import { NodeTranscriptStore } from '../node/transcriptStore';
 import { sessionStorageRoot } from './sessionStorage';
-
-/**
- * A short, file-name-safe key for a workspace folder path. A hash rather than the path itself: paths can be
- * longer than a file name may be and contain characters some file systems refuse. Trailing separators are
- * ignored so `/a/b/` and `/a/b` share their sessions.
- */
-export function workspaceKeyOf(workspacePath: string): string {
-  const normalized = workspacePath.length > 1 ? workspacePath.replace(/[\\/]+$/, '') : workspacePath;
-  return createHash('sha256').update(normalized, 'utf8').digest('hex').slice(0, 16);
-}
 
 export function transcriptsRoot(context: Pick<vscode.ExtensionContext, 'globalStorageUri'>, workspaceKey: string): string {
   if (!/^[\w-]{1,100}$/.test(workspaceKey)) throw new Error(`Invalid workspace key for transcripts: ${JSON.stringify(workspaceKey)}`);

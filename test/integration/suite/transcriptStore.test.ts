@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { listSessions, loadSession } from '../../../extension/core/session/sessions';
 import { TranscriptWriter } from '../../../extension/core/session/transcript';
 import type { CodewrightApi } from '../../../extension/extension';
-import { createTranscriptStore, workspaceKeyOf } from '../../../extension/host/vscode/transcriptStore';
+import { workspaceKeyOf } from '../../../extension/host/node/transcriptStore';
+import { createTranscriptStore } from '../../../extension/host/vscode/transcriptStore';
 import { transcriptStoreContract } from '../../contract/transcriptStore.contract';
 
 describe('VS Code transcript store', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseTranscript, TranscriptWriter } from '../../../extension/core/session/transcript';
-import { NodeTranscriptStore } from '../../../extension/host/node/transcriptStore';
+import { NodeTranscriptStore, workspaceKeyOf } from '../../../extension/host/node/transcriptStore';
 import { assistant, user } from './support';
 
 describe('NodeTranscriptStore', () => {
@@ -57,5 +57,15 @@ describe('NodeTranscriptStore', () => {
   it('reports a read failure other than a missing file', async () => {
     await mkdir(path.join(root, 'dir.jsonl'));
     await expect(new NodeTranscriptStore(root).read('dir')).rejects.toThrow(/EISDIR/);
+  });
+});
+
+describe('workspaceKeyOf', () => {
+  it('keys a workspace by a short hash of its path, ignoring a trailing separator', () => {
+    const key = workspaceKeyOf('/home/me/project');
+    expect(key).toMatch(/^[0-9a-f]{16}$/);
+    expect(workspaceKeyOf('/home/me/project/')).toBe(key);
+    expect(workspaceKeyOf('/home/me/other')).not.toBe(key);
+    expect(workspaceKeyOf('c:\\work\\repo\\')).toBe(workspaceKeyOf('c:\\work\\repo'));
   });
 });

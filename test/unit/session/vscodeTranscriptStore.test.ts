@@ -2,20 +2,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as vscode from 'vscode';
 import { describe, expect, it } from 'vitest';
-import { createTranscriptStore, workspaceKeyOf } from '../../../extension/host/vscode/transcriptStore';
+import { createTranscriptStore } from '../../../extension/host/vscode/transcriptStore';
 
 /** Just the two Uri members the adapter reads; the real Uri class needs a running VS Code. */
 const storageAt = (scheme: string, fsPath: string) => ({ globalStorageUri: { scheme, fsPath } as vscode.Uri });
 
 describe('VS Code transcript store placement', () => {
-  it('keys a workspace by a short hash of its path, ignoring a trailing separator', () => {
-    const key = workspaceKeyOf('/home/me/project');
-    expect(key).toMatch(/^[0-9a-f]{16}$/);
-    expect(workspaceKeyOf('/home/me/project/')).toBe(key);
-    expect(workspaceKeyOf('/home/me/other')).not.toBe(key);
-    expect(workspaceKeyOf('c:\\work\\repo\\')).toBe(workspaceKeyOf('c:\\work\\repo'));
-  });
-
   it('puts transcripts under <global storage>/transcripts/<workspace key>', () => {
     const store = createTranscriptStore(storageAt('file', '/data/codewright'), 'abc123');
     expect(store.dir).toBe(path.resolve('/data/codewright/transcripts/abc123'));
