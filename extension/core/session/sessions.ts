@@ -2,6 +2,7 @@
  * Past sessions: the list the user picks from, and loading one to continue it. Both read transcripts that
  * a crash or another version may have damaged, so neither lets one bad session break the rest.
  */
+import { mapLimited } from '../async';
 import type { Message } from '../messages';
 import type { TranscriptStore } from '../ports';
 import type { MetaEntry } from './entries';
@@ -86,17 +87,4 @@ export async function loadSession(store: TranscriptStore, sessionId: string): Pr
     usage: parsed.usage,
     warnings: [...parsed.warnings, ...repaired.map((r) => `Repaired: ${r}`)],
   };
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -3,6 +3,7 @@
  * (at most 10 at once); any other call runs alone, and its context modifier applies to the calls after it.
  * Results come back in one user message, in the order of the tool_use blocks, whatever order they finish in.
  */
+import { mapLimited } from '../async';
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, UserMessage } from '../messages';
 import type { ToolUseContext } from './context';
 import { INTERRUPTED_MESSAGE } from './errors';
@@ -106,16 +107,4 @@ async function runOne(block: ToolUseBlock, context: ToolUseContext, opts: Orches
     ...(cancellable && opts.interruptSignal ? { signal: opts.interruptSignal } : {}),
     ...(opts.emit ? { emit: opts.emit } : {}),
   });
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function mapLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -3,6 +3,7 @@
  * reads. Result shapes follow Claude Code's (docs/TOOLS.md, Grep); the wording is ours.
  */
 import path from 'node:path';
+import { mapLimited } from '../../core/async';
 import type { FileStat } from '../../core/ports';
 import type { GrepOutputMode } from './args';
 
@@ -33,19 +34,6 @@ export function stripDotSlash(line: string): string {
 function paginate<T>(items: readonly T[], page: Page): { shown: T[]; cut: boolean } {
   const end = page.limit > 0 ? page.offset + page.limit : items.length;
   return { shown: items.slice(page.offset, end), cut: items.length > end };
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** files_with_matches: newest modification first (what changed last is most often what matters). */
