@@ -1,4 +1,5 @@
 import type { AssistantContentBlock, AssistantMessage, Message, TextBlock, ToolDefinition } from './messages';
+import type { ToolPermissionContext } from './permissions/types';
 
 /**
  * Ports: the only ways `core/` reaches the outside world. Each has a VS Code adapter (`host/vscode/`)
@@ -95,6 +96,16 @@ export interface SettingsPort {
   model(): string;
   maxTokens(): number;
   apiBaseUrl(): string | undefined;
+}
+
+/**
+ * The window's permission context (rules, mode: settings files, the mode picker); each turn starts from it
+ * and accepted suggestions go back into it. VS Code keeps it in `host/vscode/permissionState.ts`, the CLI in
+ * a variable.
+ */
+export interface PermissionHolder {
+  current(): ToolPermissionContext;
+  update(f: (prev: ToolPermissionContext) => ToolPermissionContext): void;
 }
 
 /** A subset of VS Code's LogOutputChannel, so the Node host can log to stderr. */

@@ -5,13 +5,13 @@
 import type { AgentId } from '../ids';
 import { asSessionId, type SessionId } from '../ids';
 import type { Message } from '../messages';
-import type { EnvironmentInfo, EnvironmentPort, ModelClient, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
+import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
 import type { ToolPorts, ToolUseContext } from '../tool/context';
 import { createPermissionEngine } from '../permissions/engine';
-import type { PermissionUpdate, ToolPermissionContext } from '../permissions/types';
+import type { PermissionUpdate } from '../permissions/types';
 import { applyPermissionUpdates, createPermissionUpdateSink } from '../permissions/updates';
 import { killAllBashTasks } from '../tasks/localBash';
 import { createCanUseTool, type AskUser, type PermissionDecider } from '../tool/permissionGate';
@@ -48,12 +48,6 @@ export interface AgentSessionDeps {
   appendSystemPrompt?: string;
   /** Test seam: retry timing. */
   retry?: QueryParams['retry'];
-}
-
-/** The window's permission context; each turn starts from it and accepted suggestions go back into it. */
-export interface PermissionHolder {
-  current(): ToolPermissionContext;
-  update(f: (prev: ToolPermissionContext) => ToolPermissionContext): void;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };

@@ -4,9 +4,9 @@
  * file and line, in the log and once as a warning; the rest still loads.
  */
 import * as vscode from 'vscode';
-import type { PermissionHolder } from '../../core/agent/agentSession';
 import { defaultModeFromSettings, initialPermissionContext, withPermissionSettings, type LoadedPermissionSettings } from '../../core/permissions/settings';
 import type { PermissionUpdate, ToolPermissionContext } from '../../core/permissions/types';
+import type { PermissionHolder } from '../../core/ports';
 import { formatSettingsError, persistPermissionUpdates } from '../node/permissionSettings';
 import { loadVsCodePermissionSettings, permissionSettingsLocations, watchPermissionSettings } from './permissionSettings';
 

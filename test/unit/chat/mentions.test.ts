@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PermissionHolder } from '../../../extension/core/agent/agentSession';
 import { ChatSession } from '../../../extension/core/chat/chatSession';
 import { entriesFromHistory } from '../../../extension/core/chat/history';
 import { MENTION_MAX_LINES } from '../../../extension/core/chat/mentionFiles';
 import { formatMention, parseMentions } from '../../../extension/core/chat/mentions';
 import type { ImageBlock, TextBlock, UserContentBlock } from '../../../extension/core/messages';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/permissions/types';
+import type { PermissionHolder } from '../../../extension/core/ports';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 
