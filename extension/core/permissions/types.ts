@@ -6,9 +6,6 @@
  */
 import type { DeepImmutable } from '../state/deepImmutable';
 
-export { permissionRuleValueFromString, permissionRuleValueToString } from './ruleValue';
-export { describeDecisionReason, describePermissionRuleSource, describePermissionUpdate } from './describe';
-
 // ---------------------------------------------------------------------------------------------- modes
 
 /** Modes a user can choose (settings, the mode picker). */

@@ -5,8 +5,7 @@
  * extension.ts); either way the answer is an ApprovalAnswer.
  */
 import * as vscode from 'vscode';
-import { denialMessage } from '../../core/permissions/describe';
-import { describeDecisionReason, describePermissionUpdate } from '../../core/permissions/types';
+import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
 
 const ALLOW = 'Allow once';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRuleDecider } from '../../../extension/core/permissions/ruleDecider';
-import { permissionRuleValueFromString, type PermissionMode } from '../../../extension/core/permissions/types';
+import { permissionRuleValueFromString } from '../../../extension/core/permissions/ruleValue';
+import type { PermissionMode } from '../../../extension/core/permissions/types';
 import { buildTool } from '../../../extension/core/tool/Tool';
 import { makeContext } from '../tool/fixtures';
 

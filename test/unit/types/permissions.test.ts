@@ -1,7 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describeDecisionReason, describePermissionRuleSource } from '../../../extension/core/permissions/describe';
 import {
-  describeDecisionReason,
-  describePermissionRuleSource,
   EXTERNAL_PERMISSION_MODES,
   getEmptyToolPermissionContext,
   INTERNAL_PERMISSION_MODES,
