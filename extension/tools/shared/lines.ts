@@ -3,6 +3,12 @@
 /** Longer lines are cut: one minified line must not flood the context. */
 export const MAX_LINE_CHARS = 2000;
 
+/**
+ * Lines of a written file echoed in the result (Write, and Edit creating a file): enough to confirm, too
+ * few to cost much.
+ */
+export const WRITE_SNIPPET_LINES = 5;
+
 /** The file's lines without their terminators (CR of CRLF removed); a final newline adds no empty line. */
 export function splitLines(text: string): string[] {
   if (text === '') return [];
