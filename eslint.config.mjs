@@ -1,5 +1,7 @@
 // Lint, including the layer rules of docs/ARCHITECTURE.md (Layers): core imports neither `vscode` nor the SDK; the webview
-// imports nothing of the extension but `extension/protocol/`; only `extension/llm/` imports the SDK.
+// imports nothing of the extension but `extension/protocol/`; only `extension/llm/` imports the SDK; ui/ and host/ import
+// no tool folder, a tool no other tool's folder, the CLI nothing of host/vscode/.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -22,6 +24,25 @@ const ONE_SHOT_READS = [
 ];
 
 const VSCODE = { name: 'vscode', message: 'extension/core/ must stay free of vscode: use a port (core/ports.ts).' };
+
+// The folders of extension/tools/ (each tool's, and shared/), read at load so a new tool is guarded as it lands.
+const TOOL_FOLDERS = readdirSync(new URL('./extension/tools/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** One block per tools/ folder: it may import itself, shared/ and core, never another tool's folder. */
+function toolFolderBlock(folder) {
+  const others = TOOL_FOLDERS.filter((name) => name !== folder && name !== 'shared');
+  const message = 'A tool never imports another tool: move shared code to tools/shared/ or core/.';
+  return {
+    files: [`extension/tools/${folder}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [SDK], patterns: [SDK_PATTERN, { regex: `^(\\.\\./)+(tools/)?(${others.join('|')})(/|$)`, caseSensitive: true, message }] },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-test/**', 'node_modules/**', 'test-results/**', '.vscode-test/**', 'coverage/**'] },
@@ -66,6 +87,36 @@ export default tseslint.config(
         {
           paths: [VSCODE, SDK],
           patterns: [{ group: ['../*', '!./*'], message: 'protocol/ is shared with the webview: it imports only zod and itself.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['extension/ui/**', 'extension/host/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [SDK],
+          patterns: [SDK_PATTERN, { group: ['**/tools/**'], message: 'ui/ and host/ reach tools only through core (the Tool API); extension.ts wires tools.ts.' }],
+        },
+      ],
+    },
+  },
+  // Removed when Tool.proposeChange lands (issue 14): these two still branch on tool names.
+  {
+    files: ['extension/ui/diffReview/proposal.ts', 'extension/ui/approvalResponder.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SDK], patterns: [SDK_PATTERN] }] },
+  },
+  ...TOOL_FOLDERS.map(toolFolderBlock),
+  {
+    files: ['extension/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The CLI runs without VS Code: use the Node adapters (host/node/).' }, SDK],
+          patterns: [SDK_PATTERN, { group: ['**/host/vscode/**'], message: 'The CLI runs without VS Code: use the Node adapters (host/node/).' }],
         },
       ],
     },
