@@ -103,7 +103,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Removed when Tool.proposeChange lands (issue 14): these two still branch on tool names.
+  // removed when Tool.proposeChange lands (issue 14): these two still branch on tool names.
   {
     files: ['extension/ui/diffReview/proposal.ts', 'extension/ui/approvalResponder.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [SDK], patterns: [SDK_PATTERN] }] },
