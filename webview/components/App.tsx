@@ -4,7 +4,7 @@ import { createExpansionStore, ExpansionContext } from '../state/expansion';
 import type { ChatMessage, PromptImage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
 import type { HostBridge } from '../vscodeApi';
-import { ActionsContext, actionsFor } from './actions';
+import { ActionsContext, actionsFor } from '../shared/actions';
 import { controlActions } from './controlActions';
 import { Composer } from './Composer';
 import { ChangedFilesBar } from './ChangedFilesBar';
