@@ -5,7 +5,7 @@
  * the message to be sent when the turn ends; a Stop puts queued messages back here instead (`restore`).
  */
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { WebviewToHostSchema, type PromptImage, type SlashCommand } from '../../extension/protocol/messages';
+import { WebviewToHostSchema, type PromptImage, type SlashCommand } from '../../../extension/protocol/messages';
 import { completionTrigger, fileItems, slashItems, type CompletionItem } from './completion';
 import { CompletionMenu } from './CompletionMenu';
 import { ImageThumbs } from './ImageThumbs';

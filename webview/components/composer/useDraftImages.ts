@@ -1,6 +1,6 @@
 /** The images of the prompt being written: paste and drop handlers, removal, and the inline error. */
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { MAX_PROMPT_IMAGES, type PromptImage } from '../../extension/protocol/messages';
+import { MAX_PROMPT_IMAGES, type PromptImage } from '../../../extension/protocol/messages';
 import { filesOf, readImages, type DraftImage } from './imageInput';
 
 export interface DraftImages {

@@ -1,7 +1,7 @@
 /** The composer's side of the bridge: the `sendPrompt` it posts, and what the host hands it to insert or restore. */
 import { useCallback, useEffect, useRef } from 'react';
-import type { PromptImage, WebviewToHost } from '../../extension/protocol/messages';
-import type { HostBridge } from '../vscodeApi';
+import type { PromptImage, WebviewToHost } from '../../../extension/protocol/messages';
+import type { HostBridge } from '../../vscodeApi';
 import type { ComposerHandle } from './Composer';
 
 export function promptMessage(text: string, images: readonly PromptImage[]): WebviewToHost {
