@@ -4,12 +4,16 @@
  * files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
  * the message to be sent when the turn ends; a Stop puts queued messages back here instead (`restore`).
  */
-import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { WebviewToHostSchema, type PromptImage, type SlashCommand } from '../../../extension/protocol/messages';
-import { completionTrigger, fileItems, slashItems, type CompletionItem } from './completion';
+import { useId, type KeyboardEvent, type Ref } from 'react';
+import type { PromptImage, SlashCommand } from '../../../extension/protocol/messages';
 import { CompletionMenu } from './CompletionMenu';
 import { ImageThumbs } from './ImageThumbs';
+import { useComposerHandle } from './useComposerHandle';
+import { useCompletion } from './useCompletion';
 import { useDraftImages } from './useDraftImages';
+import { useDraftText } from './useDraftText';
+import { useHistory } from './useHistory';
+import { useSend } from './useSend';
 
 /** What the host may do to the composer. */
 export interface ComposerHandle {
@@ -42,149 +46,27 @@ export interface ComposerProps {
   onSearchFiles: (query: string, requestId: string) => void;
 }
 
-/** The protocol schema is the one authority on what a sendable prompt is (non-blank, not too long). */
-function isSendable(text: string): boolean {
-  return WebviewToHostSchema.safeParse({ type: 'sendPrompt', text }).success;
-}
-
 export function Composer({ ref, ...props }: ComposerProps) {
-  const { busy, model, history, initialDraft, onDraftChange, onSend, onStop, onQueue } = props;
-  const [draft, setDraft] = useState(initialDraft);
-  const [caret, setCaret] = useState(initialDraft.length);
-  /** The draft and caret as last set, for the host's calls that arrive before React renders them. */
-  const latest = useRef({ draft: initialDraft, caret: initialDraft.length });
-  /** The draft at which Escape closed the menu; it reopens once the draft changes. */
-  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
-  /** The highlighted item, for the completion it was chosen in; a new query starts at the top. */
-  const [active, setActive] = useState({ key: '', index: 0 });
-  /** Position in `history` while recalling, counted from the newest; null when not recalling. */
-  const [recall, setRecall] = useState<number | null>(null);
-  const pendingCaret = useRef<number | null>(null);
+  const { busy, model, onStop } = props;
+  const text = useDraftText(props.initialDraft, props.onDraftChange);
   const hintId = useId();
   const menuId = useId();
-  const inputRef = useRef<HTMLTextAreaElement>(null);
   const images = useDraftImages(props.onImagesChange);
-  const valid = isSendable(draft);
-  const tooLong = !valid && draft.trim() !== '';
-
-  const trigger = completionTrigger(draft, caret);
-  const triggerKey = trigger ? `${trigger.kind}:${trigger.query}` : '';
-  // Named by its query, so any answer for the query on screen is current and older ones are ignored.
-  const fileRequest = trigger?.kind === 'file' ? `files:${trigger.query.slice(0, 90)}` : null;
-  const fileQuery = trigger?.kind === 'file' ? trigger.query : null;
-  const { onSearchFiles } = props;
-  useEffect(() => {
-    if (fileQuery === null) return;
-    onSearchFiles(fileQuery, `files:${fileQuery.slice(0, 90)}`);
-  }, [fileQuery, onSearchFiles]);
-
-  let items: CompletionItem[] = [];
-  if (trigger?.kind === 'slash') items = slashItems(props.commands, trigger.query);
-  else if (trigger?.kind === 'file' && props.fileSuggestions && props.fileSuggestions.requestId === fileRequest) {
-    items = fileItems(props.fileSuggestions.items);
-  }
-  const menuOpen = trigger !== null && items.length > 0 && dismissedAt !== draft;
-  const activeIndex = active.key === triggerKey ? Math.min(active.index, items.length - 1) : 0;
-
-  // Puts the caret after an accepted completion once React has rendered the new text.
-  useLayoutEffect(() => {
-    const at = pendingCaret.current;
-    if (at === null || !inputRef.current) return;
-    pendingCaret.current = null;
-    inputRef.current.setSelectionRange(at, at);
-  });
-
-  const update = (value: string, at = value.length) => {
-    latest.current = { draft: value, caret: at };
-    setDraft(value);
-    setCaret(at);
-    onDraftChange(value);
-  };
-  const send = () => {
-    if (!valid) return;
-    const attached = images.images.map((i) => i.image);
-    if (busy) {
-      onQueue(draft, attached);
-    } else if (!onSend(draft, attached)) return;
-    update('');
-    images.clear();
-    setRecall(null);
-    // A click on Send leaves focus on a button that is about to become Stop; bring it back to typing.
-    inputRef.current?.focus();
-  };
-  const accept = (item: CompletionItem) => {
-    if (!trigger) return;
-    const next = draft.slice(0, trigger.start) + item.insert + draft.slice(trigger.end);
-    const at = trigger.start + item.insert.length;
-    pendingCaret.current = at;
-    update(next, at);
-  };
-  useImperativeHandle(
-    ref,
-    () => ({
-      insert(text: string) {
-        const { draft: now, caret: at } = latest.current;
-        const before = now.slice(0, at);
-        const spacer = before === '' || /\s$/.test(before) ? '' : ' ';
-        const inserted = `${spacer}${text} `;
-        const after = at + inserted.length;
-        pendingCaret.current = after;
-        update(before + inserted + now.slice(at), after);
-        inputRef.current?.focus();
-      },
-      restore(text: string, restored: readonly PromptImage[]) {
-        const now = latest.current.draft;
-        if (text !== '') {
-          pendingCaret.current = text.length;
-          update(now.trim() === '' ? text : `${text}\n\n${now}`, text.length);
-        }
-        images.restore(restored);
-        inputRef.current?.focus();
-      },
-    }),
-    // `update` only calls setters, the stable onDraftChange and refs; `images.restore` is stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const recallAt = (index: number | null) => {
-    setRecall(index);
-    update(index === null ? '' : (history[history.length - 1 - index] ?? ''));
-  };
-  const recalling = recall !== null && draft === history[history.length - 1 - recall];
+  const completion = useCompletion(text, props);
+  const history = useHistory(props.history, text);
+  useComposerHandle(ref, text, images.restore);
+  const { valid, tooLong, send } = useSend(props, text, images, history.reset);
+  const { menuOpen, activeIndex } = completion;
+  const { draft, inputRef, update, select } = text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter that confirms an IME composition (Japanese, Chinese…) must not send half-typed text.
     if (e.nativeEvent.isComposing) return;
-    if (menuOpen) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        const step = e.key === 'ArrowDown' ? 1 : -1;
-        setActive({ key: triggerKey, index: (activeIndex + step + items.length) % items.length });
-        return;
-      }
-      if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
-        const item = items[activeIndex];
-        if (item) {
-          e.preventDefault();
-          accept(item);
-          return;
-        }
-      }
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        setDismissedAt(draft);
-        return;
-      }
-    }
+    // The open menu has the first say, then the prompt history (arrow keys only).
+    if (completion.onKeyDown(e) || history.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       send();
-    } else if (e.key === 'ArrowUp' && (draft === '' || recalling) && history.length > 0) {
-      e.preventDefault();
-      recallAt(Math.min((recalling ? recall : -1) + 1, history.length - 1));
-    } else if (e.key === 'ArrowDown' && recalling) {
-      e.preventDefault();
-      recallAt(recall > 0 ? recall - 1 : null);
     } else if (e.key === 'Escape' && busy) {
       e.preventDefault();
       onStop();
@@ -202,7 +84,7 @@ export function Composer({ ref, ...props }: ComposerProps) {
         if (!busy) send();
       }}
     >
-      {menuOpen && <CompletionMenu id={menuId} items={items} active={activeIndex} onPick={accept} />}
+      {menuOpen && <CompletionMenu id={menuId} items={completion.items} active={activeIndex} onPick={completion.accept} />}
       <ImageThumbs images={images.images} onRemove={images.remove} />
       {images.error && (
         <div className="composer-image-error" role="alert" data-testid="composer-image-error">
@@ -226,40 +108,55 @@ export function Composer({ ref, ...props }: ComposerProps) {
           update(e.target.value, e.target.selectionStart);
         }}
         onSelect={(e) => {
-          latest.current = { ...latest.current, caret: e.currentTarget.selectionStart };
-          setCaret(e.currentTarget.selectionStart);
+          select(e.currentTarget.selectionStart);
         }}
         onKeyDown={onKeyDown}
         onPaste={images.onPaste}
       />
-      <div className="composer-footer">
-        <span id={hintId} className={tooLong ? 'composer-hint composer-hint-error' : 'composer-hint'}>
-          {tooLong ? 'This prompt is too long to send.' : busy ? 'Working… Escape stops; Enter queues your message.' : model}
-        </span>
-        {busy ? (
-          <button
-            type="button"
-            className="button-secondary"
-            data-testid="stop-button"
-            aria-label="Stop (Escape)"
-            title="Stop (Escape)"
-            onClick={onStop}
-          >
-            Stop
-          </button>
-        ) : (
-          <button
-            type="submit"
-            className="button-primary"
-            data-testid="send-button"
-            aria-label="Send (Enter)"
-            title="Send (Enter)"
-            disabled={!valid}
-          >
-            Send
-          </button>
-        )}
-      </div>
+      <ComposerFooter hintId={hintId} busy={busy} valid={valid} tooLong={tooLong} model={model} onStop={onStop} />
     </form>
+  );
+}
+
+interface ComposerFooterProps {
+  hintId: string;
+  busy: boolean;
+  valid: boolean;
+  tooLong: boolean;
+  model: string;
+  onStop: () => void;
+}
+
+/** The hint under the box (model, working, or too long) and the Send button, which is Stop while busy. */
+function ComposerFooter({ hintId, busy, valid, tooLong, model, onStop }: ComposerFooterProps) {
+  return (
+    <div className="composer-footer">
+      <span id={hintId} className={tooLong ? 'composer-hint composer-hint-error' : 'composer-hint'}>
+        {tooLong ? 'This prompt is too long to send.' : busy ? 'Working… Escape stops; Enter queues your message.' : model}
+      </span>
+      {busy ? (
+        <button
+          type="button"
+          className="button-secondary"
+          data-testid="stop-button"
+          aria-label="Stop (Escape)"
+          title="Stop (Escape)"
+          onClick={onStop}
+        >
+          Stop
+        </button>
+      ) : (
+        <button
+          type="submit"
+          className="button-primary"
+          data-testid="send-button"
+          aria-label="Send (Enter)"
+          title="Send (Enter)"
+          disabled={!valid}
+        >
+          Send
+        </button>
+      )}
+    </div>
   );
 }
