@@ -4,7 +4,11 @@ import type { PromptImage } from '../../../extension/protocol/messages';
 import type { ComposerHandle } from './Composer';
 import type { DraftText } from './useDraftText';
 
-export function useComposerHandle(ref: Ref<ComposerHandle> | undefined, text: DraftText, restoreImages: (images: readonly PromptImage[]) => void): void {
+export function useComposerHandle(
+  ref: Ref<ComposerHandle> | undefined,
+  text: DraftText,
+  restoreImages: (images: readonly PromptImage[]) => void,
+): void {
   const { latest, place, inputRef } = text;
   useImperativeHandle(
     ref,
