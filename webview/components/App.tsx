@@ -1,15 +1,14 @@
 /** Chooses the screen: loading until the host's snapshot, setup until there is an API key, then chat. */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { createExpansionStore, ExpansionContext } from '../state/expansion';
-import type { ChatMessage, PromptImage } from '../../extension/protocol/messages';
+import type { ChatMessage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
 import type { HostBridge } from '../vscodeApi';
-import { ActionsContext, actionsFor } from './actions';
+import { ActionsContext, actionsFor } from '../shared/actions';
 import { controlActions } from './controlActions';
-import { Composer } from './Composer';
+import { Composer } from './composer/Composer';
 import { ChangedFilesBar } from './ChangedFilesBar';
-import { useComposerDraft } from './useComposerDraft';
-import { promptMessage, useComposerInserts } from './composerBridge';
+import { useComposerBridge } from './composer/composerBridge';
 import { Header } from './Header';
 import { QueuedChips } from './QueuedChips';
 import { TaskPanel } from './TaskPanel';
@@ -29,28 +28,15 @@ export interface AppProps {
 
 export function App({ store, bridge, initialDraft }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  const onSend = useCallback((text: string, images: PromptImage[]) => bridge.post(promptMessage(text, images)), [bridge]);
-  const composer = useComposerInserts(bridge);
-  const onStop = useCallback(() => {
-    bridge.post({ type: 'stop' });
-  }, [bridge]);
+  const composer = useComposerBridge(bridge, initialDraft);
   const actions = useMemo(() => actionsFor(bridge), [bridge]);
   const expansion = useMemo(() => createExpansionStore(), []);
-  const draftSeed = useComposerDraft(bridge, initialDraft);
   const onReviewChanges = useCallback(() => void bridge.post({ type: 'reviewChanges' }), [bridge]);
   const controls = useMemo(() => controlActions(bridge), [bridge]);
-  // A prompt sent while a turn runs is queued by the host, which sends it when the turn ends.
   const onRemoveQueued = useCallback((id: string) => void bridge.post({ type: 'removeQueued', id }), [bridge]);
   const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
   const onAnswerQuestion = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
-  const onDraftChange = useCallback(
-    (draft: string) => {
-      bridge.saveViewState({ draft });
-    },
-    [bridge],
-  );
-  const onImagesChange = useCallback((images: PromptImage[]) => void bridge.post({ type: 'draftImages', images }), [bridge]);
 
   if (state.phase === 'loading') {
     return (
@@ -100,20 +86,14 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           <QueuedChips queue={state.queue} onRemove={onRemoveQueued} />
           <ChangedFilesBar files={state.changedFiles} onReview={onReviewChanges} />
           <Composer
-            key={draftSeed.key}
-            ref={composer}
+            key={composer.key}
+            {...composer.props}
             busy={state.busy}
             model={state.model}
             history={history}
-            onQueue={onSend}
-            onImagesChange={onImagesChange}
             commands={state.commands}
             fileSuggestions={state.fileSuggestions}
             onSearchFiles={controls.onSearchFiles}
-            initialDraft={draftSeed.draft}
-            onDraftChange={onDraftChange}
-            onSend={onSend}
-            onStop={onStop}
           />
         </main>
       </ExpansionContext>

@@ -1,6 +1,6 @@
 /** Images and files attached to a prompt. Images are inline data (the CSP allows data: images only). */
 import type { Attachment } from '../../extension/protocol/messages';
-import { useActions } from './actions';
+import { useActions } from '../shared/actions';
 import '../attachments.css';
 
 export function Attachments({ items }: { items: readonly Attachment[] }) {

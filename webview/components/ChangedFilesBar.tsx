@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { ChangedFileView } from '../../extension/protocol/messages';
-import { useActions } from './actions';
+import { useActions } from '../shared/actions';
 import '../checkpoints.css';
 
 export interface ChangedFilesBarProps {

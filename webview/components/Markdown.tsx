@@ -7,8 +7,8 @@
 import { memo, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { useActions, type ChatActions } from './actions';
-import { CodeBlock } from './CodeBlock';
+import { useActions, type ChatActions } from '../shared/actions';
+import { CodeBlock } from '../shared/CodeBlock';
 import { blocksToRender } from './markdownBlocks';
 
 interface MdNode {

@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import type { ChatMessage } from '../../extension/protocol/messages';
-import { useActions } from './actions';
+import { useActions } from '../shared/actions';
 import { Attachments } from './Attachments';
 import { Markdown } from './Markdown';
 import { RewindButton } from './RewindButton';

@@ -1,6 +1,6 @@
 /** What the permission dialog shows of the call: the Bash command, the proposed file change, or the input. */
 import type { PermissionRequest } from '../../extension/protocol/messages';
-import { DiffStat, DiffView } from '../tools/shared/DiffView';
+import { DiffStat, DiffView } from '../shared/DiffView';
 
 export function PermissionPreviewView({ request, onOpenDiff }: { request: PermissionRequest; onOpenDiff: (requestId: string) => void }) {
   const preview = request.preview;

@@ -1,5 +1,5 @@
 /** "Rewind to here" on a user message; the host confirms which files change before doing anything. */
-import { useActions } from './actions';
+import { useActions } from '../shared/actions';
 import '../checkpoints.css';
 
 export function RewindButton({ messageId }: { messageId: string }) {

@@ -1,5 +1,5 @@
 /** Bash: the command, its output (a live tail while it runs) and how it exited. */
-import { CopyButton } from '../components/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import { bool, str } from './shared/input';
 import { ResultText } from './shared/ResultText';
 import type { ToolRenderer, ToolViewProps } from './shared/types';

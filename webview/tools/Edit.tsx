@@ -1,5 +1,5 @@
 /** Edit: the change as an inline diff. */
-import { DiffStat, DiffView } from './shared/DiffView';
+import { DiffStat, DiffView } from '../shared/DiffView';
 import { FileLink } from './shared/FileLink';
 import { str } from './shared/input';
 import { ResultText } from './shared/ResultText';

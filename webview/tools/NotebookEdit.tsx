@@ -1,5 +1,5 @@
 /** NotebookEdit: which notebook and cell changed, and the new source. */
-import { CodeBlock } from '../components/CodeBlock';
+import { CodeBlock } from '../shared/CodeBlock';
 import { FileLink } from './shared/FileLink';
 import { str } from './shared/input';
 import { ResultText } from './shared/ResultText';

@@ -1,5 +1,5 @@
 /** A path that opens in the editor (at a line, when known). The host checks the path before opening it. */
-import { useActions } from '../../components/actions';
+import { useActions } from '../../shared/actions';
 
 export interface FileLinkProps {
   path: string;

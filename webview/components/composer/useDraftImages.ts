@@ -1,6 +1,6 @@
 /** The images of the prompt being written: paste and drop handlers, removal, and the inline error. */
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { MAX_PROMPT_IMAGES, type PromptImage } from '../../extension/protocol/messages';
+import { MAX_PROMPT_IMAGES, type PromptImage } from '../../../extension/protocol/messages';
 import { filesOf, readImages, type DraftImage } from './imageInput';
 
 export interface DraftImages {
@@ -15,8 +15,8 @@ export interface DraftImages {
   onDrop: (e: DragEvent<HTMLElement>) => void;
 }
 
-/** `onChange` hears every change after the first render (the host keeps the images for the next page). */
-export function useDraftImages(onChange?: (images: PromptImage[]) => void): DraftImages {
+/** The images themselves: numbered for React keys, capped per prompt, each change reported after the first render. */
+function useImageList(onChange?: (images: PromptImage[]) => void) {
   const [images, setImages] = useState<readonly DraftImage[]>([]);
   /** The images last reported (none at first), so only a change is reported. */
   const reported = useRef<readonly DraftImage[]>(images);
@@ -25,54 +25,68 @@ export function useDraftImages(onChange?: (images: PromptImage[]) => void): Draf
     reported.current = images;
     onChange?.(images.map((i) => i.image));
   }, [images, onChange]);
-  const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
   const count = useRef(0);
-  const clearImages = useCallback(() => {
-    count.current = 0;
-    // Clearing no images changes nothing (and reports nothing to the host).
-    setImages((prev) => (prev.length === 0 ? prev : []));
-  }, []);
-
-  const append = useCallback((read: readonly PromptImage[]) => {
-    if (read.length === 0) return;
-    setImages((prev) => {
-      const next = [
-        ...prev,
-        ...read.map((image) => {
-          seq.current += 1;
-          return { id: `img${String(seq.current)}`, image };
-        }),
-      ].slice(0, MAX_PROMPT_IMAGES);
-      count.current = next.length;
-      return next;
-    });
-  }, []);
-
-  const add = useCallback(
-    async (files: File[]) => {
-      const { images: read, errors } = await readImages(files, MAX_PROMPT_IMAGES - count.current);
-      setError(errors.length ? errors.join(' ') : null);
-      append(read);
-    },
-    [append],
-  );
-
   return {
     images,
-    error,
+    /** How many more the prompt may take (the state may not have rendered the last change yet). */
+    room: useCallback(() => MAX_PROMPT_IMAGES - count.current, []),
+    clear: useCallback(() => {
+      count.current = 0;
+      // Clearing no images changes nothing (and reports nothing to the host).
+      setImages((prev) => (prev.length === 0 ? prev : []));
+    }, []),
+    append: useCallback((read: readonly PromptImage[]) => {
+      if (read.length === 0) return;
+      setImages((prev) => {
+        const next = [
+          ...prev,
+          ...read.map((image) => {
+            seq.current += 1;
+            return { id: `img${String(seq.current)}`, image };
+          }),
+        ].slice(0, MAX_PROMPT_IMAGES);
+        count.current = next.length;
+        return next;
+      });
+    }, []),
     remove: useCallback((id: string) => {
       setImages((prev) => {
         const next = prev.filter((i) => i.id !== id);
         count.current = next.length;
         return next;
       });
-      setError(null);
     }, []),
+  };
+}
+
+/** `onChange` hears every change after the first render (the host keeps the images for the next page). */
+export function useDraftImages(onChange?: (images: PromptImage[]) => void): DraftImages {
+  const { images, room, clear, append, remove } = useImageList(onChange);
+  const [error, setError] = useState<string | null>(null);
+  const add = useCallback(
+    async (files: File[]) => {
+      const { images: read, errors } = await readImages(files, room());
+      setError(errors.length ? errors.join(' ') : null);
+      append(read);
+    },
+    [append, room],
+  );
+
+  return {
+    images,
+    error,
+    remove: useCallback(
+      (id: string) => {
+        remove(id);
+        setError(null);
+      },
+      [remove],
+    ),
     clear: useCallback(() => {
-      clearImages();
+      clear();
       setError(null);
-    }, [clearImages]),
+    }, [clear]),
     restore: append,
     onPaste: useCallback(
       (e: ClipboardEvent<HTMLTextAreaElement>) => {

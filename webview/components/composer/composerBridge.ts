@@ -1,10 +1,11 @@
 /** The composer's side of the bridge: the `sendPrompt` it posts, and what the host hands it to insert or restore. */
 import { useCallback, useEffect, useRef } from 'react';
-import type { PromptImage, WebviewToHost } from '../../extension/protocol/messages';
-import type { HostBridge } from '../vscodeApi';
+import type { PromptImage, WebviewToHost } from '../../../extension/protocol/messages';
+import type { HostBridge } from '../../vscodeApi';
 import type { ComposerHandle } from './Composer';
+import { useComposerDraft } from './useComposerDraft';
 
-export function promptMessage(text: string, images: readonly PromptImage[]): WebviewToHost {
+function promptMessage(text: string, images: readonly PromptImage[]): WebviewToHost {
   return images.length ? { type: 'sendPrompt', text, attachments: [...images] } : { type: 'sendPrompt', text };
 }
 
@@ -49,4 +50,26 @@ export function useComposerInserts(bridge: HostBridge): (handle: ComposerHandle 
     if (!handle) return;
     for (const d of pending.current.splice(0)) deliver(handle, d);
   }, []);
+}
+
+/**
+ * What App hands the composer to reach the host. A prompt sent while a turn runs goes out the same way
+ * (`onQueue`): the host queues it and sends it when the turn ends. `key` remounts the composer with a draft
+ * the host put in (useComposerDraft).
+ */
+export function useComposerBridge(bridge: HostBridge, initialDraft: string) {
+  const onSend = useCallback((text: string, images: PromptImage[]) => bridge.post(promptMessage(text, images)), [bridge]);
+  const ref = useComposerInserts(bridge);
+  const onStop = useCallback(() => {
+    bridge.post({ type: 'stop' });
+  }, [bridge]);
+  const seed = useComposerDraft(bridge, initialDraft);
+  const onDraftChange = useCallback(
+    (draft: string) => {
+      bridge.saveViewState({ draft });
+    },
+    [bridge],
+  );
+  const onImagesChange = useCallback((images: PromptImage[]) => void bridge.post({ type: 'draftImages', images }), [bridge]);
+  return { key: seed.key, props: { ref, initialDraft: seed.draft, onSend, onQueue: onSend, onStop, onDraftChange, onImagesChange } };
 }

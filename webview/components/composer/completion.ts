@@ -1,5 +1,5 @@
 /** What the composer completes at the caret: a slash command at the start, or an `@` file mention. */
-import type { SlashCommand } from '../../extension/protocol/messages';
+import type { SlashCommand } from '../../../extension/protocol/messages';
 
 export interface CompletionTrigger {
   kind: 'slash' | 'file';

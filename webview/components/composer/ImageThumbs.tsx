@@ -1,6 +1,6 @@
 /** Thumbnails of the images attached to the prompt being written; each has a remove button (Delete works too). */
 import type { DraftImage } from './imageInput';
-import '../attachments.css';
+import '../../attachments.css';
 
 export function ImageThumbs({ images, onRemove }: { images: readonly DraftImage[]; onRemove: (id: string) => void }) {
   if (images.length === 0) return null;

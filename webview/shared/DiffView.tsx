@@ -1,5 +1,5 @@
 /** An inline unified diff: removed and added lines in VS Code's diff editor colours, with line numbers. */
-import type { ToolResultData } from '../../../extension/protocol/messages';
+import type { ToolResultData } from '../../extension/protocol/messages';
 
 type Diff = Extract<ToolResultData, { kind: 'diff' }>;
 

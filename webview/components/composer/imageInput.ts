@@ -3,7 +3,7 @@
  * MAX_IMAGE_BYTES each and MAX_PROMPT_IMAGES per prompt. What is refused comes back as a message the
  * composer shows inline; nothing is refused silently.
  */
-import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_PROMPT_IMAGES, type PromptImage } from '../../extension/protocol/messages';
+import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_PROMPT_IMAGES, type PromptImage } from '../../../extension/protocol/messages';
 
 /** A prompt image with an id for React keys and removal. */
 export interface DraftImage {

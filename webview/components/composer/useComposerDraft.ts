@@ -3,7 +3,7 @@
  * keeps its draft in local state, so a new draft remounts it (the key changes) with that text.
  */
 import { useEffect, useState } from 'react';
-import type { HostBridge } from '../vscodeApi';
+import type { HostBridge } from '../../vscodeApi';
 
 export function useComposerDraft(bridge: HostBridge, initialDraft: string): { key: number; draft: string } {
   const [seed, setSeed] = useState({ key: 0, draft: initialDraft });

@@ -1,0 +1,162 @@
+/**
+ * The prompt box. Enter sends, Shift+Enter adds a line; ↑/↓ in an empty box (or on a recalled prompt)
+ * walk through earlier prompts. `/` at the start completes slash commands and `@` completes workspace
+ * files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
+ * the message to be sent when the turn ends; a Stop puts queued messages back here instead (`restore`).
+ */
+import { useId, type KeyboardEvent, type Ref } from 'react';
+import type { PromptImage, SlashCommand } from '../../../extension/protocol/messages';
+import { CompletionMenu } from './CompletionMenu';
+import { ImageThumbs } from './ImageThumbs';
+import { useComposerHandle } from './useComposerHandle';
+import { useCompletion } from './useCompletion';
+import { useDraftImages } from './useDraftImages';
+import { useDraftText } from './useDraftText';
+import { useHistory } from './useHistory';
+import { useSend } from './useSend';
+
+/** What the host may do to the composer. */
+export interface ComposerHandle {
+  /** At the caret ("Add Selection to Chat" inserts a mention). */
+  insert: (text: string) => void;
+  /**
+   * Prompts a Stop took off the queue: their text goes before the draft, their images join its images.
+   * With no text, only the images are added (a new page of the view getting its draft's images back).
+   */
+  restore: (text: string, images: readonly PromptImage[]) => void;
+}
+
+export interface ComposerProps {
+  busy: boolean;
+  model: string;
+  /** Earlier prompts, oldest first, for ↑ recall. */
+  history: readonly string[];
+  initialDraft: string;
+  onDraftChange: (draft: string) => void;
+  /** Returns false when the host bridge refused the prompt; the draft is then kept. */
+  onSend: (text: string, images: PromptImage[]) => boolean;
+  onStop: () => void;
+  /** Keeps a prompt typed while busy (with its images), to send when the turn ends. */
+  onQueue: (text: string, images: PromptImage[]) => void;
+  /** The draft's images changed (the host keeps them for the view's next page). */
+  onImagesChange?: (images: PromptImage[]) => void;
+  ref?: Ref<ComposerHandle>;
+  commands: readonly SlashCommand[];
+  fileSuggestions: { requestId: string; items: readonly { path: string }[] } | null;
+  onSearchFiles: (query: string, requestId: string) => void;
+}
+
+export function Composer({ ref, ...props }: ComposerProps) {
+  const { busy, model, onStop } = props;
+  const text = useDraftText(props.initialDraft, props.onDraftChange);
+  const hintId = useId();
+  const menuId = useId();
+  const images = useDraftImages(props.onImagesChange);
+  const completion = useCompletion(text, props);
+  const history = useHistory(props.history, text);
+  useComposerHandle(ref, text, images.restore);
+  const { valid, tooLong, send } = useSend(props, text, images, history.reset);
+  const { menuOpen, activeIndex } = completion;
+  const { draft, inputRef, update, select } = text;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter that confirms an IME composition (Japanese, Chinese…) must not send half-typed text.
+    if (e.nativeEvent.isComposing) return;
+    // The open menu has the first say, then the prompt history (arrow keys only).
+    if (completion.onKeyDown(e) || history.onKeyDown(e)) return;
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      send();
+    } else if (e.key === 'Escape' && busy) {
+      e.preventDefault();
+      onStop();
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      aria-label="Prompt"
+      onDragOver={images.onDragOver}
+      onDrop={images.onDrop}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) send();
+      }}
+    >
+      {menuOpen && <CompletionMenu id={menuId} items={completion.items} active={activeIndex} onPick={completion.accept} />}
+      <ImageThumbs images={images.images} onRemove={images.remove} />
+      {images.error && (
+        <div className="composer-image-error" role="alert" data-testid="composer-image-error">
+          {images.error}
+        </div>
+      )}
+      <textarea
+        className="composer-input"
+        data-testid="composer-input"
+        aria-label="Message Codewright"
+        aria-describedby={hintId}
+        aria-autocomplete="list"
+        aria-expanded={menuOpen}
+        {...(menuOpen ? { 'aria-controls': menuId, 'aria-activedescendant': `${menuId}-${String(activeIndex)}` } : {})}
+        ref={inputRef}
+        placeholder="Ask Codewright (Enter to send, / for commands, @ for files)"
+        rows={2}
+        autoFocus
+        value={draft}
+        onChange={(e) => {
+          update(e.target.value, e.target.selectionStart);
+        }}
+        onSelect={(e) => {
+          select(e.currentTarget.selectionStart);
+        }}
+        onKeyDown={onKeyDown}
+        onPaste={images.onPaste}
+      />
+      <ComposerFooter hintId={hintId} busy={busy} valid={valid} tooLong={tooLong} model={model} onStop={onStop} />
+    </form>
+  );
+}
+
+interface ComposerFooterProps {
+  hintId: string;
+  busy: boolean;
+  valid: boolean;
+  tooLong: boolean;
+  model: string;
+  onStop: () => void;
+}
+
+/** The hint under the box (model, working, or too long) and the Send button, which is Stop while busy. */
+function ComposerFooter({ hintId, busy, valid, tooLong, model, onStop }: ComposerFooterProps) {
+  return (
+    <div className="composer-footer">
+      <span id={hintId} className={tooLong ? 'composer-hint composer-hint-error' : 'composer-hint'}>
+        {tooLong ? 'This prompt is too long to send.' : busy ? 'Working… Escape stops; Enter queues your message.' : model}
+      </span>
+      {busy ? (
+        <button
+          type="button"
+          className="button-secondary"
+          data-testid="stop-button"
+          aria-label="Stop (Escape)"
+          title="Stop (Escape)"
+          onClick={onStop}
+        >
+          Stop
+        </button>
+      ) : (
+        <button
+          type="submit"
+          className="button-primary"
+          data-testid="send-button"
+          aria-label="Send (Enter)"
+          title="Send (Enter)"
+          disabled={!valid}
+        >
+          Send
+        </button>
+      )}
+    </div>
+  );
+}
