@@ -4,8 +4,8 @@
  * (deny), or when the responder is disposed (deny). Free of `vscode`: previews and warnings come from
  * injected functions, so unit tests drive it with forged answers.
  */
-import { applyEdit, fileDiff } from '../core/chat/toolViews/diff';
-import { capInput } from '../core/chat/toolViews/present';
+import { applyEdit, fileDiff } from '../chat/toolViews/diff';
+import { capInput } from '../chat/toolViews/present';
 import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../core/permissions/describe';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../core/tool/permissionGate';
 import { BASH_TOOL_NAME } from '../tools/Bash/constants';

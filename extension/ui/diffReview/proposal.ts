@@ -4,7 +4,7 @@
  * back into the tool input that writes exactly that. Free of `vscode`, so unit tests cover it.
  */
 import path from 'node:path';
-import { applyEdit } from '../../core/chat/toolViews/diff';
+import { applyEdit } from '../../chat/toolViews/diff';
 import type { PermissionPrompt } from '../../core/tool/permissionGate';
 import { EDIT_TOOL_NAME } from '../../tools/Edit/constants';
 import { REVIEWED_CONTENT_KEY } from '../../tools/Edit/reviewed';

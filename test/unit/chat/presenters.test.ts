@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, fileDiff, MAX_DIFF_LINES } from '../../../extension/core/chat/toolViews/diff';
-import { capInput, MAX_RESULT_PREVIEW_CHARS, presentProgress, presentToolResult } from '../../../extension/core/chat/toolViews/present';
+import { applyEdit, fileDiff, MAX_DIFF_LINES } from '../../../extension/chat/toolViews/diff';
+import { capInput, MAX_RESULT_PREVIEW_CHARS, presentProgress, presentToolResult } from '../../../extension/chat/toolViews/present';
 
 const ok = (content: string) => ({ type: 'tool_result' as const, tool_use_id: 't', content });
 const failed = (content: string) => ({ ...ok(content), is_error: true });
 
-describe('core/chat/toolViews', () => {
+describe('chat/toolViews', () => {
   it('caps the text preview and marks it truncated', () => {
     const view = presentToolResult('Mystery', {}, ok('x'.repeat(MAX_RESULT_PREVIEW_CHARS + 5)), undefined);
     expect(view.text).toHaveLength(MAX_RESULT_PREVIEW_CHARS);

@@ -3,7 +3,7 @@ import type { AssistantMessage } from '../../../extension/core/messages';
 import { ApprovalQueue } from '../../../extension/core/permissions/approvalQueue';
 import type { PermissionUpdate } from '../../../extension/core/permissions/types';
 import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
+import { ChatSession } from '../../../extension/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../extension/protocol/messages';
 import { WebviewApprovalResponder, type ProposedChange } from '../../../extension/ui/approvalResponder';
 import { ChatBridge } from '../../../extension/ui/chatBridge';

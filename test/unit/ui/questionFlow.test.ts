@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ToolEntry } from '../../../extension/core/chat/chatSession';
+import { ChatSession, type ToolEntry } from '../../../extension/chat/chatSession';
 import { toolResultText, type Message } from '../../../extension/core/messages';
 import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
 import { parseHostToWebview, type HostToWebview } from '../../../extension/protocol/messages';

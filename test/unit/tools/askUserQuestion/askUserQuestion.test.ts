@@ -4,7 +4,7 @@ import type { ToolUseContext } from '../../../../extension/core/tool/context';
 import { executeToolUse } from '../../../../extension/core/tool/execute';
 import type { UserQuestion, UserQuestionPort, UserQuestionResponse } from '../../../../extension/core/userQuestions';
 import { AskUserQuestionTool, type AskUserQuestionInput } from '../../../../extension/tools/AskUserQuestion/AskUserQuestion';
-import { presentToolResult } from '../../../../extension/core/chat/toolViews/present';
+import { presentToolResult } from '../../../../extension/chat/toolViews/present';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 
 /** Answers with what the test scripts; records what it was asked; honours the abort signal. */

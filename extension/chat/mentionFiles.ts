@@ -6,8 +6,8 @@
  * the workspace, binary, past the end) stays plain text in the prompt and gets a chip with a warning.
  */
 import path from 'node:path';
-import type { TextBlock } from '../messages';
-import type { Workspace } from '../ports';
+import type { TextBlock } from '../core/messages';
+import type { Workspace } from '../core/ports';
 import type { Mention } from './mentions';
 import type { ChatAttachment } from './types';
 

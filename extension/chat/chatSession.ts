@@ -3,19 +3,19 @@
  * events into chat entries (user prompts, streamed assistant text and thinking, tool uses with their
  * progress and results, a status line, usage). `TurnView` does the per-turn folding.
  */
-import type { AgentEvent, AgentSession, AgentSessionDeps } from '../agent/agentSession';
-import { AgentSession as Session } from '../agent/agentSession';
-import type { UsageSnapshot } from '../agent/usage';
-import type { ExternalPermissionMode, PermissionMode } from '../permissions/types';
-import { isLocalBashTask, killBashTask } from '../tasks/localBash';
+import type { AgentEvent, AgentSession, AgentSessionDeps } from '../core/agent/agentSession';
+import { AgentSession as Session } from '../core/agent/agentSession';
+import type { UsageSnapshot } from '../core/agent/usage';
+import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
+import { isLocalBashTask, killBashTask } from '../core/tasks/localBash';
 import { entriesFromHistory, taskViews, type ChatTask } from './history';
-import type { CredentialsPort, Logger } from '../ports';
+import type { CredentialsPort, Logger } from '../core/ports';
 import { PromptQueue, type QueuedPromptView, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
-import type { TodoItem } from '../state/appState';
+import type { TodoItem } from '../core/state/appState';
 import { restoreTodos } from './todos';
-import { forkPoint, forkSession } from '../checkpoints/fork';
+import { forkPoint, forkSession } from '../core/checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
 

@@ -3,7 +3,7 @@
  * state store at a time; a replaced session is announced by the chat's `reset`, whose snapshot carries
  * its tasks and todos, so following a new store notifies nobody by itself.
  */
-import type { AppStateStore, TodoItem } from '../state/appState';
+import type { AppStateStore, TodoItem } from '../core/state/appState';
 import { taskViews, type ChatTask } from './history';
 
 export class StateFeeds {

@@ -3,8 +3,8 @@
  * (text, then the tools it called, then the text after them), so the conversation reads in the order it
  * happened. Segments stay `streaming` until the turn ends: the turn, not the segment, is what is running.
  */
-import type { AgentEvent } from '../agent/agentSession';
-import type { ToolExecutionEvent } from '../tool/execute';
+import type { AgentEvent } from '../core/agent/agentSession';
+import type { ToolExecutionEvent } from '../core/tool/execute';
 import { capInput, presentProgress, presentToolResult } from './toolViews/present';
 import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ToolEntry } from './types';
 

@@ -3,8 +3,8 @@
  * was not an error) is the list as the model left it. A list with every item completed was cleared.
  */
 import { z } from 'zod';
-import type { Message } from '../messages';
-import type { AppStateStore, TodoItem } from '../state/appState';
+import type { Message } from '../core/messages';
+import type { AppStateStore, TodoItem } from '../core/state/appState';
 
 /** TodoWrite's wire name; core may not import the tool, so it is repeated here. */
 const TODO_WRITE = 'TodoWrite';

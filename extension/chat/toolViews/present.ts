@@ -3,8 +3,8 @@
  * render-friendly result. Sizes are capped here so one large file can never make a protocol message huge.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../messages';
-import { toolResultText } from '../../messages';
+import type { ToolResultBlock } from '../../core/messages';
+import { toolResultText } from '../../core/messages';
 import type { ToolProgressView, ToolResultView } from '../types';
 import { PRESENTERS } from './presenters';
 

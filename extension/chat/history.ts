@@ -1,6 +1,6 @@
 /** Rebuilding chat entries from a stored transcript, and the task list the sidebar shows. */
-import type { Message } from '../messages';
-import type { TaskStateBase } from '../tasks/types';
+import type { Message } from '../core/messages';
+import type { TaskStateBase } from '../core/tasks/types';
 import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
 import type { ChatAttachment, ChatMessageEntry } from './types';
 

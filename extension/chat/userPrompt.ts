@@ -4,10 +4,10 @@
  * plain string, byte-identical to what it was before attachments existed.
  */
 import { homedir } from 'node:os';
-import { checkReadPermission } from '../permissions/filesystem';
-import { isInWorkingDirectories, resolvePath } from '../permissions/pathSafety';
-import type { UserContentBlock, UserMessage } from '../messages';
-import type { ToolUseContext } from '../tool/context';
+import { checkReadPermission } from '../core/permissions/filesystem';
+import { isInWorkingDirectories, resolvePath } from '../core/permissions/pathSafety';
+import type { UserContentBlock, UserMessage } from '../core/messages';
+import type { ToolUseContext } from '../core/tool/context';
 import { resolveMention, type MentionAccess, type ResolvedMention } from './mentionFiles';
 import { parseMentions } from './mentions';
 import type { ChatAttachment } from './types';
