@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { TextBlock } from '../core/messages';
 import type { Workspace } from '../core/ports';
 import type { Mention } from './mentions';
-import type { ChatAttachment } from './types';
+import type { Attachment } from '../protocol/messages';
 
 /** Per mentioned file: at most this many lines and characters go to the model. */
 export const MENTION_MAX_LINES = 2000;
@@ -25,7 +25,7 @@ export interface MentionAccess {
   refusal(absPath: string): Promise<string | undefined>;
 }
 
-type FileAttachment = Extract<ChatAttachment, { kind: 'file' }>;
+type FileAttachment = Extract<Attachment, { kind: 'file' }>;
 
 export interface ResolvedMention {
   attachment: FileAttachment;

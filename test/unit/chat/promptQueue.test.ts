@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/chat/chatSession';
-import type { ChatEvent } from '../../../extension/chat/types';
+import type { ChatEvent } from '../../../extension/chat/events';
 import { MAX_QUEUED_PROMPTS, PromptQueue } from '../../../extension/chat/promptQueue';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 

@@ -131,7 +131,7 @@ describe('tools/AskUserQuestion', () => {
     expect((await AskUserQuestionTool.checkPermissions({ questions: [auth] })).behavior).toBe('allow');
     expect(AskUserQuestionTool.getToolUseSummary({ questions: [auth, features] })).toBe('Auth, Features');
     const output = await AskUserQuestionTool.call({ questions: [auth] }, contextWith(new FakeQuestions({ kind: 'answered', answers: [{ question: auth.question, selected: ['API key'], other: 'rotate monthly' }] })));
-    const view = presentToolResult('AskUserQuestion', { questions: [auth] }, AskUserQuestionTool.mapToolResultToToolResultBlockParam(output.data, 'toolu_1'), output.data);
+    const view = presentToolResult(AskUserQuestionTool, { questions: [auth] }, AskUserQuestionTool.mapToolResultToToolResultBlockParam(output.data, 'toolu_1'), output.data);
     expect(view.data).toEqual({
       kind: 'questions',
       declined: false,
