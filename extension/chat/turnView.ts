@@ -145,7 +145,7 @@ export class TurnView {
       case 'toolFinished': {
         // Unknown tools and invalid input fail before they start: they still get a row.
         const entry = this.tools.get(e.toolUseId) ?? this.start(e.toolUseId, e.toolName, null, null);
-        // By wire name only, as the entry shows it: a call by an alias failed before it started.
+        // By wire name, not alias: an entry named by an alias is a call that failed before it started, shown as text.
         const tool = this.host.tools.find((t) => t.name === entry.name);
         const result = presentToolResult(tool, this.inputs.get(entry.id) ?? {}, e.result, e.output);
         entry.result = result;

@@ -36,7 +36,7 @@ export function presentToolResult(
     const view = tool?.present?.({ input, output, text: full, isError });
     data = view === undefined ? undefined : ToolResultDataSchema.parse(view);
   } catch {
-    // A presenter bug, or a view the protocol does not take, must not lose the result: the text preview still shows it.
+    // A bug in a tool's `present`, or a view the protocol does not take, must not lose the result: the text preview still shows it.
     data = undefined;
   }
   return { isError, text, truncated, ...(data ? { data } : {}) };
