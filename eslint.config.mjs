@@ -73,7 +73,23 @@ export default tseslint.config(
           paths: [VSCODE, SDK],
           patterns: [
             SDK_PATTERN,
-            { group: ['**/host/**', '**/ui/**', '**/llm/**', '**/protocol/**'], message: 'core/ depends on nothing but itself: use ports.' },
+            { group: ['**/host/**', '**/ui/**', '**/llm/**', '**/protocol/**', '**/chat/**'], message: 'core/ depends on nothing but itself: use ports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The chat view model sits on core/ and speaks the protocol's types; the host reaches it, never the reverse.
+    files: ['extension/chat/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'extension/chat/ must stay free of vscode: the ui/ layer drives it.' }, SDK],
+          patterns: [
+            SDK_PATTERN,
+            { group: ['**/host/**', '**/ui/**', '**/llm/**', '**/tools/**'], message: 'chat/ builds on core/ and protocol/ only; tools and ports come in through its deps.' },
           ],
         },
       ],
@@ -102,11 +118,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  // removed when Tool.proposeChange lands (issue 14): these two still branch on tool names.
-  {
-    files: ['extension/ui/diffReview/proposal.ts', 'extension/ui/approvalResponder.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [SDK], patterns: [SDK_PATTERN] }] },
   },
   ...TOOL_FOLDERS.map(toolFolderBlock),
   {

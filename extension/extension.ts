@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { ChatSession } from './core/chat/chatSession';
+import { ChatSession } from './chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';

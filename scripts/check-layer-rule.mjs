@@ -7,7 +7,13 @@ const cases = [
   { file: 'extension/core/__probe__.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;\n", expect: true },
   { file: 'extension/core/__probe__.ts', code: "import Anthropic from '@anthropic-ai/sdk';\nexport const x = Anthropic;\n", expect: true },
   { file: 'extension/core/__probe__.ts', code: "import { ChatBridge } from '../ui/chatBridge';\nexport const x = ChatBridge;\n", expect: true },
-  { file: 'webview/__probe__.ts', code: "import { ChatSession } from '../extension/core/chat/chatSession';\nexport const x = ChatSession;\n", expect: true },
+  { file: 'extension/core/__probe__.ts', code: "import { ChatSession } from '../chat/chatSession';\nexport const x = ChatSession;\n", expect: true },
+  { file: 'extension/chat/__probe__.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;\n", expect: true },
+  { file: 'extension/chat/__probe__.ts', code: "import Anthropic from '@anthropic-ai/sdk';\nexport const x = Anthropic;\n", expect: true },
+  { file: 'extension/chat/__probe__.ts', code: "import { ChatBridge } from '../ui/chatBridge';\nexport const x = ChatBridge;\n", expect: true },
+  { file: 'extension/chat/__probe__.ts', code: "import { NodeWorkspace } from '../host/node/workspace';\nexport const x = NodeWorkspace;\n", expect: true },
+  { file: 'extension/chat/__probe__.ts', code: "import { ReadTool } from '../tools/Read/Read';\nexport const x = ReadTool;\n", expect: true },
+  { file: 'webview/__probe__.ts', code: "import { ChatSession } from '../extension/chat/chatSession';\nexport const x = ChatSession;\n", expect: true },
   { file: 'webview/__probe__.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;\n", expect: true },
   { file: 'extension/ui/__probe__.ts', code: "import Anthropic from '@anthropic-ai/sdk';\nexport const x = Anthropic;\n", expect: true },
   // ui/ and host/ reach tools through core; a tool imports no other tool; the CLI nothing of host/vscode/.
@@ -28,6 +34,8 @@ const cases = [
   { file: 'extension/tools/Edit/__probe__.ts', code: "import { buildTool } from '../../core/tool/Tool';\nexport const x = buildTool;\n", expect: false },
   { file: 'extension/tools/__probe__.ts', code: "import { ReadTool } from './Read/Read';\nexport const x = ReadTool;\n", expect: false },
   { file: 'extension/cli/__probe__.ts', code: "import { workspaceKeyOf } from '../host/node/transcriptStore';\nexport const x = workspaceKeyOf;\n", expect: false },
+  { file: 'extension/chat/__probe__.ts', code: "import type { ModelClient } from '../core/ports';\nexport type X = ModelClient;\n", expect: false },
+  { file: 'extension/chat/__probe__.ts', code: "import { ChatEntrySchema } from '../protocol/entries';\nexport const x = ChatEntrySchema;\n", expect: false },
   // UI tests: a read right after an event must retry (test/support/ui.ts).
   { file: 'test/webview/__probe__.test.ts', rule: 'no-restricted-syntax', code: 'export async function t(l: { count(): Promise<number> }) {\n  expect(await l.count()).toBe(1);\n}\n', expect: true },
   { file: 'test/e2e/__probe__.test.ts', rule: 'no-restricted-syntax', code: 'export async function t(l: { innerText(): Promise<string> }) {\n  const text = await l.innerText();\n  return text;\n}\n', expect: true },

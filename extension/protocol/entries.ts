@@ -1,6 +1,6 @@
 /**
  * The conversation as the webview renders it: messages and tool uses, in order. The host owns the truth
- * (core/chat builds it) and sends it whole only in a snapshot; events change one entry at a time.
+ * (extension/chat/ builds it) and sends it whole only in a snapshot; events change one entry at a time.
  * Everything here is render-ready: sizes are capped by the host, paths are as the tool printed them.
  */
 import { z } from 'zod';

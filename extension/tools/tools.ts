@@ -1,8 +1,24 @@
 /**
- * The tool registry: one explicit list. Adding a tool touches its folder, this list and its renderer.
- * Feature gates live on each tool (`isEnabled`), never here.
+ * The tool registry: one explicit list, keyed by the wire names of protocol/toolNames.ts, so a name there
+ * without a tool here does not compile (docs/ARCHITECTURE.md, How to add a tool). Feature gates live on
+ * each tool (`isEnabled`), never here.
  */
-import type { Tools } from '../core/tool/Tool';
+import type { AnyTool, Tools } from '../core/tool/Tool';
+import {
+  ASK_USER_QUESTION_TOOL_NAME,
+  BASH_TOOL_NAME,
+  EDIT_TOOL_NAME,
+  GLOB_TOOL_NAME,
+  GREP_TOOL_NAME,
+  LSP_TOOL_NAME,
+  NOTEBOOK_EDIT_TOOL_NAME,
+  READ_TOOL_NAME,
+  TASK_STOP_TOOL_NAME,
+  TODO_WRITE_TOOL_NAME,
+  TOOL_SEARCH_TOOL_NAME,
+  WRITE_TOOL_NAME,
+  type ToolName,
+} from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
 import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
@@ -25,13 +41,29 @@ export interface ToolRegistryOptions {
   sandboxEnabled?: () => boolean;
 }
 
+/** Each built-in tool by wire name, in the order the model is offered them (the API's tools array, which prompt caching keeps stable). */
+const BUILTIN_TOOLS = {
+  [READ_TOOL_NAME]: () => ReadTool,
+  [WRITE_TOOL_NAME]: () => WriteTool,
+  [EDIT_TOOL_NAME]: () => EditTool,
+  [GLOB_TOOL_NAME]: () => GlobTool,
+  [GREP_TOOL_NAME]: () => GrepTool,
+  [BASH_TOOL_NAME]: (opts) =>
+    createBashTool({
+      ...(opts.shellParser ? { parser: opts.shellParser } : {}),
+      ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
+    }),
+  [LSP_TOOL_NAME]: () => LspTool,
+  [NOTEBOOK_EDIT_TOOL_NAME]: () => NotebookEditTool,
+  [TASK_STOP_TOOL_NAME]: () => TaskStopTool,
+  [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
+  [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
+  [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
+} satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
+
 /** Every built-in tool, enabled or not. */
 export function getAllBaseTools(opts: ToolRegistryOptions = {}): Tools {
-  const bash = createBashTool({
-    ...(opts.shellParser ? { parser: opts.shellParser } : {}),
-    ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
-  });
-  return [ReadTool, WriteTool, EditTool, GlobTool, GrepTool, bash, LspTool, NotebookEditTool, TaskStopTool, ToolSearchTool, TodoWriteTool, AskUserQuestionTool];
+  return Object.values(BUILTIN_TOOLS).map((make) => make(opts));
 }
 
 /** The tools this session offers: enabled built-ins plus any extra (MCP) tools, names unique. */

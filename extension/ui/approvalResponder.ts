@@ -4,13 +4,10 @@
  * (deny), or when the responder is disposed (deny). Free of `vscode`: previews and warnings come from
  * injected functions, so unit tests drive it with forged answers.
  */
-import { applyEdit, fileDiff } from '../core/chat/toolViews/diff';
-import { capInput } from '../core/chat/toolViews/present';
+import { capInput } from '../chat/toolViews/present';
 import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../core/permissions/describe';
+import { fileDiff } from '../core/text/diff';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../core/tool/permissionGate';
-import { BASH_TOOL_NAME } from '../tools/Bash/constants';
-import { EDIT_TOOL_NAME } from '../tools/Edit/constants';
-import { WRITE_TOOL_NAME } from '../tools/Write/constants';
 import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../protocol/messages';
 
 type AnswerMessage = Extract<WebviewToHost, { type: 'answerPermission' }>;
@@ -143,7 +140,7 @@ export class WebviewApprovalResponder {
 
   private async buildRequest(prompt: PermissionPrompt, cwd: string): Promise<{ request: PermissionRequest; change: ProposedChange | undefined }> {
     const { tool, input } = prompt;
-    const { preview, change } = await this.preview(prompt);
+    const { preview, change } = await this.preview(prompt, cwd);
     const command = preview.kind === 'bash' ? preview.command : undefined;
     const request: PermissionRequest = {
       requestId: this.deps.newId(),
@@ -161,28 +158,25 @@ export class WebviewApprovalResponder {
     return { request, change };
   }
 
-  /** Bash shows its command; Edit and Write the change they would make; anything else its input. */
-  private async preview({ tool, input }: PermissionPrompt): Promise<{ preview: PermissionPreview; change?: ProposedChange }> {
+  /**
+   * A shell tool shows its command; a tool that changes a whole file (Edit, Write) the diff it would make,
+   * from the texts as they are (the diff review is what normalises line endings); anything else its input.
+   */
+  private async preview({ tool, input }: PermissionPrompt, cwd: string): Promise<{ preview: PermissionPreview; change?: ProposedChange }> {
     const generic = { preview: { kind: 'generic', input: capInput(input) } as const };
-    if (tool.name === BASH_TOOL_NAME && typeof input.command === 'string') {
-      const description = typeof input.description === 'string' ? cap(input.description, 2000) : undefined;
-      return { preview: { kind: 'bash', command: cap(input.command, 100_000), ...(description ? { description } : {}) } };
+    const shell = tool.commandPreview?.(input);
+    if (shell) {
+      const description = shell.description !== undefined ? cap(shell.description, 2000) : undefined;
+      return { preview: { kind: 'bash', command: cap(shell.command, 100_000), ...(description ? { description } : {}) } };
     }
-    const path = typeof input.file_path === 'string' ? input.file_path : undefined;
-    if (!path || (tool.name !== EDIT_TOOL_NAME && tool.name !== WRITE_TOOL_NAME)) return generic;
-    const before = await this.deps.readFile(path).catch(() => undefined);
-    let after: string | undefined;
-    if (tool.name === WRITE_TOOL_NAME) after = typeof input.content === 'string' ? input.content : undefined;
-    else if (typeof input.old_string === 'string' && typeof input.new_string === 'string') {
-      after = applyEdit(before ?? '', input.old_string, input.new_string, input.replace_all === true);
-    }
-    if (after === undefined) return generic;
-    const diff = fileDiff(path, before ?? '', after, before === undefined);
+    const proposal = await tool.proposeChange?.(input, { cwd, read: this.deps.readFile, keepLineEndings: true });
+    if (!proposal?.wholeFile) return generic;
+    const diff = fileDiff(proposal.path, proposal.before, proposal.after, proposal.created);
     if (!diff) return generic;
-    const { kind: _diff, filePath, ...rest } = diff;
+    const { filePath, ...rest } = diff;
     return {
       preview: { kind: 'diff', path: filePath, ...rest, canOpenDiff: !!this.deps.openDiff },
-      change: { path, before: before ?? '', after },
+      change: { path: proposal.path, before: proposal.before, after: proposal.after },
     };
   }
 }

@@ -2,17 +2,16 @@
  * Connects one webview to the chat session over the typed protocol. Free of `vscode`, so unit tests drive
  * it with forged messages. Every inbound message is parsed; what does not parse is logged and dropped.
  */
-import type { ChatEvent, ChatMessageEntry, ChatSession } from '../core/chat/chatSession';
+import type { ChatEvent, ChatSession } from '../chat/chatSession';
 import type { Logger, SettingsPort } from '../core/ports';
 import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatControls';
 import type { WebviewApprovalResponder } from './approvalResponder';
 import { handleCheckpointRequest, type CheckpointControls } from './checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
-import type { ReturnedPrompts } from '../core/chat/promptQueue';
+import type { ReturnedPrompts } from '../chat/promptQueue';
 import {
   MAX_PROMPT_IMAGES,
   parseWebviewToHost,
-  type ChatMessage,
   type HostToWebview,
   type PromptImage,
   type SetupState,
@@ -173,7 +172,6 @@ export class ChatBridge {
 
   private async forward(event: ChatEvent): Promise<void> {
     if (event.type === 'reset') return this.sendSnapshot();
-    if (event.type === 'messageAdded') return this.deps.post({ type: 'messageAdded', message: toProtocol(event.message) });
     if (event.type === 'promptsReturned') {
       if (this.deps.isLive && !this.deps.isLive()) return;
       const returned = this.deps.session.takeReturned();
@@ -189,6 +187,3 @@ function toReturned(r: ReturnedPrompts): { text: string; images: PromptImage[] }
   return { text: r.text, images: r.images.slice(0, MAX_PROMPT_IMAGES) };
 }
 
-function toProtocol(e: ChatMessageEntry): ChatMessage {
-  return { ...e };
-}

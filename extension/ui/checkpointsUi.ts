@@ -3,7 +3,7 @@
  * provider, the `codewright.hasChanges` context key, and the bridge's `CheckpointControls`.
  */
 import * as vscode from 'vscode';
-import type { ChatSession } from '../core/chat/chatSession';
+import type { ChatSession } from '../chat/chatSession';
 import type { SessionCheckpoints } from '../core/checkpoints/sessionCheckpoints';
 import type { Logger } from '../core/ports';
 import type { CheckpointControls } from './checkpointControls';

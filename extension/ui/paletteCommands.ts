@@ -6,7 +6,7 @@
  * Commands that pick something take the pick as an optional argument, so scripts and tests skip the UI.
  */
 import * as vscode from 'vscode';
-import type { ChatSession } from '../core/chat/chatSession';
+import type { ChatSession } from '../chat/chatSession';
 import type { Logger } from '../core/ports';
 import type { SessionSummary } from '../core/session/sessions';
 import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../protocol/messages';

@@ -3,7 +3,7 @@
  * modal in VS Code, a stub in tests), restore the files, then fork the conversation before the message.
  * Files the user changed after the session wrote them are only overwritten when the answer names them.
  */
-import type { ChatSession } from '../core/chat/chatSession';
+import type { ChatSession } from '../chat/chatSession';
 import { forkPoint } from '../core/checkpoints/fork';
 import type { SessionCheckpoints } from '../core/checkpoints/sessionCheckpoints';
 import type { Logger } from '../core/ports';

@@ -1,4 +1,5 @@
 /** Bash: the command, its output (a live tail while it runs) and how it exited. */
+import { BASH_TOOL_NAME } from '../../extension/protocol/toolNames';
 import { CopyButton } from '../shared/CopyButton';
 import { bool, str } from './shared/input';
 import { ResultText } from './shared/ResultText';
@@ -64,7 +65,7 @@ function Result({ entry }: ToolViewProps) {
 }
 
 export const BashRenderer: ToolRenderer = {
-  title: (entry) => (bool(entry.input, 'run_in_background') ? 'Bash (background)' : 'Bash'),
+  title: (entry) => (bool(entry.input, 'run_in_background') ? `${BASH_TOOL_NAME} (background)` : BASH_TOOL_NAME),
   Result,
   Progress,
 };

@@ -1,4 +1,5 @@
 /** Glob: the files found, each a link. */
+import { GLOB_TOOL_NAME } from '../../extension/protocol/toolNames';
 import { PathList } from './shared/PathList';
 import { ResultText } from './shared/ResultText';
 import type { ToolRenderer, ToolViewProps } from './shared/types';
@@ -10,4 +11,4 @@ export function PathsResult({ entry }: ToolViewProps) {
   return data && !result.isError ? <PathList data={data} /> : <ResultText result={result} />;
 }
 
-export const GlobRenderer: ToolRenderer = { title: () => 'Glob', Result: PathsResult };
+export const GlobRenderer: ToolRenderer = { title: () => GLOB_TOOL_NAME, Result: PathsResult };

@@ -1,5 +1,5 @@
 /** Read: the file (opens at the lines read) and the range. */
-import type { ToolEntry } from '../../extension/protocol/messages';
+import { READ_TOOL_NAME, type ToolEntry } from '../../extension/protocol/messages';
 import { FileLink } from './shared/FileLink';
 import { str } from './shared/input';
 import { ResultText } from './shared/ResultText';
@@ -21,6 +21,6 @@ function Result({ entry }: ToolViewProps) {
 }
 
 export const ReadRenderer: ToolRenderer = {
-  title: (_entry: ToolEntry) => 'Read',
+  title: (_entry: ToolEntry) => READ_TOOL_NAME,
   Result,
 };

@@ -123,7 +123,7 @@ export class AgentSession {
       const context = this.context(abort, settings.model);
       const system = buildSystemPrompt({
         env,
-        toolNames: tools.map((t) => t.name),
+        tools,
         ...(this.deps.customSystemPrompt ? { customSystemPrompt: this.deps.customSystemPrompt } : {}),
         ...(this.deps.appendSystemPrompt ? { appendSystemPrompt: this.deps.appendSystemPrompt } : {}),
       });

@@ -8,6 +8,7 @@ import type { Command } from '../commands/types';
 import type { ToolUseContext } from './context';
 import type { AssistantMessage, Message, ToolResultBlock } from '../messages';
 import type { PermissionDecision, PermissionResult, ToolPermissionContext } from '../permissions/types';
+import type { CommandPreview, PresentArgs, ProposedChange, ProposeOptions, ToolGuidance, ToolPresentation } from './views';
 
 /** A Zod schema whose output is an object: every tool input is one. */
 export type AnyObject = z.ZodType<{ [key: string]: unknown }>;
@@ -97,6 +98,18 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
   getToolUseSummary?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
   /** Present-tense activity for spinners ("Reading src/app.ts"). */
   getActivityDescription?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
+  /** The tool's line in the system prompt's tool guidance; without one the prompt does not name the tool. */
+  readonly guidance?: ToolGuidance;
+  /** A structured view of a finished call for the chat; without one (or when it returns undefined) the chat shows the result text. */
+  present?(args: PresentArgs): ToolPresentation | undefined;
+  /**
+   * Tools that change files: the change a call would make, for the diff review and the approval dialog's
+   * preview. `input` is the permission prompt's, checked here rather than trusted; undefined when the
+   * change cannot be reproduced exactly.
+   */
+  proposeChange?(input: Record<string, unknown>, options: ProposeOptions): Promise<ProposedChange | undefined>;
+  /** Tools that run shell commands: the command a call asks to run, for the approval dialog. */
+  commandPreview?(input: Record<string, unknown>): CommandPreview | undefined;
 }
 
 /** Any tool, whatever its input, output and progress types (for registries and the executor). */

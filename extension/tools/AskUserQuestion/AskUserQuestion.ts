@@ -11,8 +11,9 @@ import { buildTool, type ToolDef } from '../../core/tool/Tool';
 import type { UserQuestion } from '../../core/userQuestions';
 import { answeredText, answerText, DECLINED_TEXT, NOBODY_TO_ASK } from './format';
 import { ASK_USER_QUESTION_DESCRIPTION, ASK_USER_QUESTION_PROMPT } from './prompt';
+import { ASK_USER_QUESTION_TOOL_NAME } from '../../protocol/toolNames';
+import { presentQuestions } from './present';
 
-export const ASK_USER_QUESTION_TOOL_NAME = 'AskUserQuestion';
 export const MAX_HEADER_CHARS = 12;
 
 const optionSchema = z.strictObject({
@@ -53,6 +54,7 @@ function firstDuplicate(values: readonly string[]): string | undefined {
 
 const askUserQuestionDef = {
   name: ASK_USER_QUESTION_TOOL_NAME,
+  present: presentQuestions,
   searchHint: 'ask user question clarify choose options preference',
   inputSchema,
   maxResultSizeChars: 100_000,

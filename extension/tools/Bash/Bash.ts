@@ -9,13 +9,14 @@ import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool, type ToolCallProgress } from '../../core/tool/Tool';
 import { checkCommandPermissions, isReadOnlyCommand, type ShellParser } from './analysis';
-import { BASH_TOOL_NAME, DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
+import { BASH_TOOL_NAME } from '../../protocol/toolNames';
+import { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
 import { ShellCwdTracker } from './cwd';
 import { bashResultBlock, type BashOutput } from './format';
-import { BASH_DESCRIPTION, BASH_PROMPT } from './prompt';
+import { BASH_DESCRIPTION, BASH_GUIDANCE, BASH_PROMPT } from './prompt';
 import { runCommand, type BashProgress } from './run';
+import { commandOf, presentBash } from './present';
 
-export { BASH_TOOL_NAME };
 export type { BashOutput, BashProgress };
 
 const inputSchema = z.strictObject({
@@ -67,6 +68,9 @@ export function createBashTool(options: BashToolOptions = {}) {
 
   return buildTool({
     name: BASH_TOOL_NAME,
+    guidance: BASH_GUIDANCE,
+    present: presentBash,
+    commandPreview: commandOf,
     searchHint: 'shell terminal command run execute bash npm git',
     inputSchema,
     maxResultSizeChars: MAX_OUTPUT_CHARS,
@@ -79,7 +83,7 @@ export function createBashTool(options: BashToolOptions = {}) {
     async prompt() {
       return BASH_PROMPT;
     },
-    userFacingName: () => 'Bash',
+    userFacingName: () => BASH_TOOL_NAME,
     getToolUseSummary: (input) => (input?.command ? oneLine(input.command) : null),
     getActivityDescription: (input) =>
       input?.description ? oneLine(input.description) : input?.command ? `Running ${oneLine(input.command, 60)}` : 'Running a command',

@@ -1,5 +1,4 @@
-/** Bash's wire name and limits (docs/TOOLS.md, Bash). */
-export const BASH_TOOL_NAME = 'Bash';
+/** Bash's limits (docs/TOOLS.md, Bash). */
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
 /** Longer results are persisted to the session's storage by the executor and previewed. */

@@ -1,5 +1,7 @@
 /** What the model is told about Bash (our own words; the behaviour mirrors Claude Code's Bash). */
 import { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
+import type { ToolGuidance } from '../../core/tool/views';
+import { BASH_TOOL_NAME } from '../../protocol/toolNames';
 
 export const BASH_DESCRIPTION = 'Run a bash command in the workspace';
 
@@ -18,3 +20,11 @@ export const BASH_PROMPT = `Runs a bash command and returns its output.
 - Use the dedicated tools instead of the shell for files: Read (not cat/head/tail), Edit and Write (not sed/awk/echo >), Glob (not find/ls), Grep (not grep/rg).
 - description: a short active-voice summary of what the command does ("Install dependencies", "Run the unit tests"), shown to the user.
 - Git: never change git config, force-push, or skip hooks (--no-verify) unless the user asked for it. Commit only when asked.`;
+
+/** Bash's line in the system prompt, after the file tools it stands in for; their lines name it as the alternative. */
+export const BASH_GUIDANCE: ToolGuidance = {
+  rank: 200,
+  runsShell: true,
+  text: ({ replacesShell }) =>
+    `Use ${BASH_TOOL_NAME} for builds, tests, git and other commands${replacesShell ? ' the tools above do not cover' : ''}. Quote paths that contain spaces`,
+};

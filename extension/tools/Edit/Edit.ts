@@ -11,12 +11,15 @@ import { withLineEnding } from '../shared/encoding';
 import { recordWrite } from '../shared/fileState';
 import { numberLines, numberedSnippet, splitLines, WRITE_SNIPPET_LINES } from '../shared/lines';
 import { displayPath, resolveToolPath } from '../shared/paths';
-import { EDIT_CONTEXT_LINES, EDIT_MAX_SNIPPET_LINES, EDIT_TOOL_NAME } from './constants';
+import { EDIT_TOOL_NAME } from '../../protocol/toolNames';
+import { EDIT_CONTEXT_LINES, EDIT_MAX_SNIPPET_LINES } from './constants';
 import { planEdit, type EditPlan } from './planEdit';
 import { reviewedContent, withReviewedContent } from './reviewed';
-import { EDIT_DESCRIPTION, EDIT_PROMPT } from './prompt';
+import { EDIT_DESCRIPTION, EDIT_GUIDANCE, EDIT_PROMPT } from './prompt';
 import { diagnosticsBefore, newDiagnosticsNote } from '../shared/diagnostics';
 import { askToEditFile } from '../shared/permissions';
+import { presentEdit } from './present';
+import { proposeEdit } from './proposeChange';
 
 const inputSchema = z.strictObject({
   file_path: z.string().describe('Absolute path of the file to change (a relative path is taken from the working directory)'),
@@ -64,6 +67,9 @@ async function validate(input: EditInput, context: ToolUseContext) {
 
 const editDef = {
   name: EDIT_TOOL_NAME,
+  guidance: EDIT_GUIDANCE,
+  present: presentEdit,
+  proposeChange: proposeEdit,
   searchHint: 'modify change replace text in file',
   inputSchema,
   maxResultSizeChars: 100_000,

@@ -1,6 +1,4 @@
-/** Edit's wire name and result snippet size. */
-export const EDIT_TOOL_NAME = 'Edit';
-
+/** Edit's result snippet size. */
 /** Unchanged lines shown before and after the edited region in the result. */
 export const EDIT_CONTEXT_LINES = 4;
 /** A long replacement is echoed only this far: the model already knows what it wrote. */

@@ -1,4 +1,7 @@
 /** What the model is told about Edit (our own words; the behaviour mirrors Claude Code's Edit). */
+import type { ToolGuidance } from '../../core/tool/views';
+import { EDIT_TOOL_NAME } from '../../protocol/toolNames';
+
 export const EDIT_DESCRIPTION = 'Replace exact text in a file';
 
 export const EDIT_PROMPT = `Replaces exact text in a file.
@@ -11,3 +14,6 @@ export const EDIT_PROMPT = `Replaces exact text in a file.
 - The file keeps its encoding, byte order mark and line endings; write "\\n" in old_string and new_string.
 - An empty old_string on a path that does not exist creates the file with new_string as its contents.
 - Prefer editing existing files to creating new ones.`;
+
+/** Edit's line in the system prompt, after Read's. */
+export const EDIT_GUIDANCE: ToolGuidance = { rank: 110, text: `Change existing files with ${EDIT_TOOL_NAME}`, insteadOf: 'sed, awk or echo' };

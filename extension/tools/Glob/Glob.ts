@@ -8,10 +8,12 @@ import type { ToolResultBlock } from '../../core/messages';
 import { buildTool } from '../../core/tool/Tool';
 import { displayPath, resolveToolPath } from '../shared/paths';
 import { checkReadAccess } from '../shared/permissions';
-import { DEFAULT_GLOB_LIMIT, GLOB_TOOL_NAME } from './constants';
-import { GLOB_DESCRIPTION, GLOB_PROMPT } from './prompt';
+import { GLOB_TOOL_NAME } from '../../protocol/toolNames';
+import { DEFAULT_GLOB_LIMIT } from './constants';
+import { GLOB_DESCRIPTION, GLOB_GUIDANCE, GLOB_PROMPT } from './prompt';
+import { presentGlob } from './present';
 
-export { DEFAULT_GLOB_LIMIT, GLOB_TOOL_NAME };
+export { DEFAULT_GLOB_LIMIT };
 
 const inputSchema = z.strictObject({
   pattern: z.string().min(1).describe('The glob to match file paths against, e.g. "**/*.ts" or "src/**/test_*.py"'),
@@ -62,6 +64,8 @@ function totalOf(result: object): number | undefined {
 
 export const GlobTool = buildTool({
   name: GLOB_TOOL_NAME,
+  guidance: GLOB_GUIDANCE,
+  present: presentGlob,
   searchHint: 'find files by name pattern wildcard list',
   inputSchema,
   // Bounded by the result cap: never worth persisting.

@@ -1,5 +1,7 @@
 /** What the model is told about Glob (our own words; the behaviour mirrors Claude Code's Glob). */
 import { DEFAULT_GLOB_LIMIT } from './constants';
+import type { ToolGuidance } from '../../core/tool/views';
+import { GLOB_TOOL_NAME } from '../../protocol/toolNames';
 
 export const GLOB_DESCRIPTION = 'Find files by name with a glob pattern';
 
@@ -10,3 +12,6 @@ export const GLOB_PROMPT = `Finds files whose paths match a glob pattern, quickl
 - Results are file paths, relative to the working directory, least recently modified first; at most ${DEFAULT_GLOB_LIMIT} are listed, with a note saying how many more matched.
 - Git-ignored files are left out, and so are hidden ones unless the pattern names them (".github/**/*.yml", "**/.env*").
 - To search file contents, use Grep. Several Glob calls can run in parallel: batch them when you need more than one pattern.`;
+
+/** Glob's line in the system prompt, after the file tools that read and write. */
+export const GLOB_GUIDANCE: ToolGuidance = { rank: 130, text: `Find files by name with ${GLOB_TOOL_NAME}`, insteadOf: 'find or ls' };

@@ -9,10 +9,11 @@ import { buildTool } from '../../core/tool/Tool';
 import { resolveToolPath } from '../shared/paths';
 import { checkReadAccess } from '../shared/permissions';
 import { buildRipgrepArgs, MAX_COLUMNS } from './args';
-import { GREP_DESCRIPTION, GREP_PROMPT } from './prompt';
+import { GREP_DESCRIPTION, GREP_GUIDANCE, GREP_PROMPT } from './prompt';
 import { contentResult, countResult, filesResult, renderGrep, rgSearchPath, type GrepOutput, type Page } from './results';
+import { GREP_TOOL_NAME } from '../../protocol/toolNames';
+import { presentGrep } from './present';
 
-export const GREP_TOOL_NAME = 'Grep';
 export const DEFAULT_HEAD_LIMIT = 250;
 /** Content of an unlimited search (head_limit: 0) is cut here, and the note says so. */
 const MAX_CONTENT_BYTES = 10 * 1024 * 1024;
@@ -52,6 +53,8 @@ export type { GrepOutput };
 
 export const GrepTool = buildTool({
   name: GREP_TOOL_NAME,
+  guidance: GREP_GUIDANCE,
+  present: presentGrep,
   searchHint: 'search file contents regex ripgrep rg find text',
   inputSchema,
   // A page of content lines can still be long; beyond this the executor stores it and shows a preview.

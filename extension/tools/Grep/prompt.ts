@@ -1,5 +1,7 @@
 /** What the model is told about Grep (our own words; the behaviour mirrors Claude Code's Grep). */
 import { MAX_COLUMNS } from './args';
+import type { ToolGuidance } from '../../core/tool/views';
+import { GREP_TOOL_NAME } from '../../protocol/toolNames';
 
 export const GREP_DESCRIPTION = 'Search file contents with regular expressions (ripgrep)';
 
@@ -16,3 +18,6 @@ export const GREP_PROMPT = `Searches the contents of files with ripgrep.
 - Hidden files are searched; version-control folders (.git and the like) and git-ignored files are not.
 - Lines longer than ${MAX_COLUMNS} characters are replaced by a short notice.
 - Patterns match within a single line unless multiline is true, which lets them span lines and "." match newlines.`;
+
+/** Grep's line in the system prompt, the last of the file tools. */
+export const GREP_GUIDANCE: ToolGuidance = { rank: 140, text: `Search file contents with ${GREP_TOOL_NAME}`, insteadOf: 'grep or rg' };

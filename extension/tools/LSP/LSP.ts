@@ -9,8 +9,7 @@ import type { LspOperation } from '../../core/ports';
 import { buildTool, type ValidationResult } from '../../core/tool/Tool';
 import { checkReadAccess } from '../shared/permissions';
 import { displayPath, formatDiagnostics, formatHover, formatLocations, type Formatted } from './format';
-
-export const LSP_TOOL_NAME = 'LSP';
+import { LSP_TOOL_NAME } from '../../protocol/toolNames';
 
 const OPERATIONS = [
   'goToDefinition',
@@ -102,7 +101,7 @@ export const LspTool = buildTool({
       'Not every language has a server; the answer says so when none is available.',
     ].join('\n');
   },
-  userFacingName: () => 'LSP',
+  userFacingName: () => LSP_TOOL_NAME,
   getToolUseSummary(input) {
     if (!input?.operation) return null;
     const where = input.file_path ? ` ${path.basename(input.file_path)}${input.line ? `:${input.line}` : ''}` : '';

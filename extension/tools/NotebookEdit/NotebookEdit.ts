@@ -11,8 +11,8 @@ import { ToolError } from '../../core/tool/errors';
 import { buildTool, type ValidationResult } from '../../core/tool/Tool';
 import { applyCellEdit, cellLabel, cellNotFoundMessage, findCellIndex, NotebookFormatError, parseNotebook, serializeNotebook, type CellEdit } from '../../core/notebook/ipynb';
 import { askToEditFile } from '../shared/permissions';
-
-export const NOTEBOOK_EDIT_TOOL_NAME = 'NotebookEdit';
+import { NOTEBOOK_EDIT_TOOL_NAME } from '../../protocol/toolNames';
+import { proposeNotebookEdit } from './proposeChange';
 
 const inputSchema = z.strictObject({
   notebook_path: z.string().min(1).describe('Absolute path of the .ipynb notebook to edit'),
@@ -101,6 +101,7 @@ async function editFile(full: string, edit: CellEdit, context: ToolUseContext): 
 
 export const NotebookEditTool = buildTool({
   name: NOTEBOOK_EDIT_TOOL_NAME,
+  proposeChange: proposeNotebookEdit,
   searchHint: 'jupyter ipynb notebook cell edit insert delete',
   inputSchema,
   maxResultSizeChars: 100_000,

@@ -11,12 +11,14 @@ import { buildTool, type ToolDef } from '../../core/tool/Tool';
 import { displayPath, fileNotFoundMessage, resolveToolPath } from '../shared/paths';
 import { checkReadAccess } from '../shared/permissions';
 import { looksBinary } from './binary';
-import { IMAGE_EXTENSIONS, MAX_FILE_BYTES, READ_TOOL_NAME } from './constants';
+import { READ_TOOL_NAME } from '../../protocol/toolNames';
+import { IMAGE_EXTENSIONS, MAX_FILE_BYTES } from './constants';
 import { imageBlock, pagesNote, pdfBlock } from './media';
 import { renderNotebook } from './notebook';
 import { parsePageRange } from './pages';
-import { READ_DESCRIPTION, READ_PROMPT } from './prompt';
+import { READ_DESCRIPTION, READ_GUIDANCE, READ_PROMPT } from './prompt';
 import { renderTextWindow } from './text';
+import { presentRead } from './present';
 
 const inputSchema = z.strictObject({
   file_path: z.string().describe('Absolute path of the file to read (a relative path is taken from the working directory)'),
@@ -100,6 +102,8 @@ function rangeText(input: Partial<ReadInput>): string {
 
 const readDef = {
   name: READ_TOOL_NAME,
+  guidance: READ_GUIDANCE,
+  present: presentRead,
   searchHint: 'open view cat file contents image pdf notebook',
   inputSchema,
   maxResultSizeChars: Infinity,
@@ -111,7 +115,7 @@ const readDef = {
   async prompt() {
     return READ_PROMPT;
   },
-  userFacingName: () => 'Read',
+  userFacingName: () => READ_TOOL_NAME,
   toAutoClassifierInput: (input: ReadInput) => input.file_path,
   // The executor passes only the input; a host that knows the session's cwd can pass it to shorten paths.
   getToolUseSummary: (input: Partial<ReadInput> | undefined, options?: { cwd?: string }) =>

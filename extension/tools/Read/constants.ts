@@ -1,6 +1,4 @@
-/** Read's wire name and the limits that keep one read from flooding the context. */
-export const READ_TOOL_NAME = 'Read';
-
+/** The limits that keep one read from flooding the context. */
 /** Lines returned when the model gives no limit. */
 export const DEFAULT_LINE_LIMIT = 2000;
 /** Whole-file reads above this are refused unless offset/limit or allow_large is given (overridable per session). */

@@ -1,6 +1,8 @@
 /** What the model is told about Read (our own words; the behaviour mirrors Claude Code's Read). */
 import { DEFAULT_LINE_LIMIT, MAX_FILE_BYTES, MAX_PDF_PAGES } from './constants';
 import { MAX_LINE_CHARS } from '../shared/lines';
+import type { ToolGuidance } from '../../core/tool/views';
+import { READ_TOOL_NAME } from '../../protocol/toolNames';
 
 export const READ_DESCRIPTION = 'Read a file from the local filesystem';
 
@@ -16,3 +18,6 @@ export const READ_PROMPT = `Reads a file and returns its contents.
 - Binary files cannot be read, and neither can directories (list those with Glob or ls).
 - Read a file before you Edit it or Write over it; both refuse files you have not read.
 - Several files can be read in parallel: batch Read calls when you need more than one file.`;
+
+/** Read's line in the system prompt (docs/ARCHITECTURE.md, The Tool contract): the first of the file tools. */
+export const READ_GUIDANCE: ToolGuidance = { rank: 100, text: `Read files with ${READ_TOOL_NAME}`, insteadOf: 'cat, head or tail' };

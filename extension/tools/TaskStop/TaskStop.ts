@@ -10,8 +10,7 @@ import { taskSetter } from '../../core/tasks/taskStore';
 import { isTerminalTaskStatus } from '../../core/tasks/types';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
-
-export const TASK_STOP_TOOL_NAME = 'TaskStop';
+import { TASK_STOP_TOOL_NAME } from '../../protocol/toolNames';
 
 const inputSchema = z.strictObject({
   task_id: z.string().min(1).optional().describe('The id of the background task to stop'),

@@ -7,9 +7,8 @@ import type { ToolResultBlock } from '../../core/messages';
 import type { TodoItem } from '../../core/state/appState';
 import type { ToolUseContext } from '../../core/tool/context';
 import { buildTool, type ToolDef } from '../../core/tool/Tool';
-import { TODO_WRITE_DESCRIPTION, TODO_WRITE_PROMPT } from './prompt';
-
-export const TODO_WRITE_TOOL_NAME = 'TodoWrite';
+import { TODO_WRITE_DESCRIPTION, TODO_WRITE_GUIDANCE, TODO_WRITE_PROMPT } from './prompt';
+import { TODO_WRITE_TOOL_NAME } from '../../protocol/toolNames';
 
 const todoSchema = z.strictObject({
   content: z.string().min(1, 'content cannot be empty').describe('What to do, in the imperative ("Run the tests")'),
@@ -42,6 +41,7 @@ function doneCount(todos: readonly Partial<TodoItem>[]): string {
 
 const todoWriteDef = {
   name: TODO_WRITE_TOOL_NAME,
+  guidance: TODO_WRITE_GUIDANCE,
   searchHint: 'todo list plan steps checklist progress tasks',
   inputSchema,
   maxResultSizeChars: 100_000,

@@ -1,4 +1,7 @@
 /** What the model is told about TodoWrite (our own words; the behaviour mirrors Claude Code's TodoWrite). */
+import type { ToolGuidance } from '../../core/tool/views';
+import { TODO_WRITE_TOOL_NAME } from '../../protocol/toolNames';
+
 export const TODO_WRITE_DESCRIPTION = 'Create and update the task list for the current session';
 
 export const TODO_WRITE_PROMPT = `Keeps a structured todo list for this session, shown to the user as a checklist above the chat input. Each call replaces the whole list.
@@ -20,3 +23,9 @@ Working with the list:
 - Mark it completed as soon as it is done; do not batch completions.
 - Only mark an item completed when it is fully done: if tests fail, the work is partial or you are blocked, keep it in_progress and add an item for what is blocking.
 - Remove items that no longer apply instead of leaving them pending.`;
+
+/** TodoWrite's line in the system prompt, before the line about parallel calls. */
+export const TODO_WRITE_GUIDANCE: ToolGuidance = {
+  rank: 300,
+  text: `For work with several steps, keep a task list with ${TODO_WRITE_TOOL_NAME} and update it as you go`,
+};

@@ -8,9 +8,9 @@ import type { ToolResultBlock } from '../../core/messages';
 import { isDeferredTool } from '../../core/tool/toolSchema';
 import { buildTool, type AnyTool, type ToolPromptOptions } from '../../core/tool/Tool';
 import type { ToolUseContext } from '../../core/tool/context';
+import type { ToolGuidance } from '../../core/tool/views';
 import { parseSelect, rankTools } from './search';
-
-export const TOOL_SEARCH_TOOL_NAME = 'ToolSearch';
+import { TOOL_SEARCH_TOOL_NAME } from '../../protocol/toolNames';
 
 const inputSchema = z.strictObject({
   query: z
@@ -59,8 +59,15 @@ async function search(query: string, max: number, deferred: readonly AnyTool[], 
   return { matches: rankTools(query, catalogue, max), alreadyLoaded: [], unknown: [] };
 }
 
+/** ToolSearch's line in the system prompt, after the line about parallel calls: how to reach deferred tools. */
+const TOOL_SEARCH_GUIDANCE: ToolGuidance = {
+  rank: 500,
+  text: `Some tools are deferred: only their names are known until loaded. To use one, first call ${TOOL_SEARCH_TOOL_NAME} with "select:<name>" or with keywords describing what you need; it becomes callable from your next turn`,
+};
+
 export const ToolSearchTool = buildTool({
   name: TOOL_SEARCH_TOOL_NAME,
+  guidance: TOOL_SEARCH_GUIDANCE,
   searchHint: 'find discover load deferred tools',
   inputSchema,
   maxResultSizeChars: 100_000,

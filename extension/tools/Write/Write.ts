@@ -12,10 +12,12 @@ import { assertEncodable, toLf, withLineEnding } from '../shared/encoding';
 import { freshnessError, recordWrite } from '../shared/fileState';
 import { numberedSnippet, WRITE_SNIPPET_LINES } from '../shared/lines';
 import { displayPath, resolveToolPath } from '../shared/paths';
-import { WRITE_TOOL_NAME } from './constants';
-import { WRITE_DESCRIPTION, WRITE_PROMPT } from './prompt';
+import { WRITE_TOOL_NAME } from '../../protocol/toolNames';
+import { WRITE_DESCRIPTION, WRITE_GUIDANCE, WRITE_PROMPT } from './prompt';
 import { diagnosticsBefore, newDiagnosticsNote } from '../shared/diagnostics';
 import { askToEditFile } from '../shared/permissions';
+import { presentWrite } from './present';
+import { proposeWrite } from './proposeChange';
 
 const inputSchema = z.strictObject({
   file_path: z.string().describe('Absolute path of the file to write (a relative path is taken from the working directory)'),
@@ -59,6 +61,9 @@ async function planWrite(input: WriteInput, context: ToolUseContext): Promise<Wr
 
 const writeDef = {
   name: WRITE_TOOL_NAME,
+  guidance: WRITE_GUIDANCE,
+  present: presentWrite,
+  proposeChange: proposeWrite,
   searchHint: 'create file save overwrite',
   inputSchema,
   maxResultSizeChars: 100_000,
@@ -70,7 +75,7 @@ const writeDef = {
   async prompt() {
     return WRITE_PROMPT;
   },
-  userFacingName: () => 'Write',
+  userFacingName: () => WRITE_TOOL_NAME,
   toAutoClassifierInput: (input: WriteInput) => `${input.file_path}: ${input.content}`,
   getToolUseSummary: (input: Partial<WriteInput> | undefined, options?: { cwd?: string }) =>
     input?.file_path ? displayPath(input.file_path, options?.cwd) : null,

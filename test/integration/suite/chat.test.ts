@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ChatEvent } from '../../../extension/core/chat/chatSession';
+import type { ChatEvent } from '../../../extension/chat/chatSession';
 import type { CodewrightApi } from '../../../extension/extension';
 import { COMMANDS } from '../../../extension/ui/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../../extension/core/agent/systemPrompt';
 import type { EnvironmentInfo, MemoryFile } from '../../../extension/core/ports';
+import { offered } from './offeredTools';
 
 const ALL_TOOLS = ['Bash', 'Edit', 'Glob', 'Grep', 'Read', 'ToolSearch', 'TodoWrite', 'Write'];
 
@@ -24,7 +25,7 @@ const texts = (blocks: { text: string }[]) => blocks.map((b) => b.text);
 describe('buildSystemPrompt', () => {
   it('returns identity, tool guidance, environment and memory blocks in that order', () => {
     const memory: MemoryFile[] = [{ path: '/work/app/CLAUDE.md', type: 'project', content: 'Use tabs.' }];
-    const blocks = buildSystemPrompt({ env: env({ memoryFiles: memory }), toolNames: ALL_TOOLS });
+    const blocks = buildSystemPrompt({ env: env({ memoryFiles: memory }), tools: offered(ALL_TOOLS) });
     expect(blocks).toHaveLength(4);
     expect(blocks.every((b) => b.type === 'text' && b.cache_control === undefined)).toBe(true);
     const [identity, tools, environment, memoryBlock] = texts(blocks);
@@ -38,7 +39,7 @@ describe('buildSystemPrompt', () => {
   });
 
   it('describes the working directory, platform, OS and date inside an env block', () => {
-    const [, , environment] = texts(buildSystemPrompt({ env: env(), toolNames: ALL_TOOLS }));
+    const [, , environment] = texts(buildSystemPrompt({ env: env(), tools: offered(ALL_TOOLS) }));
     expect(environment).toContain('Working directory: /work/app');
     expect(environment).toContain('Is a git repository: yes');
     expect(environment).toContain('Platform: linux');
@@ -47,27 +48,27 @@ describe('buildSystemPrompt', () => {
   });
 
   it('includes the branch, status lines and recent commits when the folder is a git repository', () => {
-    const [, , environment] = texts(buildSystemPrompt({ env: env(), toolNames: ALL_TOOLS }));
+    const [, , environment] = texts(buildSystemPrompt({ env: env(), tools: offered(ALL_TOOLS) }));
     expect(environment).toContain('Current branch: feature/login');
     expect(environment).toContain(' M src/index.ts\n?? notes.md');
     expect(environment).toContain('abc1234 Add login form');
   });
 
   it('says the tree is clean when a repository has no status lines', () => {
-    const [, environment] = texts(buildSystemPrompt({ env: env({ gitStatus: '' }), toolNames: [] }));
+    const [, environment] = texts(buildSystemPrompt({ env: env({ gitStatus: '' }), tools: offered([]) }));
     expect(environment).toContain('Status:\n(clean)');
   });
 
   it('leaves out the git snapshot when the folder is not a repository', () => {
     const notRepo = env({ isGitRepo: false, gitBranch: undefined, gitStatus: undefined, recentCommits: undefined });
-    const environment = texts(buildSystemPrompt({ env: notRepo, toolNames: ALL_TOOLS }))[2] ?? '';
+    const environment = texts(buildSystemPrompt({ env: notRepo, tools: offered(ALL_TOOLS) }))[2] ?? '';
     expect(environment).toContain('Is a git repository: no');
     expect(environment).not.toMatch(/branch|Recent commits|Status:/i);
   });
 
   it('cuts a huge git status and says how many lines were left out', () => {
     const status = Array.from({ length: 500 }, (_, i) => ` M src/file${i}.ts`).join('\n');
-    const environment = texts(buildSystemPrompt({ env: env({ gitStatus: status }), toolNames: [] }))[1] ?? '';
+    const environment = texts(buildSystemPrompt({ env: env({ gitStatus: status }), tools: offered([]) }))[1] ?? '';
     expect(environment).toContain(' M src/file0.ts');
     expect(environment).not.toContain(' M src/file499.ts');
     const omitted = Number(/… \((\d+) more lines not shown/.exec(environment)?.[1]);
@@ -80,8 +81,8 @@ describe('buildSystemPrompt', () => {
       { path: '/work/app/AGENTS.md', type: 'agents', content: 'agents' },
       { path: '/home/u/.claude/CLAUDE.md', type: 'user', content: 'user' },
     ];
-    const first = buildSystemPrompt({ env: env({ memoryFiles: memory }), toolNames: ALL_TOOLS });
-    const second = buildSystemPrompt({ env: env({ memoryFiles: [...memory].reverse() }), toolNames: [...ALL_TOOLS].reverse() });
+    const first = buildSystemPrompt({ env: env({ memoryFiles: memory }), tools: offered(ALL_TOOLS) });
+    const second = buildSystemPrompt({ env: env({ memoryFiles: [...memory].reverse() }), tools: offered([...ALL_TOOLS].reverse()) });
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });
 
@@ -93,7 +94,7 @@ describe('buildSystemPrompt', () => {
       { path: '/work/app/.claude/CLAUDE.md', type: 'project', content: 'PROJECT dotclaude body' },
       { path: '/home/u/.claude/CLAUDE.md', type: 'user', content: 'USER body' },
     ];
-    const memoryBlock = texts(buildSystemPrompt({ env: env({ memoryFiles: memory }), toolNames: [] })).at(-1) ?? '';
+    const memoryBlock = texts(buildSystemPrompt({ env: env({ memoryFiles: memory }), tools: offered([]) })).at(-1) ?? '';
     const order = ['USER body', 'PROJECT dotclaude body', 'PROJECT root body', 'LOCAL body', 'AGENTS body'].map((s) =>
       memoryBlock.indexOf(s),
     );
@@ -108,7 +109,7 @@ describe('buildSystemPrompt', () => {
 
   it('adds no memory block when there are no memory files or only blank ones', () => {
     const blank: MemoryFile[] = [{ path: '/work/app/CLAUDE.md', type: 'project', content: '  \n' }];
-    const blocks = buildSystemPrompt({ env: env({ memoryFiles: blank }), toolNames: ALL_TOOLS });
+    const blocks = buildSystemPrompt({ env: env({ memoryFiles: blank }), tools: offered(ALL_TOOLS) });
     expect(blocks).toHaveLength(3);
     expect(texts(blocks).join('\n')).not.toContain('# Memory files');
   });
@@ -116,7 +117,7 @@ describe('buildSystemPrompt', () => {
   it('replaces identity and tool guidance with a custom prompt but keeps environment and memory', () => {
     const memory: MemoryFile[] = [{ path: '/work/app/CLAUDE.md', type: 'project', content: 'Use tabs.' }];
     const blocks = texts(
-      buildSystemPrompt({ env: env({ memoryFiles: memory }), toolNames: ALL_TOOLS, customSystemPrompt: 'You are a reviewer.' }),
+      buildSystemPrompt({ env: env({ memoryFiles: memory }), tools: offered(ALL_TOOLS), customSystemPrompt: 'You are a reviewer.' }),
     );
     expect(blocks[0]).toBe('You are a reviewer.');
     expect(blocks.join('\n')).not.toContain('Codewright');
@@ -126,13 +127,13 @@ describe('buildSystemPrompt', () => {
   });
 
   it('adds the appended prompt as the final block', () => {
-    const blocks = texts(buildSystemPrompt({ env: env(), toolNames: ALL_TOOLS, appendSystemPrompt: 'Answer in French.' }));
+    const blocks = texts(buildSystemPrompt({ env: env(), tools: offered(ALL_TOOLS), appendSystemPrompt: 'Answer in French.' }));
     expect(blocks.at(-1)).toBe('Answer in French.');
     expect(blocks[0]).toContain('Codewright');
   });
 
   it('mentions only the tools that are present', () => {
-    const tools = texts(buildSystemPrompt({ env: env(), toolNames: ['Read', 'Grep'] }))[1];
+    const tools = texts(buildSystemPrompt({ env: env(), tools: offered(['Read', 'Grep']) }))[1];
     expect(tools).toContain('Read files with Read.');
     expect(tools).toContain('Search file contents with Grep.');
     expect(tools).not.toMatch(/\b(Bash|Edit|Write|Glob|ToolSearch|TodoWrite)\b/);
@@ -140,7 +141,7 @@ describe('buildSystemPrompt', () => {
   });
 
   it('contrasts dedicated tools with shell commands and explains ToolSearch when those tools are present', () => {
-    const tools = texts(buildSystemPrompt({ env: env(), toolNames: ALL_TOOLS }))[1];
+    const tools = texts(buildSystemPrompt({ env: env(), tools: offered(ALL_TOOLS) }))[1];
     expect(tools).toContain('Read files with Read rather than cat, head or tail through Bash.');
     expect(tools).toContain('Search file contents with Grep rather than grep or rg through Bash.');
     expect(tools).toMatch(/call ToolSearch with "select:<name>"/);
@@ -148,20 +149,20 @@ describe('buildSystemPrompt', () => {
   });
 
   it('leaves out the tool guidance block when the session has no tools', () => {
-    const blocks = texts(buildSystemPrompt({ env: env(), toolNames: [] }));
+    const blocks = texts(buildSystemPrompt({ env: env(), tools: offered([]) }));
     expect(blocks).toHaveLength(2);
     expect(blocks.join('\n')).not.toContain('# Using tools');
   });
 
   it('drops blank custom and appended prompts, which the API would reject as empty blocks', () => {
-    const blocks = buildSystemPrompt({ env: env(), toolNames: ALL_TOOLS, customSystemPrompt: ' ', appendSystemPrompt: '' });
+    const blocks = buildSystemPrompt({ env: env(), tools: offered(ALL_TOOLS), customSystemPrompt: ' ', appendSystemPrompt: '' });
     expect(blocks).toHaveLength(1);
     expect(blocks[0]?.text).toContain('<env>');
   });
 
   it('stays well under 8 KB for an empty environment with every tool', () => {
     const empty = env({ isGitRepo: false, gitBranch: undefined, gitStatus: undefined, recentCommits: undefined });
-    const size = texts(buildSystemPrompt({ env: empty, toolNames: ALL_TOOLS })).join('').length;
+    const size = texts(buildSystemPrompt({ env: empty, tools: offered(ALL_TOOLS) })).join('').length;
     expect(size).toBeGreaterThan(1_000);
     expect(size).toBeLessThan(6_000);
   });

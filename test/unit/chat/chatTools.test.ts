@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChatSession, type ChatEvent, type ToolEntry } from '../../../extension/core/chat/chatSession';
+import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
+import type { ToolEntry } from '../../../extension/protocol/entries';
 import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
 import { buildTool } from '../../../extension/core/tool/Tool';
 import { EditTool } from '../../../extension/tools/Edit/Edit';
@@ -50,7 +51,7 @@ function make(replies: (ScriptBlock[] | Error)[]) {
 const shape = (entries: ReturnType<ChatSession['allEntries']>) =>
   entries.map((e) => (e.role === 'tool' ? `tool:${e.name}:${e.status}` : `${e.role}:${e.status}:${e.text}`));
 
-describe('core/chatSession with tools', () => {
+describe('chat/chatSession with tools', () => {
   it('splits the reply around tool uses and records each tool with its summary, activity and diff', async () => {
     const { session, events, dir: cwd } = make([
       [{ text: 'Writing it.' }, { tool: { id: 'w1', name: 'Write', input: { file_path: 'a.txt', content: 'one\ntwo\nthree\n' } } }],

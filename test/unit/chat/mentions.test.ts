@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
-import { entriesFromHistory } from '../../../extension/core/chat/history';
-import { MENTION_MAX_LINES } from '../../../extension/core/chat/mentionFiles';
-import { formatMention, parseMentions } from '../../../extension/core/chat/mentions';
+import { ChatSession } from '../../../extension/chat/chatSession';
+import { entriesFromHistory } from '../../../extension/chat/history';
+import { MENTION_MAX_LINES } from '../../../extension/chat/mentionFiles';
+import { formatMention, parseMentions } from '../../../extension/chat/mentions';
 import type { ImageBlock, TextBlock, UserContentBlock } from '../../../extension/core/messages';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/permissions/types';
 import type { PermissionHolder } from '../../../extension/core/ports';
@@ -14,7 +14,7 @@ import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from 
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-describe('core/chat/mentions parseMentions', () => {
+describe('chat/mentions parseMentions', () => {
   const paths = (text: string) => parseMentions(text).map((m) => [m.path, m.startLine, m.endLine]);
 
   it('finds a path, a one-line range and a line range', () => {
@@ -95,7 +95,7 @@ function sessionIn(permissions?: PermissionHolder) {
 
 const texts = (blocks: UserContentBlock[]) => blocks.filter((b): b is TextBlock => b.type === 'text').map((b) => b.text);
 
-describe('core/chat ChatSession.send with attachments', () => {
+describe('chat ChatSession.send with attachments', () => {
   it('sends images first, then the mentioned range as a <file> block, then the prompt', async () => {
     const { chat, sent } = sessionIn();
     await chat.send('Explain @a.ts#L2-3 please', [{ kind: 'image', name: 'shot.png', mediaType: 'image/png', data: PNG }]);

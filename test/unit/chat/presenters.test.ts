@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, fileDiff, MAX_DIFF_LINES } from '../../../extension/core/chat/toolViews/diff';
-import { capInput, MAX_RESULT_PREVIEW_CHARS, presentProgress, presentToolResult } from '../../../extension/core/chat/toolViews/present';
+import { capInput, presentProgress, presentToolResult } from '../../../extension/chat/toolViews/present';
+import { applyEdit, fileDiff, MAX_DIFF_LINES } from '../../../extension/core/text/diff';
+import { MAX_RESULT_PREVIEW_CHARS } from '../../../extension/protocol/entries';
+import { getAllBaseTools } from '../../../extension/tools/tools';
+
+/** The built-in tool of that name; undefined for a tool no session offers. */
+const tool = (name: string) => getAllBaseTools().find((t) => t.name === name);
 
 const ok = (content: string) => ({ type: 'tool_result' as const, tool_use_id: 't', content });
 const failed = (content: string) => ({ ...ok(content), is_error: true });
 
-describe('core/chat/toolViews', () => {
+describe('chat/toolViews', () => {
   it('caps the text preview and marks it truncated', () => {
-    const view = presentToolResult('Mystery', {}, ok('x'.repeat(MAX_RESULT_PREVIEW_CHARS + 5)), undefined);
+    const view = presentToolResult(tool('Mystery'), {}, ok('x'.repeat(MAX_RESULT_PREVIEW_CHARS + 5)), undefined);
     expect(view.text).toHaveLength(MAX_RESULT_PREVIEW_CHARS);
     expect(view).toMatchObject({ isError: false, truncated: true });
     expect(view.data).toBeUndefined();
@@ -15,12 +20,12 @@ describe('core/chat/toolViews', () => {
 
   it('gives Read its file and line range from the output', () => {
     const output = { type: 'text', filePath: '/w/a.ts', content: '', startLine: 5, numLines: 10, totalLines: 100, fromDirtyEditor: false };
-    expect(presentToolResult('Read', { file_path: 'a.ts' }, ok('5\tx'), output).data).toEqual({ kind: 'read', filePath: '/w/a.ts', startLine: 5, endLine: 14 });
-    expect(presentToolResult('Read', {}, ok(''), { type: 'image', filePath: '/w/p.png' }).data).toEqual({ kind: 'read', filePath: '/w/p.png' });
+    expect(presentToolResult(tool('Read'), { file_path: 'a.ts' }, ok('5\tx'), output).data).toEqual({ kind: 'read', filePath: '/w/a.ts', startLine: 5, endLine: 14 });
+    expect(presentToolResult(tool('Read'), {}, ok(''), { type: 'image', filePath: '/w/p.png' }).data).toEqual({ kind: 'read', filePath: '/w/p.png' });
   });
 
   it('parses Grep lines of each output mode into paths', () => {
-    const content = presentToolResult('Grep', {}, ok(''), { mode: 'content', lines: ['src/a:b.ts:12:const x = 1;', 'src/c.ts-13-context', 'weird'], cut: false });
+    const content = presentToolResult(tool('Grep'), {}, ok(''), { mode: 'content', lines: ['src/a:b.ts:12:const x = 1;', 'src/c.ts-13-context', 'weird'], cut: false });
     expect(content.data).toEqual({
       kind: 'paths',
       items: [
@@ -29,35 +34,35 @@ describe('core/chat/toolViews', () => {
       ],
       truncated: false,
     });
-    const count = presentToolResult('Grep', {}, ok(''), { mode: 'count', lines: ['src/a.ts:3'], cut: true });
+    const count = presentToolResult(tool('Grep'), {}, ok(''), { mode: 'count', lines: ['src/a.ts:3'], cut: true });
     expect(count.data).toEqual({ kind: 'paths', items: [{ path: 'src/a.ts', text: '3' }], truncated: true });
-    const files = presentToolResult('Glob', {}, ok(''), { filenames: ['a.ts', 'b.ts'], truncated: false });
+    const files = presentToolResult(tool('Glob'), {}, ok(''), { filenames: ['a.ts', 'b.ts'], truncated: false });
     expect(files.data).toEqual({ kind: 'paths', items: [{ path: 'a.ts' }, { path: 'b.ts' }], truncated: false });
   });
 
   it('gives Bash its command, output and exit code, from the output or else from the text', () => {
     const input = { command: 'make' };
-    expect(presentToolResult('Bash', input, failed('Exit code 2\nboom'), { kind: 'completed', output: 'boom', exitCode: 2 }).data).toEqual({ kind: 'bash', command: 'make', output: 'boom', exitCode: 2 });
-    expect(presentToolResult('Bash', input, ok('…'), { kind: 'background', taskId: 'b1', outputFile: '/t', reason: 'requested' }).data).toEqual({
+    expect(presentToolResult(tool('Bash'), input, failed('Exit code 2\nboom'), { kind: 'completed', output: 'boom', exitCode: 2 }).data).toEqual({ kind: 'bash', command: 'make', output: 'boom', exitCode: 2 });
+    expect(presentToolResult(tool('Bash'), input, ok('…'), { kind: 'background', taskId: 'b1', outputFile: '/t', reason: 'requested' }).data).toEqual({
       kind: 'bash',
       command: 'make',
       output: '',
       exitCode: null,
       backgroundTaskId: 'b1',
     });
-    expect(presentToolResult('Bash', input, failed('Exit code 1\nno rule'), undefined).data).toEqual({ kind: 'bash', command: 'make', output: 'no rule', exitCode: 1 });
-    expect(presentToolResult('Bash', input, failed('The user denied Bash'), undefined).data).toMatchObject({ exitCode: null, output: 'The user denied Bash' });
+    expect(presentToolResult(tool('Bash'), input, failed('Exit code 1\nno rule'), undefined).data).toEqual({ kind: 'bash', command: 'make', output: 'no rule', exitCode: 1 });
+    expect(presentToolResult(tool('Bash'), input, failed('The user denied Bash'), undefined).data).toMatchObject({ exitCode: null, output: 'The user denied Bash' });
   });
 
   it('falls back to the text preview when an output does not have the shape its presenter expects', () => {
-    expect(presentToolResult('Edit', {}, ok('updated'), { surprise: true }).data).toBeUndefined();
-    expect(presentToolResult('Glob', {}, ok('a'), 'a').data).toBeUndefined();
+    expect(presentToolResult(tool('Edit'), {}, ok('updated'), { surprise: true }).data).toBeUndefined();
+    expect(presentToolResult(tool('Glob'), {}, ok('a'), 'a').data).toBeUndefined();
   });
 
   it('diffs an Edit against the file it changed, with real line numbers', () => {
     const original = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
     const output = { filePath: '/w/a.txt', oldString: 'line 10', newString: 'line ten', replaceAll: false, created: false, originalFile: original };
-    const diff = presentToolResult('Edit', {}, ok('updated'), output).data;
+    const diff = presentToolResult(tool('Edit'), {}, ok('updated'), output).data;
     expect(diff).toMatchObject({ kind: 'diff', added: 1, removed: 1, hunks: [{ oldStart: 7, newStart: 7, lines: [' line 7', ' line 8', ' line 9', '-line 10', '+line ten', ' line 11', ' line 12', ' line 13'] }] });
   });
 

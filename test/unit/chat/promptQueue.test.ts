@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
-import type { ChatEvent } from '../../../extension/core/chat/types';
-import { MAX_QUEUED_PROMPTS, PromptQueue } from '../../../extension/core/chat/promptQueue';
+import { ChatSession } from '../../../extension/chat/chatSession';
+import type { ChatEvent } from '../../../extension/chat/events';
+import { MAX_QUEUED_PROMPTS, PromptQueue } from '../../../extension/chat/promptQueue';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 
 const PNG = { kind: 'image' as const, mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };

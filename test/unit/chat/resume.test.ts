@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ChatEvent } from '../../../extension/core/chat/chatSession';
-import { entriesFromHistory } from '../../../extension/core/chat/history';
+import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
+import { entriesFromHistory } from '../../../extension/chat/history';
 import type { Message } from '../../../extension/core/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 
-describe('core/chat resume', () => {
+describe('chat resume', () => {
   it('rebuilds user and assistant entries from the stored transcript when a session is resumed', async () => {
     const model = new ScriptedModel([['Hello!'], ['Sure.'], ['Still here.']]);
     const deps = agentDeps(model);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
-import { todosFromHistory } from '../../../extension/core/chat/todos';
+import { ChatSession } from '../../../extension/chat/chatSession';
+import { todosFromHistory } from '../../../extension/chat/todos';
 import type { Message } from '../../../extension/core/messages';
 import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
 import { TodoWriteTool } from '../../../extension/tools/TodoWrite/TodoWrite';
@@ -20,7 +20,7 @@ const second = [
 const call = (id: string, todos: unknown): Message => ({ role: 'assistant', content: [{ type: 'tool_use', id, name: 'TodoWrite', input: { todos } }] });
 const result = (id: string, isError = false): Message => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok', is_error: isError }] });
 
-describe('core/chat todos', () => {
+describe('chat todos', () => {
   it('takes the last TodoWrite list of the transcript', () => {
     expect(todosFromHistory([call('a', first), result('a'), call('b', second), result('b')])).toEqual(second);
   });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
+import { ChatSession } from '../../../extension/chat/chatSession';
 import { SessionCheckpoints } from '../../../extension/core/checkpoints/sessionCheckpoints';
 import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
 import { NodeFileRestorer } from '../../../extension/host/node/fileRestorer';

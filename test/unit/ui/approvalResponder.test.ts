@@ -3,16 +3,19 @@ import type { AssistantMessage } from '../../../extension/core/messages';
 import { ApprovalQueue } from '../../../extension/core/permissions/approvalQueue';
 import type { PermissionUpdate } from '../../../extension/core/permissions/types';
 import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
+import { ChatSession } from '../../../extension/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../extension/protocol/messages';
 import { WebviewApprovalResponder, type ProposedChange } from '../../../extension/ui/approvalResponder';
 import { ChatBridge } from '../../../extension/ui/chatBridge';
-import { echoTool, makeContext } from '../tool/fixtures';
+import { createBashTool } from '../../../extension/tools/Bash/Bash';
+import { EditTool } from '../../../extension/tools/Edit/Edit';
+import { makeContext } from '../tool/fixtures';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
 const assistant = { role: 'assistant', content: [] } as unknown as AssistantMessage;
-const bash = echoTool({ name: 'Bash' }).tool;
-const edit = echoTool({ name: 'Edit' }).tool;
+// The real tools: the dialog asks them for their command preview and proposed change.
+const bash = createBashTool();
+const edit = EditTool;
 const rule: PermissionUpdate = { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm run test:*' }], behavior: 'allow', destination: 'localSettings' };
 
 const bashPrompt = (command = 'npm run test:unit > /etc/out'): PermissionPrompt => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/core/chat/chatSession';
-import type { ChatEvent } from '../../../extension/core/chat/chatSession';
+import { ChatSession } from '../../../extension/chat/chatSession';
+import type { ChatEvent } from '../../../extension/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type SetupState } from '../../../extension/protocol/messages';
 import { ChatBridge } from '../../../extension/ui/chatBridge';
 import { SLASH_COMMANDS } from '../../../extension/ui/chatControls';

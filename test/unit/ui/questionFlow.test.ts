@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ToolEntry } from '../../../extension/core/chat/chatSession';
+import { ChatSession } from '../../../extension/chat/chatSession';
+import type { ToolEntry } from '../../../extension/protocol/entries';
 import { toolResultText, type Message } from '../../../extension/core/messages';
 import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
 import { parseHostToWebview, type HostToWebview } from '../../../extension/protocol/messages';

@@ -4,7 +4,7 @@ import type { ToolUseContext } from '../../../../extension/core/tool/context';
 import { executeToolUse } from '../../../../extension/core/tool/execute';
 import type { UserQuestion, UserQuestionPort, UserQuestionResponse } from '../../../../extension/core/userQuestions';
 import { AskUserQuestionTool, type AskUserQuestionInput } from '../../../../extension/tools/AskUserQuestion/AskUserQuestion';
-import { presentToolResult } from '../../../../extension/core/chat/toolViews/present';
+import { presentToolResult } from '../../../../extension/chat/toolViews/present';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 
 /** Answers with what the test scripts; records what it was asked; honours the abort signal. */
@@ -131,7 +131,7 @@ describe('tools/AskUserQuestion', () => {
     expect((await AskUserQuestionTool.checkPermissions({ questions: [auth] })).behavior).toBe('allow');
     expect(AskUserQuestionTool.getToolUseSummary({ questions: [auth, features] })).toBe('Auth, Features');
     const output = await AskUserQuestionTool.call({ questions: [auth] }, contextWith(new FakeQuestions({ kind: 'answered', answers: [{ question: auth.question, selected: ['API key'], other: 'rotate monthly' }] })));
-    const view = presentToolResult('AskUserQuestion', { questions: [auth] }, AskUserQuestionTool.mapToolResultToToolResultBlockParam(output.data, 'toolu_1'), output.data);
+    const view = presentToolResult(AskUserQuestionTool, { questions: [auth] }, AskUserQuestionTool.mapToolResultToToolResultBlockParam(output.data, 'toolu_1'), output.data);
     expect(view.data).toEqual({
       kind: 'questions',
       declined: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputJSONSchemaOf } from '../../../../extension/core/tool/toolSchema';
-import { READ_TOOL_NAME } from '../../../../extension/tools/Read/constants';
+import { READ_TOOL_NAME } from '../../../../extension/protocol/toolNames';
 import { ReadTool } from '../../../../extension/tools/Read/Read';
 
 const input = { file_path: '/proj/src/app.ts' };

@@ -1,29 +1,42 @@
 /**
  * Turns the executor's tool events into what the chat entry holds: a capped input, a progress view and a
  * render-friendly result. Sizes are capped here so one large file can never make a protocol message huge.
+ * A result's structured view comes from the tool itself (`Tool.present`) and is checked against the
+ * protocol here, so a tool that gets it wrong loses its view, not its result.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../messages';
-import { toolResultText } from '../../messages';
-import type { ToolProgressView, ToolResultView } from '../types';
-import { PRESENTERS } from './presenters';
+import type { ToolResultBlock } from '../../core/messages';
+import { toolResultText } from '../../core/messages';
+import type { AnyTool } from '../../core/tool/Tool';
+import {
+  MAX_PROGRESS_CHARS,
+  MAX_RESULT_PREVIEW_CHARS,
+  ToolResultDataSchema,
+  type ToolProgressView,
+  type ToolResultData,
+  type ToolResultView,
+} from '../../protocol/entries';
 
-/** Mirrors the protocol's MAX_RESULT_PREVIEW_CHARS / MAX_PROGRESS_CHARS (core cannot import the protocol). */
-export const MAX_RESULT_PREVIEW_CHARS = 20_000;
-export const MAX_PROGRESS_CHARS = 8_000;
 /** Longest string kept in a tool's input (a Write's content, an Edit's new_string). */
 const MAX_INPUT_STRING_CHARS = 10_000;
 
-export function presentToolResult(name: string, input: Record<string, unknown>, result: ToolResultBlock, output: unknown): ToolResultView {
+/** `tool` is undefined for a tool the session does not offer: its result is shown as text. */
+export function presentToolResult(
+  tool: Pick<AnyTool, 'present'> | undefined,
+  input: Record<string, unknown>,
+  result: ToolResultBlock,
+  output: unknown,
+): ToolResultView {
   const full = result.content === undefined ? '' : toolResultText(result.content);
   const isError = result.is_error === true;
   const truncated = full.length > MAX_RESULT_PREVIEW_CHARS;
   const text = truncated ? full.slice(0, MAX_RESULT_PREVIEW_CHARS) : full;
-  let data;
+  let data: ToolResultData | undefined;
   try {
-    data = PRESENTERS[name]?.({ input, output, text: full, isError });
+    const view = tool?.present?.({ input, output, text: full, isError });
+    data = view === undefined ? undefined : ToolResultDataSchema.parse(view);
   } catch {
-    // A presenter bug must not lose the result: the text preview still shows it.
+    // A bug in a tool's `present`, or a view the protocol does not take, must not lose the result: the text preview still shows it.
     data = undefined;
   }
   return { isError, text, truncated, ...(data ? { data } : {}) };

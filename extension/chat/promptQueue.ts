@@ -2,19 +2,13 @@
  * Prompts typed while a turn runs. The session owns the queue (not the webview), so a queued prompt is
  * sent when the turn ends even if the sidebar is hidden, and it survives a reload of the view.
  */
+import type { QueuedPromptView } from '../protocol/messages';
 import type { ImageAttachment } from './userPrompt';
 
 export interface QueuedPrompt {
   id: string;
   text: string;
   images: readonly ImageAttachment[];
-}
-
-/** What the view shows of a queued prompt: its images are counted, not sent back. */
-export interface QueuedPromptView {
-  id: string;
-  text: string;
-  imageCount: number;
 }
 
 /** Queued prompts a Stop handed back, for the composer. */

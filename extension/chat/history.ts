@@ -1,22 +1,15 @@
 /** Rebuilding chat entries from a stored transcript, and the task list the sidebar shows. */
-import type { Message } from '../messages';
-import type { TaskStateBase } from '../tasks/types';
+import type { Message } from '../core/messages';
+import type { TaskStateBase } from '../core/tasks/types';
 import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
-import type { ChatAttachment, ChatMessageEntry } from './types';
-
-/** A background task as the task panel shows it. */
-export interface ChatTask {
-  id: string;
-  description: string;
-  status: string;
-}
+import type { Attachment, ChatMessage, TaskView } from '../protocol/messages';
 
 /**
  * The user prompts and assistant text of a transcript as done messages. Tool results (user turns with no
  * text) and tool calls are left out: a resumed chat shows what was said, not every call made.
  */
-export function entriesFromHistory(history: readonly Message[], newId: () => string): ChatMessageEntry[] {
-  const entries: ChatMessageEntry[] = [];
+export function entriesFromHistory(history: readonly Message[], newId: () => string): ChatMessage[] {
+  const entries: ChatMessage[] = [];
   for (const m of history) {
     const text =
       typeof m.content === 'string'
@@ -38,9 +31,9 @@ export function entriesFromHistory(history: readonly Message[], newId: () => str
 }
 
 /** The images and mentioned files of a stored user message, as its chips (see userPrompt.ts). */
-function attachmentsOf(content: Message['content']): ChatAttachment[] {
+function attachmentsOf(content: Message['content']): Attachment[] {
   if (typeof content === 'string') return [];
-  const out: ChatAttachment[] = [];
+  const out: Attachment[] = [];
   for (const b of content) {
     if (b.type === 'image') out.push({ kind: 'image', mediaType: b.source.media_type, data: b.source.data });
     const file = b.type === 'text' && isMentionBlock(b.text) ? attachmentOfBlock(b.text) : undefined;
@@ -49,7 +42,7 @@ function attachmentsOf(content: Message['content']): ChatAttachment[] {
   return out;
 }
 
-export function taskViews(tasks: Readonly<Record<string, TaskStateBase>>): ChatTask[] {
+export function taskViews(tasks: Readonly<Record<string, TaskStateBase>>): TaskView[] {
   return Object.values(tasks)
     .sort((a, b) => a.startTime - b.startTime)
     .map((t) => ({ id: t.id, description: t.description, status: t.status }));

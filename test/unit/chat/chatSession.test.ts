@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ChatEvent } from '../../../extension/core/chat/chatSession';
+import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
 import { ModelError } from '../../../extension/core/ports';
 import type { Message } from '../../../extension/core/messages';
 import { toolResultText } from '../../../extension/core/messages';
@@ -17,7 +17,7 @@ function make(model: ScriptedModel, credentials = keyed) {
   return { session, events, log };
 }
 
-describe('core/chatSession', () => {
+describe('chat/chatSession', () => {
   it('streams the reply into an assistant message that ends done', async () => {
     const model = new ScriptedModel([['Hel', 'lo', '!']]);
     const { session, events } = make(model);

@@ -3,23 +3,24 @@
  * events into chat entries (user prompts, streamed assistant text and thinking, tool uses with their
  * progress and results, a status line, usage). `TurnView` does the per-turn folding.
  */
-import type { AgentEvent, AgentSession, AgentSessionDeps } from '../agent/agentSession';
-import { AgentSession as Session } from '../agent/agentSession';
-import type { UsageSnapshot } from '../agent/usage';
-import type { ExternalPermissionMode, PermissionMode } from '../permissions/types';
-import { isLocalBashTask, killBashTask } from '../tasks/localBash';
-import { entriesFromHistory, taskViews, type ChatTask } from './history';
-import type { CredentialsPort, Logger } from '../ports';
-import { PromptQueue, type QueuedPromptView, type ReturnedPrompts } from './promptQueue';
+import type { AgentEvent, AgentSession, AgentSessionDeps } from '../core/agent/agentSession';
+import { AgentSession as Session } from '../core/agent/agentSession';
+import type { UsageSnapshot } from '../core/agent/usage';
+import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
+import { isLocalBashTask, killBashTask } from '../core/tasks/localBash';
+import { entriesFromHistory, taskViews } from './history';
+import type { CredentialsPort, Logger } from '../core/ports';
+import { PromptQueue, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
-import type { TodoItem } from '../state/appState';
+import type { TodoItem } from '../core/state/appState';
 import { restoreTodos } from './todos';
-import { forkPoint, forkSession } from '../checkpoints/fork';
+import { forkPoint, forkSession } from '../core/checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
-import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ChatUsage } from './types';
+import type { ChatEntry, ChatMessage, QueuedPromptView, TaskView, Usage } from '../protocol/messages';
+import type { ChatEvent } from './events';
 
-export type * from './types';
+export type { ChatEvent } from './events';
 
 export interface ChatSessionDeps {
   agent: Omit<AgentSessionDeps, 'newId'>;
@@ -32,7 +33,7 @@ export class ChatSession {
   private entries: ChatEntry[] = [];
   private readonly listeners = new Set<(e: ChatEvent) => void>();
   private agent: AgentSession;
-  private lastUsage: ChatUsage | undefined;
+  private lastUsage: Usage | undefined;
   /** Set synchronously when a send starts, so a second send cannot slip in before the turn begins. */
   private sending = false;
   private readonly queue = new PromptQueue((queue) => {
@@ -58,12 +59,12 @@ export class ChatSession {
   }
 
   /** Background tasks of the session (Bash `run_in_background`), oldest first. */
-  tasks(): ChatTask[] {
+  tasks(): TaskView[] {
     return taskViews(this.agent.appState.getState().tasks);
   }
 
   /** Called with the task list whenever it changes within a session (a new session comes with `reset`). */
-  onTasksChanged(listener: (tasks: ChatTask[]) => void): () => void {
+  onTasksChanged(listener: (tasks: TaskView[]) => void): () => void {
     return this.feeds.onTasks(listener);
   }
 
@@ -106,7 +107,7 @@ export class ChatSession {
     return this.sending;
   }
 
-  get usage(): ChatUsage | undefined {
+  get usage(): Usage | undefined {
     return this.lastUsage;
   }
 
@@ -121,8 +122,8 @@ export class ChatSession {
   }
 
   /** The user and assistant messages only (a copy). */
-  messages(): ChatMessageEntry[] {
-    return this.entries.filter((e): e is ChatMessageEntry => e.role !== 'tool').map((e) => structuredClone(e));
+  messages(): ChatMessage[] {
+    return this.entries.filter((e): e is ChatMessage => e.role !== 'tool').map((e) => structuredClone(e));
   }
 
   onEvent(listener: (e: ChatEvent) => void): () => void {
@@ -162,10 +163,10 @@ export class ChatSession {
       ? await buildUserPrompt(text, images, mentionAccess(this.agent.toolContext())).catch(() => plainPrompt(text, images))
       : plainPrompt(text, images);
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done', ...(prompt.attachments.length ? { attachments: prompt.attachments } : {}) });
-    const reply: ChatMessageEntry = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
+    const reply: ChatMessage = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
     const turn = new TurnView(
-      { push: (e) => this.entries.push(e), emit: (e) => this.emit(e), newId: this.deps.newId },
+      { push: (e) => this.entries.push(e), emit: (e) => this.emit(e), newId: this.deps.newId, tools: this.deps.agent.tools },
       reply,
     );
     let finished = false;
@@ -257,13 +258,13 @@ export class ChatSession {
   }
 
   /** Session-level effects of one loop event; returns how the turn ended when it did. */
-  private outcome(event: AgentEvent): { status: Exclude<ChatStatus, 'streaming'>; error?: string } | undefined {
+  private outcome(event: AgentEvent): { status: Exclude<ChatMessage['status'], 'streaming'>; error?: string } | undefined {
     switch (event.type) {
       case 'status':
         this.emit({ type: 'status', text: event.text });
         return undefined;
       case 'usageSnapshot':
-        this.lastUsage = toChatUsage(event.snapshot);
+        this.lastUsage = toUsage(event.snapshot);
         this.emit({ type: 'usage', usage: this.lastUsage });
         return undefined;
       case 'error':
@@ -279,7 +280,7 @@ export class ChatSession {
     }
   }
 
-  private add(entry: ChatMessageEntry): void {
+  private add(entry: ChatMessage): void {
     this.entries.push(entry);
     this.emit({ type: 'messageAdded', message: { ...entry } });
   }
@@ -295,7 +296,7 @@ export class ChatSession {
   }
 }
 
-function toChatUsage(s: UsageSnapshot): ChatUsage {
+function toUsage(s: UsageSnapshot): Usage {
   return {
     inputTokens: s.session.inputTokens,
     outputTokens: s.session.outputTokens,

@@ -1,6 +1,7 @@
-/** The host half of AskUserQuestion's renderer: the questions and what the user answered, capped. */
+/** AskUserQuestion in the chat: the questions and what the user answered, capped. */
 import { z } from 'zod';
-import type { Presenter } from './presenters';
+import type { PresentArgs } from '../../core/tool/views';
+import type { ToolResultData } from '../../protocol/entries';
 
 const QuestionsOutput = z.object({
   questions: z.array(z.object({ question: z.string(), header: z.string() })),
@@ -10,7 +11,7 @@ const QuestionsOutput = z.object({
 
 const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export const questionsPresenter: Presenter = ({ output }) => {
+export function presentQuestions({ output }: PresentArgs): ToolResultData | undefined {
   const o = QuestionsOutput.safeParse(output);
   if (!o.success) return undefined;
   const { questions, details, declined } = o.data;
@@ -24,4 +25,4 @@ export const questionsPresenter: Presenter = ({ output }) => {
     };
   });
   return { kind: 'questions', declined, items };
-};
+}

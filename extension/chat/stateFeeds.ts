@@ -3,15 +3,16 @@
  * state store at a time; a replaced session is announced by the chat's `reset`, whose snapshot carries
  * its tasks and todos, so following a new store notifies nobody by itself.
  */
-import type { AppStateStore, TodoItem } from '../state/appState';
-import { taskViews, type ChatTask } from './history';
+import type { AppStateStore, TodoItem } from '../core/state/appState';
+import type { TaskView } from '../protocol/messages';
+import { taskViews } from './history';
 
 export class StateFeeds {
-  private readonly taskListeners = new Set<(tasks: ChatTask[]) => void>();
+  private readonly taskListeners = new Set<(tasks: TaskView[]) => void>();
   private readonly todoListeners = new Set<(todos: TodoItem[]) => void>();
   private unwatch: () => void = () => {};
 
-  onTasks(listener: (tasks: ChatTask[]) => void): () => void {
+  onTasks(listener: (tasks: TaskView[]) => void): () => void {
     this.taskListeners.add(listener);
     return () => this.taskListeners.delete(listener);
   }

@@ -6,10 +6,10 @@
  * the workspace, binary, past the end) stays plain text in the prompt and gets a chip with a warning.
  */
 import path from 'node:path';
-import type { TextBlock } from '../messages';
-import type { Workspace } from '../ports';
+import type { TextBlock } from '../core/messages';
+import type { Workspace } from '../core/ports';
 import type { Mention } from './mentions';
-import type { ChatAttachment } from './types';
+import type { Attachment } from '../protocol/messages';
 
 /** Per mentioned file: at most this many lines and characters go to the model. */
 export const MENTION_MAX_LINES = 2000;
@@ -25,7 +25,7 @@ export interface MentionAccess {
   refusal(absPath: string): Promise<string | undefined>;
 }
 
-type FileAttachment = Extract<ChatAttachment, { kind: 'file' }>;
+type FileAttachment = Extract<Attachment, { kind: 'file' }>;
 
 export interface ResolvedMention {
   attachment: FileAttachment;

@@ -3,47 +3,51 @@
  * (text, then the tools it called, then the text after them), so the conversation reads in the order it
  * happened. Segments stay `streaming` until the turn ends: the turn, not the segment, is what is running.
  */
-import type { AgentEvent } from '../agent/agentSession';
-import type { ToolExecutionEvent } from '../tool/execute';
+import type { AgentEvent } from '../core/agent/agentSession';
+import type { ToolExecutionEvent } from '../core/tool/execute';
+import type { Tools } from '../core/tool/Tool';
 import { capInput, presentProgress, presentToolResult } from './toolViews/present';
-import type { ChatEntry, ChatEvent, ChatMessageEntry, ChatStatus, ToolEntry } from './types';
+import type { ChatEntry, ChatMessage, ToolEntry } from '../protocol/messages';
+import type { ChatEvent } from './events';
 
 export interface TurnHost {
   /** Appends to the session's entries (announcing it is the turn's job). */
   push(entry: ChatEntry): void;
   emit(event: ChatEvent): void;
   newId(): string;
+  /** The tools the session offers: each presents its own results. */
+  tools: Tools;
 }
 
-type Final = Exclude<ChatStatus, 'streaming'>;
+type Final = Exclude<ChatMessage['status'], 'streaming'>;
 
 /** Where an attempt started, so a discarded attempt can be taken back. */
 interface AttemptMark {
-  segment: ChatMessageEntry | undefined;
+  segment: ChatMessage | undefined;
   textLength: number;
   thinkingLength: number;
 }
 
 export class TurnView {
-  private readonly segments: ChatMessageEntry[];
+  private readonly segments: ChatMessage[];
   /** The segment new text goes to; undefined once a tool entry follows it. */
-  private open: ChatMessageEntry | undefined;
+  private open: ChatMessage | undefined;
   private readonly tools = new Map<string, ToolEntry>();
-  /** tool_use inputs from the assistant messages, by id, uncapped (presenters need e.g. Bash's command). */
+  /** tool_use inputs from the assistant messages, by id, uncapped (`Tool.present` needs e.g. Bash's command). */
   private readonly inputs = new Map<string, Record<string, unknown>>();
   private mark: AttemptMark | undefined;
   private firstDeltaOfAttempt = false;
 
   constructor(
     private readonly host: TurnHost,
-    first: ChatMessageEntry,
+    first: ChatMessage,
   ) {
     this.segments = [first];
     this.open = first;
   }
 
   /** The segment that carries the turn's outcome. */
-  get last(): ChatMessageEntry {
+  get last(): ChatMessage {
     return this.segments[this.segments.length - 1]!;
   }
 
@@ -115,9 +119,9 @@ export class TurnView {
     this.host.emit({ type: 'assistantText', messageId: seg.id, text: seg.text, ...(seg.thinking !== undefined ? { thinking: seg.thinking } : {}) });
   }
 
-  private segment(): ChatMessageEntry {
+  private segment(): ChatMessage {
     if (this.open) return this.open;
-    const seg: ChatMessageEntry = { id: this.host.newId(), role: 'assistant', text: '', status: 'streaming' };
+    const seg: ChatMessage = { id: this.host.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.segments.push(seg);
     this.open = seg;
     this.host.push(seg);
@@ -141,7 +145,9 @@ export class TurnView {
       case 'toolFinished': {
         // Unknown tools and invalid input fail before they start: they still get a row.
         const entry = this.tools.get(e.toolUseId) ?? this.start(e.toolUseId, e.toolName, null, null);
-        const result = presentToolResult(entry.name, this.inputs.get(entry.id) ?? {}, e.result, e.output);
+        // By wire name, not alias: an entry named by an alias is a call that failed before it started, shown as text.
+        const tool = this.host.tools.find((t) => t.name === entry.name);
+        const result = presentToolResult(tool, this.inputs.get(entry.id) ?? {}, e.result, e.output);
         entry.result = result;
         entry.status = result.isError ? 'error' : 'done';
         delete entry.progress;

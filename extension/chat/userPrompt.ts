@@ -4,20 +4,20 @@
  * plain string, byte-identical to what it was before attachments existed.
  */
 import { homedir } from 'node:os';
-import { checkReadPermission } from '../permissions/filesystem';
-import { isInWorkingDirectories, resolvePath } from '../permissions/pathSafety';
-import type { UserContentBlock, UserMessage } from '../messages';
-import type { ToolUseContext } from '../tool/context';
+import { checkReadPermission } from '../core/permissions/filesystem';
+import { isInWorkingDirectories, resolvePath } from '../core/permissions/pathSafety';
+import type { UserContentBlock, UserMessage } from '../core/messages';
+import type { ToolUseContext } from '../core/tool/context';
 import { resolveMention, type MentionAccess, type ResolvedMention } from './mentionFiles';
 import { parseMentions } from './mentions';
-import type { ChatAttachment } from './types';
+import type { Attachment } from '../protocol/messages';
 
-export type ImageAttachment = Extract<ChatAttachment, { kind: 'image' }>;
+export type ImageAttachment = Extract<Attachment, { kind: 'image' }>;
 
 export interface UserPrompt {
   content: UserMessage['content'];
   /** What the user entry shows: the images, then a chip per mention (with a warning when not attached). */
-  attachments: ChatAttachment[];
+  attachments: Attachment[];
 }
 
 /** True when building the prompt needs no file access, so the user entry can be shown at once. */
@@ -39,7 +39,7 @@ export async function buildUserPrompt(text: string, images: readonly ImageAttach
 
 function assemble(text: string, images: readonly ImageAttachment[], mentions: readonly ResolvedMention[]): UserPrompt {
   const blocks: UserContentBlock[] = images.map((i) => ({ type: 'image', source: { type: 'base64', media_type: i.mediaType, data: i.data } }));
-  const attachments: ChatAttachment[] = images.map((i) => ({ ...i }));
+  const attachments: Attachment[] = images.map((i) => ({ ...i }));
   for (const m of mentions) {
     attachments.push(m.attachment);
     if (m.block) blocks.push(m.block);

@@ -3,11 +3,9 @@
  * was not an error) is the list as the model left it. A list with every item completed was cleared.
  */
 import { z } from 'zod';
-import type { Message } from '../messages';
-import type { AppStateStore, TodoItem } from '../state/appState';
-
-/** TodoWrite's wire name; core may not import the tool, so it is repeated here. */
-const TODO_WRITE = 'TodoWrite';
+import type { Message } from '../core/messages';
+import type { AppStateStore, TodoItem } from '../core/state/appState';
+import { TODO_WRITE_TOOL_NAME } from '../protocol/toolNames';
 
 const TodosInput = z.object({
   todos: z.array(z.object({ content: z.string().min(1), status: z.enum(['pending', 'in_progress', 'completed']), activeForm: z.string().min(1) })),
@@ -20,7 +18,7 @@ export function todosFromHistory(history: readonly Message[]): TodoItem[] {
     if (!m || typeof m.content === 'string') continue;
     for (const b of m.content) if (b.type === 'tool_result' && b.is_error) failed.add(b.tool_use_id);
     if (m.role !== 'assistant') continue;
-    const call = m.content.findLast((b) => b.type === 'tool_use' && b.name === TODO_WRITE && !failed.has(b.id));
+    const call = m.content.findLast((b) => b.type === 'tool_use' && b.name === TODO_WRITE_TOOL_NAME && !failed.has(b.id));
     if (call?.type !== 'tool_use') continue;
     const parsed = TodosInput.safeParse(call.input);
     if (!parsed.success) continue;

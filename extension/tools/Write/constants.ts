@@ -1,2 +1,0 @@
-/** Write's wire name. */
-export const WRITE_TOOL_NAME = 'Write';
