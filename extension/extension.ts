@@ -22,19 +22,19 @@ import { createTranscriptStore, workspaceKeyOf } from './host/vscode/transcriptS
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
-import { WebviewApprovalResponder } from './ui/approvalResponder';
-import { WebviewQuestionResponder } from './ui/questionResponder';
-import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
-import { createFileSearch } from './ui/fileSearch';
+import { WebviewApprovalResponder } from './ui/chat/approvalResponder';
+import { WebviewQuestionResponder } from './ui/chat/questionResponder';
+import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chat/chatViewProvider';
+import { createFileSearch } from './ui/chat/fileSearch';
 import { listSessions } from './core/session/sessions';
-import { ProposedDiffs } from './ui/proposedDiff';
+import { ProposedDiffs } from './ui/editor/proposedDiff';
 import { registerDiffReview } from './ui/diffReview/register';
 import { getTools } from './tools/tools';
-import { COMMANDS } from './ui/commands';
-import { registerPaletteCommands, type PaletteApi } from './ui/paletteCommands';
+import { COMMANDS } from './ui/palette/commands';
+import { registerPaletteCommands, type PaletteApi } from './ui/palette/paletteCommands';
 import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
 import { VsCodeCheckpointFiles } from './host/vscode/checkpointFiles';
-import { registerCheckpointsUi, type CheckpointsApi } from './ui/checkpointsUi';
+import { registerCheckpointsUi, type CheckpointsApi } from './ui/checkpoints/register';
 
 /** What activation hands back; the integration tests read it through `extension.exports`. */
 export interface CodewrightApi {

@@ -5,8 +5,8 @@ import type { PermissionUpdate } from '../../../extension/core/permissions/types
 import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
 import { ChatSession } from '../../../extension/core/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../extension/protocol/messages';
-import { WebviewApprovalResponder, type ProposedChange } from '../../../extension/ui/approvalResponder';
-import { ChatBridge } from '../../../extension/ui/chatBridge';
+import { WebviewApprovalResponder, type ProposedChange } from '../../../extension/ui/chat/approvalResponder';
+import { ChatBridge } from '../../../extension/ui/chat/chatBridge';
 import { echoTool, makeContext } from '../tool/fixtures';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 

@@ -4,14 +4,14 @@
  * (deny), or when the responder is disposed (deny). Free of `vscode`: previews and warnings come from
  * injected functions, so unit tests drive it with forged answers.
  */
-import { applyEdit, fileDiff } from '../core/chat/toolViews/diff';
-import { capInput } from '../core/chat/toolViews/present';
-import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../core/permissions/describe';
-import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../core/tool/permissionGate';
-import { BASH_TOOL_NAME } from '../tools/Bash/constants';
-import { EDIT_TOOL_NAME } from '../tools/Edit/constants';
-import { WRITE_TOOL_NAME } from '../tools/Write/constants';
-import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../protocol/messages';
+import { applyEdit, fileDiff } from '../../core/chat/toolViews/diff';
+import { capInput } from '../../core/chat/toolViews/present';
+import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
+import { BASH_TOOL_NAME } from '../../tools/Bash/constants';
+import { EDIT_TOOL_NAME } from '../../tools/Edit/constants';
+import { WRITE_TOOL_NAME } from '../../tools/Write/constants';
+import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../../protocol/messages';
 
 type AnswerMessage = Extract<WebviewToHost, { type: 'answerPermission' }>;
 

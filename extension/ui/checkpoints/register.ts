@@ -3,11 +3,11 @@
  * provider, the `codewright.hasChanges` context key, and the bridge's `CheckpointControls`.
  */
 import * as vscode from 'vscode';
-import type { ChatSession } from '../core/chat/chatSession';
-import type { SessionCheckpoints } from '../core/checkpoints/sessionCheckpoints';
-import type { Logger } from '../core/ports';
+import type { ChatSession } from '../../core/chat/chatSession';
+import type { SessionCheckpoints } from '../../core/checkpoints/sessionCheckpoints';
+import type { Logger } from '../../core/ports';
 import type { CheckpointControls } from './checkpointControls';
-import { COMMANDS } from './commands';
+import { COMMANDS } from '../palette/commands';
 import { rewindTo, type ConfirmRewind, type RewindOutcome } from './rewind';
 import { confirmRewindWithModal } from './rewindModal';
 import { registerOriginalContent, reviewChanges } from './reviewChanges';

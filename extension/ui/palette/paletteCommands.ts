@@ -6,13 +6,13 @@
  * Commands that pick something take the pick as an optional argument, so scripts and tests skip the UI.
  */
 import * as vscode from 'vscode';
-import type { ChatSession } from '../core/chat/chatSession';
-import type { Logger } from '../core/ports';
-import type { SessionSummary } from '../core/session/sessions';
-import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../protocol/messages';
-import { SLASH_COMMANDS } from './chatControls';
+import type { ChatSession } from '../../core/chat/chatSession';
+import type { Logger } from '../../core/ports';
+import type { SessionSummary } from '../../core/session/sessions';
+import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../../protocol/messages';
+import { SLASH_COMMANDS } from '../chat/chatControls';
 import { COMMANDS } from './commands';
-import { fileMentions, fixProblemsPrompt, selectionMention } from './editorContext';
+import { fileMentions, fixProblemsPrompt, selectionMention } from '../editor/editorContext';
 import { CodewrightStatusBar, modeLabel } from './statusBar';
 
 export const EXTENSION_ID = 'codewright.codewright';
