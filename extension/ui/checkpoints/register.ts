@@ -1,5 +1,5 @@
 /**
- * Wires checkpoints into VS Code: the rewind flow with its modal, the review command with its content
+ * Wires checkpoints into the session and VS Code: the rewind flow with its modal, the review command with its content
  * provider, the `codewright.hasChanges` context key, and the bridge's `CheckpointControls`.
  */
 import * as vscode from 'vscode';
@@ -20,28 +20,19 @@ export interface CheckpointsApi {
   setConfirm(confirm: ConfirmRewind | undefined): void;
 }
 
-export function registerCheckpointsUi(deps: {
+export interface CheckpointsDeps {
   session: ChatSession;
   checkpoints: SessionCheckpoints;
   log: Logger;
   newId: () => string;
-}): { controls: CheckpointControls; api: CheckpointsApi; disposables: vscode.Disposable[] } {
-  const { session, checkpoints, log } = deps;
+}
+
+/** Attaches the checkpoints to the session (a checkpoint per prompt) and registers their UI. */
+export function registerCheckpoints(context: vscode.ExtensionContext, deps: CheckpointsDeps): { controls: CheckpointControls; api: CheckpointsApi } {
+  const { session, checkpoints } = deps;
+  const detach = checkpoints.attach(session);
   let confirm: ConfirmRewind = confirmRewindWithModal;
-  const rewind = (messageId: string) =>
-    rewindTo(messageId, {
-      session,
-      checkpoints,
-      confirm: (s) => confirm(s),
-      notify: (m) => void vscode.window.showInformationMessage(`Codewright: ${m}`),
-      newId: deps.newId,
-      log,
-    }).catch((err: unknown): RewindOutcome => {
-      const reason = err instanceof Error ? err.message : String(err);
-      log.error(`Rewind failed: ${reason}`);
-      void vscode.window.showErrorMessage(`Codewright: rewind failed: ${reason}`);
-      return { done: false, reason };
-    });
+  const rewind = rewindWith(deps, (s) => confirm(s));
   const review = async () => {
     await reviewChanges(checkpoints, session.sessionId);
   };
@@ -64,13 +55,30 @@ export function registerCheckpointsUi(deps: {
       confirm = c ?? confirmRewindWithModal;
     },
   };
-  return {
-    controls,
-    api,
-    disposables: [
-      registerOriginalContent(checkpoints),
-      vscode.commands.registerCommand(COMMANDS.reviewChanges, review),
-      { dispose: offChanged },
-    ],
-  };
+  context.subscriptions.push(
+    registerOriginalContent(checkpoints),
+    vscode.commands.registerCommand(COMMANDS.reviewChanges, review),
+    { dispose: offChanged },
+    { dispose: detach },
+  );
+  return { controls, api };
+}
+
+/** The rewind behind the chat's button and the api: a failure is logged and shown, not thrown. */
+function rewindWith(deps: CheckpointsDeps, confirm: ConfirmRewind): (messageId: string) => Promise<RewindOutcome> {
+  const { session, checkpoints, log } = deps;
+  return (messageId) =>
+    rewindTo(messageId, {
+      session,
+      checkpoints,
+      confirm,
+      notify: (m) => void vscode.window.showInformationMessage(`Codewright: ${m}`),
+      newId: deps.newId,
+      log,
+    }).catch((err: unknown): RewindOutcome => {
+      const reason = err instanceof Error ? err.message : String(err);
+      log.error(`Rewind failed: ${reason}`);
+      void vscode.window.showErrorMessage(`Codewright: rewind failed: ${reason}`);
+      return { done: false, reason };
+    });
 }

@@ -1,89 +1,53 @@
 /**
- * The palette and context-menu commands beyond open/new/stop/keys/logs: cycle the permission mode,
- * resume a session, run a slash command, add the selection or a file to the chat, explain a selection,
- * fix a file's problems, open the settings. Also keeps the context keys their `when` clauses use
- * (`codewright.permissionMode`, `codewright.hasApiKey`) and the status-bar item in step.
+ * The palette and context-menu commands beyond open/new/stop/keys/logs (ui/chat/register.ts): cycle the
+ * permission mode, resume a session, run a slash command, add the selection or a file to the chat, explain
+ * a selection, fix a file's problems, open the settings. `register.ts` registers them.
  * Commands that pick something take the pick as an optional argument, so scripts and tests skip the UI.
  */
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';
-import type { Logger } from '../../core/ports';
 import type { SessionSummary } from '../../core/session/sessions';
 import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../../protocol/messages';
 import { SLASH_COMMANDS } from '../chat/chatControls';
-import { COMMANDS } from './commands';
 import { fileMentions, fixProblemsPrompt, selectionMention } from '../editor/editorContext';
-import { CodewrightStatusBar, modeLabel } from './statusBar';
+import { COMMANDS } from './commands';
 
 export const EXTENSION_ID = 'codewright.codewright';
 
-export interface PaletteDeps {
+export type PaletteCommand = (...args: never[]) => unknown;
+
+export interface PaletteContext {
   session: ChatSession;
-  onDidChangeMode: vscode.Event<string>;
-  chat: { reveal(): Promise<void>; post(message: HostToWebview): void; whenReady(): Promise<void> };
+  chat: { reveal(): Promise<void>; whenReady(): Promise<void> };
+  /** Posts to the chat view; the palette's api reports each post. */
+  post(message: HostToWebview): void;
   listSessions(): Promise<SessionSummary[]>;
-  hasApiKey(): Promise<boolean>;
-  onDidChangeKey(listener: () => void): vscode.Disposable;
-  log: Logger;
 }
 
-/** What the integration tests see of the palette commands. */
-export interface PaletteApi {
-  /** Messages the commands posted to the chat view (insertText, permissionModeChanged). */
-  onDidPost: vscode.Event<HostToWebview>;
-  statusBarText(): string;
+/** The commands by id, in the order they are registered. */
+export function paletteCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
+  return {
+    ...sessionCommands(ctx),
+    ...editorCommands(ctx),
+    [COMMANDS.openSettings]: () => vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${EXTENSION_ID}`),
+  };
 }
 
-const setContext = (key: string, value: unknown) => void vscode.commands.executeCommand('setContext', key, value);
-
-export function registerPaletteCommands(deps: PaletteDeps): { disposables: vscode.Disposable[]; api: PaletteApi } {
-  const { session, chat, log } = deps;
-  const posted = new vscode.EventEmitter<HostToWebview>();
-  const post = (message: HostToWebview) => {
-    chat.post(message);
-    posted.fire(message);
-  };
-  const statusBar = new CodewrightStatusBar(session.permissionMode);
-  const syncKey = async () => setContext('codewright.hasApiKey', await deps.hasApiKey());
-  setContext('codewright.permissionMode', session.permissionMode);
-  void syncKey();
-
-  /** Reveals the chat and inserts `text` into its composer once the view is listening. */
-  const insert = async (text: string) => {
-    await chat.reveal();
-    await chat.whenReady();
-    post({ type: 'insertText', text });
-  };
-  /** Sends `text` as a prompt; while a turn runs it is queued like a prompt typed then. */
-  const sendPrompt = async (text: string) => {
-    await chat.reveal();
-    await session.submit(text);
-  };
-  const setMode = async (mode: PermissionModeChoice, confirmed: boolean) => {
-    if (mode === 'bypassPermissions' && !confirmed) {
-      const yes = 'Enable bypass';
-      const answer = await vscode.window.showWarningMessage(
-        'Bypass runs every tool call without asking, including edits and shell commands.',
-        { modal: true },
-        yes,
-      );
-      if (answer !== yes) return;
-    }
-    session.setPermissionMode(mode);
-  };
-
-  const commands: Record<string, (...args: never[]) => unknown> = {
+/** The permission mode, earlier sessions and slash commands. */
+function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
+  const { session, chat } = ctx;
+  return {
     /** Arg: a mode to switch to; `{ confirmed: true }` skips the bypass confirmation (automation). */
     [COMMANDS.cycleMode]: async (arg?: { mode?: string; confirmed?: boolean }) => {
       const current = PERMISSION_MODE_CHOICES.indexOf(session.permissionMode as PermissionModeChoice);
       const wanted = PERMISSION_MODE_CHOICES.find((m) => m === arg?.mode);
       const next = wanted ?? PERMISSION_MODE_CHOICES[(current + 1) % PERMISSION_MODE_CHOICES.length] ?? 'default';
-      await setMode(next, arg?.confirmed === true);
+      await setMode(session, next, arg?.confirmed === true);
     },
     /** Arg: the session id to resume. */
     [COMMANDS.resumeSession]: async (sessionId?: string) => {
       if (session.busy) return void vscode.window.showInformationMessage('Stop the running turn before resuming another session.');
-      const id = typeof sessionId === 'string' ? sessionId : await pickSession(await deps.listSessions());
+      const id = typeof sessionId === 'string' ? sessionId : await pickSession(await ctx.listSessions());
       if (!id) return;
       await session.resume(id);
       await chat.reveal();
@@ -96,24 +60,30 @@ export function registerPaletteCommands(deps: PaletteDeps): { disposables: vscod
         session.reset();
         return chat.reveal();
       }
-      return sendPrompt(`/${picked.name}`);
+      return sendPrompt(ctx, `/${picked.name}`);
     },
+  };
+}
+
+/** What the editor or the explorer hands to the chat: selections, files, problems. */
+function editorCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
+  return {
     [COMMANDS.addSelectionToChat]: async () => {
       const result = selectionMention(vscode.window.activeTextEditor);
       if ('error' in result) return void vscode.window.showInformationMessage(result.error);
-      await insert(result.mention);
+      await insert(ctx, result.mention);
     },
     /** Explorer context menu: (clicked uri, all selected uris); from the palette, the active editor's file. */
     [COMMANDS.addFileToChat]: async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
       const picked = uris?.length ? uris : uri ? [uri] : vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document.uri] : [];
       const text = fileMentions(picked);
       if (!text) return void vscode.window.showInformationMessage('Pick a file in the explorer or open one first.');
-      await insert(text);
+      await insert(ctx, text);
     },
     [COMMANDS.explainSelection]: async () => {
       const result = selectionMention(vscode.window.activeTextEditor);
       if ('error' in result) return void vscode.window.showInformationMessage(result.error);
-      await sendPrompt(`Explain this code: ${result.mention}`);
+      await sendPrompt(ctx, `Explain this code: ${result.mention}`);
     },
     /** Arg: the file (explorer or editor title); else the active editor's. */
     [COMMANDS.fixProblems]: async (uri?: vscode.Uri) => {
@@ -121,37 +91,35 @@ export function registerPaletteCommands(deps: PaletteDeps): { disposables: vscod
       if (!target) return void vscode.window.showInformationMessage('Open a file first.');
       const prompt = fixProblemsPrompt(target);
       if (!prompt) return void vscode.window.showInformationMessage(`No errors or warnings in ${vscode.workspace.asRelativePath(target, false)}.`);
-      await sendPrompt(prompt);
+      await sendPrompt(ctx, prompt);
     },
-    [COMMANDS.openSettings]: () => vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${EXTENSION_ID}`),
   };
+}
 
-  const disposables: vscode.Disposable[] = [
-    posted,
-    statusBar,
-    ...Object.entries(commands).map(([id, run]) =>
-      vscode.commands.registerCommand(id, async (...args: never[]) => {
-        try {
-          return await run(...args);
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          log.error(`${id} failed: ${message}`);
-          void vscode.window.showErrorMessage(`Codewright: ${message}`);
-          return undefined;
-        }
-      }),
-    ),
-    deps.onDidChangeMode((mode) => {
-      statusBar.setMode(mode);
-      setContext('codewright.permissionMode', mode);
-      // The header follows changes made outside it (palette, settings file).
-      post({ type: 'permissionModeChanged', mode });
-      log.info(`Permission mode: ${modeLabel(mode)}.`);
-    }),
-    { dispose: session.onEvent((e) => e.type === 'busyChanged' && statusBar.setBusy(e.busy)) },
-    deps.onDidChangeKey(() => void syncKey()),
-  ];
-  return { disposables, api: { onDidPost: posted.event, statusBarText: () => statusBar.text } };
+/** Reveals the chat and inserts `text` into its composer once the view is listening. */
+async function insert(ctx: PaletteContext, text: string): Promise<void> {
+  await ctx.chat.reveal();
+  await ctx.chat.whenReady();
+  ctx.post({ type: 'insertText', text });
+}
+
+/** Sends `text` as a prompt; while a turn runs it is queued like a prompt typed then. */
+async function sendPrompt(ctx: PaletteContext, text: string): Promise<void> {
+  await ctx.chat.reveal();
+  await ctx.session.submit(text);
+}
+
+async function setMode(session: ChatSession, mode: PermissionModeChoice, confirmed: boolean): Promise<void> {
+  if (mode === 'bypassPermissions' && !confirmed) {
+    const yes = 'Enable bypass';
+    const answer = await vscode.window.showWarningMessage(
+      'Bypass runs every tool call without asking, including edits and shell commands.',
+      { modal: true },
+      yes,
+    );
+    if (answer !== yes) return;
+  }
+  session.setPermissionMode(mode);
 }
 
 async function pickSession(sessions: readonly SessionSummary[]): Promise<string | undefined> {
