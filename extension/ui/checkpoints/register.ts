@@ -1,6 +1,6 @@
 /**
- * Wires checkpoints into the session and VS Code: the rewind flow with its modal, the review command with its content
- * provider, the `codewright.hasChanges` context key, and the bridge's `CheckpointControls`.
+ * Wires checkpoints into the session and VS Code: the rewind flow with its modal, the review command with
+ * its content provider, the `codewright.hasChanges` context key, and the bridge's `CheckpointControls`.
  */
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';

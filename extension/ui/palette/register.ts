@@ -1,7 +1,7 @@
 /**
- * Registers the palette and context-menu commands beyond the chat's own (palette/paletteCommands.ts), and
- * keeps the context keys their `when` clauses use (`codewright.permissionMode`, `codewright.hasApiKey`) and
- * the status-bar item in step. A command that throws is logged and shown, never lost.
+ * Registers the palette and context-menu commands of `paletteCommands.ts` (the chat's own are in
+ * ui/chat/register.ts), and keeps the context keys their `when` clauses use (`codewright.permissionMode`,
+ * `codewright.hasApiKey`) and the status-bar item in step. A command that throws is logged and shown.
  */
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';
