@@ -1,4 +1,7 @@
-/** Composition root: builds the ports, the chat session and the view, and registers the commands. */
+/**
+ * Composition root: builds the ports and the chat session, then registers each area of the user interface
+ * (`ui/<area>/register.ts`: editor, checkpoints, chat, palette).
+ */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -7,7 +10,6 @@ import { ChatSession } from './chat/chatSession';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
-import { bashWarnings } from './core/permissions/bash';
 import { loadBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
@@ -23,19 +25,15 @@ import { createTranscriptStore } from './host/vscode/transcriptStore';
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
-import { WebviewApprovalResponder } from './ui/approvalResponder';
-import { WebviewQuestionResponder } from './ui/questionResponder';
-import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
-import { createFileSearch } from './ui/fileSearch';
 import { listSessions } from './core/session/sessions';
-import { ProposedDiffs } from './ui/proposedDiff';
-import { registerDiffReview } from './ui/diffReview/register';
 import { getTools } from './tools/tools';
-import { COMMANDS } from './ui/commands';
-import { registerPaletteCommands, type PaletteApi } from './ui/paletteCommands';
 import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
 import { VsCodeCheckpointFiles } from './host/vscode/checkpointFiles';
-import { registerCheckpointsUi, type CheckpointsApi } from './ui/checkpointsUi';
+import { createChatResponders, type ChatResponders } from './ui/chat/responders';
+import { registerChat } from './ui/chat/register';
+import { registerCheckpoints, type CheckpointsApi } from './ui/checkpoints/register';
+import { registerEditor } from './ui/editor/register';
+import { registerPalette, type PaletteApi } from './ui/palette/register';
 
 /** What activation hands back; the integration tests read it through `extension.exports`. */
 export interface CodewrightApi {
@@ -52,6 +50,45 @@ export interface CodewrightApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CodewrightApi> {
+  const services = await createServices(context);
+  const { log, permissions, approvals, credentials, settings, cwd } = services;
+  const listPastSessions = () => listSessions(createTranscriptStore(context, workspaceKeyOf(cwd)));
+  const editor = registerEditor(context, { cwd, read: readText, log });
+  // The chat view's permission dialog and question card are the session's ports, so they come first.
+  const responders = createChatResponders({
+    queue: approvals,
+    reviews: editor.reviews,
+    modal: askWithModal,
+    openDiff: editor.openDiff,
+    readFile: readText,
+    shellParser: services.shellParser,
+    cwd,
+  });
+  const checkpointFiles = new VsCodeCheckpointFiles();
+  const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
+  const session = createSession(context, services, responders, checkpoints);
+  const checkpointUi = registerCheckpoints(context, { session, checkpoints, log, newId: randomUUID });
+  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls });
+  const palette = registerPalette(context, {
+    session,
+    onDidChangeMode: permissions.onDidChangeMode,
+    chat,
+    listSessions: listPastSessions,
+    hasApiKey: async () => !!(await credentials.getApiKey()),
+    onDidChangeKey: (listener) => credentials.onDidChange(listener),
+    log,
+  });
+  log.info(`Codewright activated (model ${settings.model()}).`);
+  return { palette, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api };
+}
+
+/** A file's text; undefined when it does not exist or cannot be read. */
+const readText = (file: string) => readFile(file, 'utf8').catch(() => undefined);
+
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** The log, the permission settings, the approval queue and the ports every area shares. */
+async function createServices(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Codewright', { log: true });
   const permissions = await createVsCodePermissions(os.homedir(), log);
   const approvals = new ApprovalQueue(askWithModal);
@@ -61,49 +98,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     return undefined;
   });
   const nodeShell = new NodeShell();
-  let sessionId = '';
-  const mirror = createTerminalMirror(() => `Codewright: session ${sessionId.slice(0, 8)}`);
   const credentials = new VsCodeCredentials(context.secrets);
   const settings = new VsCodeSettings();
   const model = new AnthropicModelClient({ credentials, settings, log });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
-  const proposedDiffs = new ProposedDiffs();
-  // File edits open in VS Code's diff editor, whichever surface asks (ui/diffReview).
-  const diffReview = registerDiffReview({ cwd, read: (file) => readFile(file, 'utf8').catch(() => undefined), log });
-  approvals.setResponder(diffReview.reviews.wrap(askWithModal, { dialog: false }));
-  // The chat view's inline dialog answers while the view is showing; the modal otherwise (see the provider).
-  const inlineApprovals = new WebviewApprovalResponder({
-    post: (m) => provider.post(m),
-    newId: randomUUID,
-    queued: () => approvals.pending.length,
-    readFile: (file) => readFile(file, 'utf8').catch(() => undefined),
-    bashWarnings: (command, at) =>
-      bashWarnings(shellParser, command, {
-        cwd: at,
-        workspaceRoots: vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [cwd],
-        homeDir: os.homedir(),
-      }),
-    openDiff: async (change, title) => {
-      if (!(await diffReview.reviews.showFor(change.path))) await proposedDiffs.open(change, title);
-    },
-  });
-  // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
-  let chatVisible = false;
-  const inlineQuestions = new WebviewQuestionResponder({
-    post: (m) => provider.post(m),
-    newId: randomUUID,
-    // A hidden chat view cannot show the card: point the user to it.
-    onShow: () => {
-      if (chatVisible) return;
-      void vscode.window.showInformationMessage('Codewright has a question for you.', 'Answer').then((choice) => choice && provider.reveal());
-    },
-  });
-  const checkpointFiles = new VsCodeCheckpointFiles();
-  const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
+  context.subscriptions.push(log, permissions, { dispose: () => void nodeShell.dispose() });
+  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd };
+}
+
+/** The chat session on the tools and ports; its tool calls ask through the chat view or the modal. */
+function createSession(context: vscode.ExtensionContext, services: Services, responders: ChatResponders, checkpoints: SessionCheckpoints): ChatSession {
+  const { log, permissions, shellParser, settings, cwd } = services;
+  let sessionId = '';
+  const mirror = createTerminalMirror(() => `Codewright: session ${sessionId.slice(0, 8)}`);
   const workspace = new VsCodeWorkspace();
   const session = new ChatSession({
     agent: {
-      model,
+      model: services.model,
       environment: new NodeEnvironment({ cwd }),
       transcripts: createTranscriptStore(context, workspaceKeyOf(cwd)),
       storageFor: (id) => createSessionStorage(context, id),
@@ -113,113 +124,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
         search: new VsCodeSearch(vscode.env),
         lsp: new VsCodeLsp(),
         notebooks: checkpoints.notebooks(new VsCodeNotebooks(), workspace),
-        shell: mirrorShell(nodeShell, mirror),
-        questions: inlineQuestions,
+        shell: mirrorShell(services.nodeShell, mirror),
+        // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
+        questions: responders.questions,
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
       settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
-      askUser: (prompt, ctx) => {
-        const answer = approvals.ask(prompt, ctx);
-        inlineApprovals.queueChanged();
-        return answer;
-      },
+      askUser: responders.askUser,
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
     },
-    credentials,
+    credentials: services.credentials,
     log,
     newId: randomUUID,
   });
   sessionId = session.sessionId;
-  const detachCheckpoints = checkpoints.attach(session);
-  const checkpointUi = registerCheckpointsUi({ session, checkpoints, log, newId: randomUUID });
-
-  const setupState = async () => {
-    const key = await credentials.getApiKey();
-    return { hasApiKey: !!key, keySource: key?.source ?? ('none' as const) };
-  };
-  const provider = new ChatViewProvider(context.extensionUri, {
-    session,
-    settings,
-    log,
-    setupState,
-    controls: {
-      setModel: async (m) => {
-        await vscode.workspace.getConfiguration('codewright').update('model', m, vscode.ConfigurationTarget.Global);
-      },
-      listSessions: () => listSessions(createTranscriptStore(context, workspaceKeyOf(cwd))),
-      searchFiles: createFileSearch(),
-    },
-    actions: {
-      setApiKey: () => void vscode.commands.executeCommand(COMMANDS.setApiKey),
-      showLogs: () => log.show(true),
-    },
-    approvals: inlineApprovals,
-    checkpoints: checkpointUi.controls,
-    questions: inlineQuestions,
-  }, (available) => {
-    chatVisible = available;
-    approvals.setResponder(available ? diffReview.reviews.wrap(inlineApprovals.ask, { dialog: true }) : diffReview.reviews.wrap(askWithModal, { dialog: false }));
-  });
-
-  const setBusy = (busy: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.busy', busy);
-  const palette = registerPaletteCommands({
-    session,
-    onDidChangeMode: permissions.onDidChangeMode,
-    chat: provider,
-    listSessions: () => listSessions(createTranscriptStore(context, workspaceKeyOf(cwd))),
-    hasApiKey: async () => (await setupState()).hasApiKey,
-    onDidChangeKey: (listener) => credentials.onDidChange(listener),
-    log,
-  });
-  context.subscriptions.push(
-    log,
-    permissions,
-    mirror,
-    { dispose: () => void nodeShell.dispose() },
-    { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) },
-    provider,
-    proposedDiffs,
-    ...checkpointUi.disposables,
-    { dispose: detachCheckpoints },
-    diffReview.disposable,
-    inlineApprovals,
-    inlineQuestions,
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
-    { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },
-    credentials.onDidChange(() => provider.refreshSetup()),
-    vscode.commands.registerCommand(COMMANDS.openChat, () => provider.reveal()),
-    vscode.commands.registerCommand(COMMANDS.newChat, async () => {
-      session.reset();
-      await provider.reveal();
-    }),
-    vscode.commands.registerCommand(COMMANDS.stop, () => session.stop()),
-    vscode.commands.registerCommand(COMMANDS.setApiKey, async () => {
-      const key = await vscode.window.showInputBox({
-        title: 'Codewright: Anthropic API key',
-        prompt: 'Stored in VS Code SecretStorage (your OS keychain), never in settings files.',
-        placeHolder: 'sk-ant-…',
-        password: true,
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : 'Enter a key, or press Escape to cancel.'),
-      });
-      if (!key) return;
-      await credentials.setApiKey(key);
-      log.info('API key stored in SecretStorage.');
-      void vscode.window.showInformationMessage('Codewright: API key saved.');
-    }),
-    vscode.commands.registerCommand(COMMANDS.clearApiKey, async () => {
-      await credentials.clearApiKey();
-      log.info('API key removed from SecretStorage.');
-      void vscode.window.showInformationMessage('Codewright: API key cleared.');
-    }),
-    vscode.commands.registerCommand(COMMANDS.showLogs, () => log.show(true)),
-    ...palette.disposables,
-  );
-  setBusy(false);
-  log.info(`Codewright activated (model ${settings.model()}).`);
-  return { palette: palette.api, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api };
+  context.subscriptions.push(mirror, { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) });
+  return session;
 }
 
 export function deactivate(): void {

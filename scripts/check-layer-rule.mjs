@@ -6,11 +6,11 @@ import { ESLint } from 'eslint';
 const cases = [
   { file: 'extension/core/__probe__.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;\n", expect: true },
   { file: 'extension/core/__probe__.ts', code: "import Anthropic from '@anthropic-ai/sdk';\nexport const x = Anthropic;\n", expect: true },
-  { file: 'extension/core/__probe__.ts', code: "import { ChatBridge } from '../ui/chatBridge';\nexport const x = ChatBridge;\n", expect: true },
+  { file: 'extension/core/__probe__.ts', code: "import { ChatBridge } from '../ui/chat/chatBridge';\nexport const x = ChatBridge;\n", expect: true },
   { file: 'extension/core/__probe__.ts', code: "import { ChatSession } from '../chat/chatSession';\nexport const x = ChatSession;\n", expect: true },
   { file: 'extension/chat/__probe__.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;\n", expect: true },
   { file: 'extension/chat/__probe__.ts', code: "import Anthropic from '@anthropic-ai/sdk';\nexport const x = Anthropic;\n", expect: true },
-  { file: 'extension/chat/__probe__.ts', code: "import { ChatBridge } from '../ui/chatBridge';\nexport const x = ChatBridge;\n", expect: true },
+  { file: 'extension/chat/__probe__.ts', code: "import { ChatBridge } from '../ui/chat/chatBridge';\nexport const x = ChatBridge;\n", expect: true },
   { file: 'extension/chat/__probe__.ts', code: "import { NodeWorkspace } from '../host/node/workspace';\nexport const x = NodeWorkspace;\n", expect: true },
   { file: 'extension/chat/__probe__.ts', code: "import { ReadTool } from '../tools/Read/Read';\nexport const x = ReadTool;\n", expect: true },
   { file: 'webview/__probe__.ts', code: "import { ChatSession } from '../extension/chat/chatSession';\nexport const x = ChatSession;\n", expect: true },

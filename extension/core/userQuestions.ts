@@ -1,6 +1,6 @@
 /**
  * The UserQuestion port: how AskUserQuestion reaches the person at the keyboard. The chat view answers it
- * with an inline card (extension/ui/questionResponder.ts); a headless session has no port, and the tool
+ * with an inline card (extension/ui/chat/questionResponder.ts); a headless session has no port, and the tool
  * then tells the model there is nobody to ask.
  */
 

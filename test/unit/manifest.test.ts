@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../extension/ui/commands';
-import { renderWebviewHtml } from '../../extension/ui/webviewHtml';
+import { COMMANDS } from '../../extension/ui/palette/commands';
+import { renderWebviewHtml } from '../../extension/ui/chat/webviewHtml';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { renderWebviewHtml } from '../../extension/ui/webviewHtml';
+import { renderWebviewHtml } from '../../extension/ui/chat/webviewHtml';
 import { DIST } from './bundle';
 import { themeCss, type ThemeKind } from './theme';
 

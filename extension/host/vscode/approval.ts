@@ -2,7 +2,7 @@
  * The Approval port answered with VS Code's own modal dialog: allow once, one button per suggestion
  * ("Always allow Bash(npm run test:*) in this project"), or deny with feedback for the model. Closing the
  * dialog denies. Answers while the chat view is not showing (the chat's inline dialog answers otherwise, see
- * extension.ts); either way the answer is an ApprovalAnswer.
+ * ui/chat/responders.ts); either way the answer is an ApprovalAnswer.
  */
 import * as vscode from 'vscode';
 import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';

@@ -4,7 +4,7 @@
  * with `{ note }` (tests, other commands) it asks nothing.
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../commands';
+import { COMMANDS } from '../palette/commands';
 import { DiffReviews, REVIEW_PENDING_CONTEXT, type DiffReviewDeps } from './diffReviews';
 import { registerHunkDecorations } from './hunkDecorations';
 import { registerHunkLenses } from './hunkLens';

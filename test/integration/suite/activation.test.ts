@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
-import { COMMANDS } from '../../../extension/ui/commands';
+import { COMMANDS } from '../../../extension/ui/palette/commands';
 
 export const EXTENSION_ID = 'codewright.codewright';
 

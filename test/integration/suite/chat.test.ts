@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChatEvent } from '../../../extension/chat/chatSession';
 import type { CodewrightApi } from '../../../extension/extension';
-import { COMMANDS } from '../../../extension/ui/commands';
+import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 
 /** The runner starts code-server with this key in the environment (see test/integration/run.ts). */

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
-import type { RewindSummary } from '../../../extension/ui/rewind';
+import type { RewindSummary } from '../../../extension/ui/checkpoints/rewind';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
 import type { HostToWebview } from '../../../extension/protocol/messages';
-import { COMMANDS } from '../../../extension/ui/commands';
+import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, textTurn, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';

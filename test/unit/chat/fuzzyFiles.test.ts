@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzyScore, rankFiles } from '../../../extension/ui/fuzzyFiles';
+import { fuzzyScore, rankFiles } from '../../../extension/ui/chat/fuzzyFiles';
 
 const paths = [
   'src/components/App.tsx',

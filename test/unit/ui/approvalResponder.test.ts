@@ -5,8 +5,8 @@ import type { PermissionUpdate } from '../../../extension/core/permissions/types
 import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
 import { ChatSession } from '../../../extension/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../extension/protocol/messages';
-import { WebviewApprovalResponder, type ProposedChange } from '../../../extension/ui/approvalResponder';
-import { ChatBridge } from '../../../extension/ui/chatBridge';
+import { WebviewApprovalResponder, type ProposedChange } from '../../../extension/ui/chat/approvalResponder';
+import { ChatBridge } from '../../../extension/ui/chat/chatBridge';
 import { createBashTool } from '../../../extension/tools/Bash/Bash';
 import { EditTool } from '../../../extension/tools/Edit/Edit';
 import { makeContext } from '../tool/fixtures';

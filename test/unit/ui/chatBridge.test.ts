@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/chat/chatSession';
 import type { ChatEvent } from '../../../extension/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type SetupState } from '../../../extension/protocol/messages';
-import { ChatBridge } from '../../../extension/ui/chatBridge';
-import { SLASH_COMMANDS } from '../../../extension/ui/chatControls';
+import { ChatBridge } from '../../../extension/ui/chat/chatBridge';
+import { SLASH_COMMANDS } from '../../../extension/ui/chat/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../support';
 
 /** A bridge over `session` that records what it posts and the editor actions it asks for. */

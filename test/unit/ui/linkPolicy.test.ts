@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { externalUrl, resolveOpenPath, type PathCheck } from '../../../extension/ui/linkPolicy';
+import { externalUrl, resolveOpenPath, type PathCheck } from '../../../extension/ui/editor/linkPolicy';
 
 const ROOT = path.resolve('/work/project');
 const files = new Set([path.join(ROOT, 'src/app.ts'), path.join(ROOT, 'My File.ts'), path.resolve('/etc/hosts')]);

@@ -6,8 +6,8 @@ import type { PermissionDecider } from '../../../extension/core/tool/permissionG
 import { parseHostToWebview, type HostToWebview } from '../../../extension/protocol/messages';
 import { AskUserQuestionTool } from '../../../extension/tools/AskUserQuestion/AskUserQuestion';
 import { TodoWriteTool } from '../../../extension/tools/TodoWrite/TodoWrite';
-import { ChatBridge } from '../../../extension/ui/chatBridge';
-import { WebviewQuestionResponder } from '../../../extension/ui/questionResponder';
+import { ChatBridge } from '../../../extension/ui/chat/chatBridge';
+import { WebviewQuestionResponder } from '../../../extension/ui/chat/questionResponder';
 import { BlockModel, type ScriptBlock } from '../chat/blockModel';
 import { agentDeps, keyed, RecordingLogger, sequentialIds, settings, tick, until } from '../support';
 

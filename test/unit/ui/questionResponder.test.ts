@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserQuestion, UserQuestionResponse } from '../../../extension/core/userQuestions';
 import { parseHostToWebview, type HostToWebview } from '../../../extension/protocol/messages';
-import { WebviewQuestionResponder } from '../../../extension/ui/questionResponder';
+import { WebviewQuestionResponder } from '../../../extension/ui/chat/questionResponder';
 import { sequentialIds, tick } from '../support';
 
 const color: UserQuestion = {

@@ -3,7 +3,7 @@
  * file) on the left, the proposed text on the right, served read-only from memory.
  */
 import * as vscode from 'vscode';
-import type { ProposedChange } from './approvalResponder';
+import type { ProposedChange } from '../chat/approvalResponder';
 
 const SCHEME = 'codewright-proposed';
 

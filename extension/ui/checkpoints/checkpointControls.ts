@@ -1,5 +1,5 @@
 /** The webview's checkpoint requests (rewind, review) and the changed-files list it shows. Free of `vscode`. */
-import type { ChangedFileView, HostToWebview, WebviewToHost } from '../protocol/messages';
+import type { ChangedFileView, HostToWebview, WebviewToHost } from '../../protocol/messages';
 
 /** What the bridge needs; extension.ts builds it from SessionCheckpoints and the rewind/review commands. */
 export interface CheckpointControls {

@@ -4,9 +4,9 @@
  * it. Requests queue: one card at a time, the next shown when the first is settled. Free of `vscode`, so
  * unit tests drive it with forged answers.
  */
-import { ToolError } from '../core/tool/errors';
-import type { UserQuestion, UserQuestionAnswer, UserQuestionPort, UserQuestionResponse } from '../core/userQuestions';
-import type { HostToWebview, QuestionRequest, WebviewToHost } from '../protocol/messages';
+import { ToolError } from '../../core/tool/errors';
+import type { UserQuestion, UserQuestionAnswer, UserQuestionPort, UserQuestionResponse } from '../../core/userQuestions';
+import type { HostToWebview, QuestionRequest, WebviewToHost } from '../../protocol/messages';
 
 type AnswerMessage = Extract<WebviewToHost, { type: 'answerQuestion' }>;
 

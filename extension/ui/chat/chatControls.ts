@@ -2,9 +2,9 @@
  * The header and composer requests of the webview: permission mode, model, session history, `@` file
  * search and background tasks. Free of `vscode`; the editor-side pieces come in as `ChatControlPorts`.
  */
-import type { ChatSession } from '../chat/chatSession';
-import type { SessionSummary } from '../core/session/sessions';
-import type { HostToWebview, SessionListItem, SlashCommand, WebviewToHost } from '../protocol/messages';
+import type { ChatSession } from '../../chat/chatSession';
+import type { SessionSummary } from '../../core/session/sessions';
+import type { HostToWebview, SessionListItem, SlashCommand, WebviewToHost } from '../../protocol/messages';
 
 /** What only the editor can do for the controls. */
 export interface ChatControlPorts {

@@ -4,11 +4,11 @@
  * (deny), or when the responder is disposed (deny). Free of `vscode`: previews and warnings come from
  * injected functions, so unit tests drive it with forged answers.
  */
-import { capInput } from '../chat/toolViews/present';
-import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../core/permissions/describe';
-import { fileDiff } from '../core/text/diff';
-import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../core/tool/permissionGate';
-import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../protocol/messages';
+import { capInput } from '../../chat/toolViews/present';
+import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
+import { fileDiff } from '../../core/text/diff';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
+import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../../protocol/messages';
 
 type AnswerMessage = Extract<WebviewToHost, { type: 'answerPermission' }>;
 

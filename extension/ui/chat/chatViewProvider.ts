@@ -1,10 +1,10 @@
 /** The sidebar "Chat" view: serves the React app under a strict CSP and wires it to a `ChatBridge`. */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { HostToWebview } from '../protocol/messages';
+import type { HostToWebview } from '../../protocol/messages';
 import type { ChatBridgeDeps } from './chatBridge';
 import { ChatBridge } from './chatBridge';
-import { createEditorActions } from './editorActions';
+import { createEditorActions } from '../editor/editorActions';
 import { renderWebviewHtml } from './webviewHtml';
 
 export const CHAT_VIEW_ID = 'codewright.chat';

@@ -3,7 +3,7 @@
  * chat. It follows the mode wherever it changes (header, palette, a settings file's `defaultMode`).
  */
 import * as vscode from 'vscode';
-import { permissionModeLabel as modeLabel } from '../protocol/controls';
+import { permissionModeLabel as modeLabel } from '../../protocol/controls';
 import { COMMANDS } from './commands';
 
 export { modeLabel };

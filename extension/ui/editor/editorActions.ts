@@ -1,7 +1,7 @@
 /** The VS Code side of the webview's editor requests: open a file at a line, open a web link, copy text. */
 import * as vscode from 'vscode';
-import type { Logger } from '../core/ports';
-import type { EditorActions } from './chatBridge';
+import type { Logger } from '../../core/ports';
+import type { EditorActions } from '../chat/chatBridge';
 import { externalUrl, resolveOpenPath } from './linkPolicy';
 
 export function createEditorActions(log: Logger): EditorActions {

@@ -2,13 +2,13 @@
  * Connects one webview to the chat session over the typed protocol. Free of `vscode`, so unit tests drive
  * it with forged messages. Every inbound message is parsed; what does not parse is logged and dropped.
  */
-import type { ChatEvent, ChatSession } from '../chat/chatSession';
-import type { Logger, SettingsPort } from '../core/ports';
+import type { ChatEvent, ChatSession } from '../../chat/chatSession';
+import type { Logger, SettingsPort } from '../../core/ports';
 import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatControls';
 import type { WebviewApprovalResponder } from './approvalResponder';
-import { handleCheckpointRequest, type CheckpointControls } from './checkpointControls';
+import { handleCheckpointRequest, type CheckpointControls } from '../checkpoints/checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
-import type { ReturnedPrompts } from '../chat/promptQueue';
+import type { ReturnedPrompts } from '../../chat/promptQueue';
 import {
   MAX_PROMPT_IMAGES,
   parseWebviewToHost,
@@ -16,7 +16,7 @@ import {
   type PromptImage,
   type SetupState,
   type WebviewToHost,
-} from '../protocol/messages';
+} from '../../protocol/messages';
 
 /** What the webview may ask of the editor; the implementation validates every argument (linkPolicy.ts). */
 export interface EditorActions {

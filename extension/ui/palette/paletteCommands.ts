@@ -1,0 +1,145 @@
+/**
+ * The palette and context-menu commands beyond open/new/stop/keys/logs (ui/chat/register.ts): cycle the
+ * permission mode, resume a session, run a slash command, add the selection or a file to the chat, explain
+ * a selection, fix a file's problems, open the settings. `register.ts` registers them.
+ * Commands that pick something take the pick as an optional argument, so scripts and tests skip the UI.
+ */
+import * as vscode from 'vscode';
+import type { ChatSession } from '../../chat/chatSession';
+import type { Logger } from '../../core/ports';
+import type { SessionSummary } from '../../core/session/sessions';
+import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../../protocol/messages';
+import { SLASH_COMMANDS } from '../chat/chatControls';
+import { fileMentions, fixProblemsPrompt, selectionMention } from '../editor/editorContext';
+import { COMMANDS } from './commands';
+
+export const EXTENSION_ID = 'codewright.codewright';
+
+export type PaletteCommand = (...args: never[]) => unknown;
+
+export interface PaletteContext {
+  session: ChatSession;
+  chat: { reveal(): Promise<void>; whenReady(): Promise<void> };
+  /** Posts to the chat view; the palette's api reports each post. */
+  post(message: HostToWebview): void;
+  listSessions(): Promise<SessionSummary[]>;
+}
+
+/** The commands by id, in the order they are registered. */
+export function paletteCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
+  return {
+    ...sessionCommands(ctx),
+    ...editorCommands(ctx),
+    [COMMANDS.openSettings]: () => vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${EXTENSION_ID}`),
+  };
+}
+
+/** The permission mode, earlier sessions and slash commands. */
+function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
+  const { session, chat } = ctx;
+  return {
+    /** Arg: a mode to switch to; `{ confirmed: true }` skips the bypass confirmation (automation). */
+    [COMMANDS.cycleMode]: async (arg?: { mode?: string; confirmed?: boolean }) => {
+      const current = PERMISSION_MODE_CHOICES.indexOf(session.permissionMode as PermissionModeChoice);
+      const wanted = PERMISSION_MODE_CHOICES.find((m) => m === arg?.mode);
+      const next = wanted ?? PERMISSION_MODE_CHOICES[(current + 1) % PERMISSION_MODE_CHOICES.length] ?? 'default';
+      await setMode(session, next, arg?.confirmed === true);
+    },
+    /** Arg: the session id to resume. */
+    [COMMANDS.resumeSession]: async (sessionId?: string) => {
+      if (session.busy) return void vscode.window.showInformationMessage('Stop the running turn before resuming another session.');
+      const id = typeof sessionId === 'string' ? sessionId : await pickSession(await ctx.listSessions());
+      if (!id) return;
+      await session.resume(id);
+      await chat.reveal();
+    },
+    /** Arg: the command's name without the slash. */
+    [COMMANDS.runSlashCommand]: async (name?: string) => {
+      const picked = typeof name === 'string' ? SLASH_COMMANDS.find((c) => c.name === name.replace(/^\//, '')) : await pickSlashCommand();
+      if (!picked) return;
+      if (picked.name === 'clear') {
+        session.reset();
+        return chat.reveal();
+      }
+      return sendPrompt(ctx, `/${picked.name}`);
+    },
+  };
+}
+
+/** What the editor or the explorer hands to the chat: selections, files, problems. */
+function editorCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
+  return {
+    [COMMANDS.addSelectionToChat]: async () => {
+      const result = selectionMention(vscode.window.activeTextEditor);
+      if ('error' in result) return void vscode.window.showInformationMessage(result.error);
+      await insert(ctx, result.mention);
+    },
+    /** Explorer context menu: (clicked uri, all selected uris); from the palette, the active editor's file. */
+    [COMMANDS.addFileToChat]: async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
+      const picked = uris?.length ? uris : uri ? [uri] : vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document.uri] : [];
+      const text = fileMentions(picked);
+      if (!text) return void vscode.window.showInformationMessage('Pick a file in the explorer or open one first.');
+      await insert(ctx, text);
+    },
+    [COMMANDS.explainSelection]: async () => {
+      const result = selectionMention(vscode.window.activeTextEditor);
+      if ('error' in result) return void vscode.window.showInformationMessage(result.error);
+      await sendPrompt(ctx, `Explain this code: ${result.mention}`);
+    },
+    /** Arg: the file (explorer or editor title); else the active editor's. */
+    [COMMANDS.fixProblems]: async (uri?: vscode.Uri) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      if (!target) return void vscode.window.showInformationMessage('Open a file first.');
+      const prompt = fixProblemsPrompt(target);
+      if (!prompt) return void vscode.window.showInformationMessage(`No errors or warnings in ${vscode.workspace.asRelativePath(target, false)}.`);
+      await sendPrompt(ctx, prompt);
+    },
+  };
+}
+
+/** Reveals the chat and inserts `text` into its composer once the view is listening. */
+async function insert(ctx: PaletteContext, text: string): Promise<void> {
+  await ctx.chat.reveal();
+  await ctx.chat.whenReady();
+  ctx.post({ type: 'insertText', text });
+}
+
+/** Sends `text` as a prompt; while a turn runs it is queued like a prompt typed then. */
+async function sendPrompt(ctx: PaletteContext, text: string): Promise<void> {
+  await ctx.chat.reveal();
+  await ctx.session.submit(text);
+}
+
+async function setMode(session: ChatSession, mode: PermissionModeChoice, confirmed: boolean): Promise<void> {
+  if (mode === 'bypassPermissions' && !confirmed) {
+    const yes = 'Enable bypass';
+    const answer = await vscode.window.showWarningMessage(
+      'Bypass runs every tool call without asking, including edits and shell commands.',
+      { modal: true },
+      yes,
+    );
+    if (answer !== yes) return;
+  }
+  session.setPermissionMode(mode);
+}
+
+async function pickSession(sessions: readonly SessionSummary[]): Promise<string | undefined> {
+  if (sessions.length === 0) {
+    void vscode.window.showInformationMessage('No earlier sessions in this workspace yet.');
+    return undefined;
+  }
+  const items = sessions.map((s) => ({
+    label: s.title,
+    description: new Date(s.modifiedAt).toLocaleString(),
+    detail: `${s.messageCount} message${s.messageCount === 1 ? '' : 's'}${s.error ? ` · ${s.error}` : ''}`,
+    sessionId: s.sessionId,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Codewright: Resume Session', placeHolder: 'Pick a session to continue', matchOnDescription: true });
+  return picked?.sessionId;
+}
+
+async function pickSlashCommand() {
+  const items = SLASH_COMMANDS.map((c) => ({ label: `/${c.name}`, detail: c.description, command: c }));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Codewright: Run Slash Command', placeHolder: 'Pick a command' });
+  return picked?.command;
+}
