@@ -6,7 +6,6 @@
  */
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../chat/chatSession';
-import type { Logger } from '../../core/ports';
 import type { SessionSummary } from '../../core/session/sessions';
 import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../../protocol/messages';
 import { SLASH_COMMANDS } from '../chat/chatControls';
