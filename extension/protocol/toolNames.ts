@@ -16,7 +16,6 @@ export const BASH_TOOL_NAME = 'Bash';
 export const TASK_STOP_TOOL_NAME = 'TaskStop';
 export const TODO_WRITE_TOOL_NAME = 'TodoWrite';
 export const ASK_USER_QUESTION_TOOL_NAME = 'AskUserQuestion';
-export const ECHO_TOOL_NAME = 'Echo';
 
 export const BUILTIN_TOOL_NAMES = [
   READ_TOOL_NAME,
@@ -31,7 +30,6 @@ export const BUILTIN_TOOL_NAMES = [
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
-  ECHO_TOOL_NAME,
 ] as const;
 
 export type ToolName = (typeof BUILTIN_TOOL_NAMES)[number];

@@ -7,7 +7,6 @@ import type { AnyTool, Tools } from '../core/tool/Tool';
 import {
   ASK_USER_QUESTION_TOOL_NAME,
   BASH_TOOL_NAME,
-  ECHO_TOOL_NAME,
   EDIT_TOOL_NAME,
   GLOB_TOOL_NAME,
   GREP_TOOL_NAME,
@@ -23,7 +22,6 @@ import {
 import type { ShellParser } from './Bash/analysis';
 import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
-import { EchoTool } from './Echo/Echo';
 import { EditTool } from './Edit/Edit';
 import { GlobTool } from './Glob/Glob';
 import { GrepTool } from './Grep/Grep';
@@ -61,7 +59,6 @@ const BUILTIN_TOOLS = {
   [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
   [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
-  [ECHO_TOOL_NAME]: () => EchoTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -5,7 +5,6 @@
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
 import { AskUserQuestionRenderer } from './AskUserQuestion';
 import { BashRenderer } from './Bash';
-import { EchoRenderer } from './Echo';
 import { EditRenderer } from './Edit';
 import { GenericRenderer } from './Generic';
 import { GlobRenderer } from './Glob';
@@ -32,7 +31,6 @@ export const TOOL_RENDERERS = {
   TaskStop: TaskStopRenderer,
   TodoWrite: TodoWriteRenderer,
   AskUserQuestion: AskUserQuestionRenderer,
-  Echo: EchoRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {
