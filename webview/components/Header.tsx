@@ -2,9 +2,10 @@
  * The bar above the conversation: permission mode (bypass asks for confirmation first), model, how full
  * the context window is with the session's cost, a new chat, and the history of past sessions.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MODEL_CHOICES, PERMISSION_MODE_CHOICES, PERMISSION_MODE_LABELS, type PermissionModeChoice, type SessionListItem, type Usage } from '../../extension/protocol/messages';
 import '../controls.css';
+import { SessionHistory } from './SessionHistory';
 
 export interface HeaderProps {
   mode: string;
@@ -27,62 +28,116 @@ function formatTokens(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(n >= 100_000 ? 0 : 1)}k` : String(n);
 }
 
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+interface HeaderSelectProps {
+  testId: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}
+
+function HeaderSelect({ testId, label, value, onChange, children }: HeaderSelectProps) {
+  return (
+    <select
+      className="header-select"
+      data-testid={testId}
+      aria-label={label}
+      title={label}
+      value={value}
+      onChange={(e) => {
+        onChange(e.target.value);
+      }}
+    >
+      {children}
+    </select>
+  );
+}
+
+/** The permission mode; bypass shows as chosen while its confirmation is open. */
+function ModeSelect({ value, mode, onChange }: { value: string; mode: string; onChange: (next: PermissionModeChoice) => void }) {
+  return (
+    <HeaderSelect
+      testId="mode-select"
+      label="Permission mode"
+      value={value}
+      onChange={(next) => {
+        if (isModeChoice(next)) onChange(next);
+      }}
+    >
+      {!isModeChoice(mode) && <option value={mode}>{mode}</option>}
+      {PERMISSION_MODE_CHOICES.map((m) => (
+        <option key={m} value={m}>
+          {PERMISSION_MODE_LABELS[m]}
+        </option>
+      ))}
+    </HeaderSelect>
+  );
+}
+
+function ModelSelect({ model, onSetModel }: { model: string; onSetModel: (model: string) => void }) {
+  // A model the list does not know (set elsewhere) still shows as the current one.
+  const models = MODEL_CHOICES.includes(model as (typeof MODEL_CHOICES)[number]) ? MODEL_CHOICES : [model, ...MODEL_CHOICES];
+  return (
+    <HeaderSelect testId="model-select" label="Model" value={model} onChange={onSetModel}>
+      {models.map((m) => (
+        <option key={m} value={m}>
+          {m}
+        </option>
+      ))}
+    </HeaderSelect>
+  );
+}
+
+function UsageMeter({ usage }: { usage: Usage }) {
+  const fill = Math.round(usage.contextFill * 100);
+  const fillLabel = fill === 0 && usage.contextFill > 0 ? '<1' : String(fill);
+  const tokens = usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens + usage.outputTokens;
+  return (
+    <div className="chat-header-row header-usage" data-testid="context-meter" title={`${fillLabel}% of the context window is used`}>
+      <meter min={0} max={100} value={fill} aria-label="Context window used" />
+      <span>{fillLabel}% context</span>
+      <span data-testid="session-cost">
+        {formatTokens(tokens)} tokens · ${usage.costUsd.toFixed(usage.costUsd < 1 ? 3 : 2)}
+      </span>
+    </div>
+  );
+}
+
+function BypassConfirm({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div className="header-confirm" role="alertdialog" aria-label="Confirm bypass permissions">
+      <span>Bypass runs every tool call without asking, including edits and shell commands.</span>
+      <button type="button" className="button-primary" data-testid="bypass-confirm" onClick={onConfirm}>
+        Enable bypass
+      </button>
+      <button type="button" className="button-secondary" data-testid="bypass-cancel" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
 }
 
 export function Header(props: HeaderProps) {
   const { mode, model, usage, sessions, busy } = props;
   const [confirmBypass, setConfirmBypass] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const models = MODEL_CHOICES.includes(model as (typeof MODEL_CHOICES)[number]) ? MODEL_CHOICES : [model, ...MODEL_CHOICES];
-  const fill = usage ? Math.round(usage.contextFill * 100) : 0;
-  const fillLabel = usage && fill === 0 && usage.contextFill > 0 ? '<1' : String(fill);
-  const tokens = usage ? usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens + usage.outputTokens : 0;
+  const pickMode = (next: PermissionModeChoice) => {
+    setConfirmBypass(next === 'bypassPermissions');
+    if (next !== 'bypassPermissions') props.onSetMode(next);
+  };
+  const closeConfirm = () => {
+    setConfirmBypass(false);
+  };
+  const enableBypass = () => {
+    closeConfirm();
+    props.onSetMode('bypassPermissions');
+  };
 
   return (
     <header className="chat-header" aria-label="Session controls">
       <div className="chat-header-row">
-        <select
-          className="header-select"
-          data-testid="mode-select"
-          aria-label="Permission mode"
-          title="Permission mode"
-          value={confirmBypass ? 'bypassPermissions' : mode}
-          onChange={(e) => {
-            const next = e.target.value;
-            if (!isModeChoice(next)) return;
-            if (next === 'bypassPermissions') setConfirmBypass(true);
-            else {
-              setConfirmBypass(false);
-              props.onSetMode(next);
-            }
-          }}
-        >
-          {!isModeChoice(mode) && <option value={mode}>{mode}</option>}
-          {PERMISSION_MODE_CHOICES.map((m) => (
-            <option key={m} value={m}>
-              {PERMISSION_MODE_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        <select
-          className="header-select"
-          data-testid="model-select"
-          aria-label="Model"
-          title="Model"
-          value={model}
-          onChange={(e) => {
-            props.onSetModel(e.target.value);
-          }}
-        >
-          {models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
+        <ModeSelect value={confirmBypass ? 'bypassPermissions' : mode} mode={mode} onChange={pickMode} />
+        <ModelSelect model={model} onSetModel={props.onSetModel} />
         <span className="header-spacer" />
         <button
           type="button"
@@ -102,72 +157,17 @@ export function Header(props: HeaderProps) {
           New
         </button>
       </div>
-      {usage && (
-        <div className="chat-header-row header-usage" data-testid="context-meter" title={`${fillLabel}% of the context window is used`}>
-          <meter min={0} max={100} value={fill} aria-label="Context window used" />
-          <span>{fillLabel}% context</span>
-          <span data-testid="session-cost">
-            {formatTokens(tokens)} tokens · ${usage.costUsd.toFixed(usage.costUsd < 1 ? 3 : 2)}
-          </span>
-        </div>
-      )}
-      {confirmBypass && (
-        <div className="header-confirm" role="alertdialog" aria-label="Confirm bypass permissions">
-          <span>Bypass runs every tool call without asking, including edits and shell commands.</span>
-          <button
-            type="button"
-            className="button-primary"
-            data-testid="bypass-confirm"
-            onClick={() => {
-              setConfirmBypass(false);
-              props.onSetMode('bypassPermissions');
-            }}
-          >
-            Enable bypass
-          </button>
-          <button
-            type="button"
-            className="button-secondary"
-            data-testid="bypass-cancel"
-            onClick={() => {
-              setConfirmBypass(false);
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      )}
+      {usage && <UsageMeter usage={usage} />}
+      {confirmBypass && <BypassConfirm onConfirm={enableBypass} onCancel={closeConfirm} />}
       {historyOpen && (
-        <div className="session-history" data-testid="session-history">
-          {sessions === null ? (
-            <div className="session-history-empty">Loading…</div>
-          ) : sessions.length === 0 ? (
-            <div className="session-history-empty">No past sessions in this workspace.</div>
-          ) : (
-            <ul>
-              {sessions.map((s) => (
-                <li key={s.sessionId}>
-                  <button
-                    type="button"
-                    className="session-item"
-                    data-testid="session-item"
-                    disabled={busy}
-                    title={busy ? 'Stop the running turn to switch sessions' : `Resume ${s.title}`}
-                    onClick={() => {
-                      setHistoryOpen(false);
-                      props.onResume(s.sessionId);
-                    }}
-                  >
-                    <span className="session-title">{s.title}</span>
-                    <span className="session-meta">
-                      {formatDate(s.modifiedAt)} · {s.messageCount} messages
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <SessionHistory
+          sessions={sessions}
+          busy={busy}
+          onResume={(sessionId) => {
+            setHistoryOpen(false);
+            props.onResume(sessionId);
+          }}
+        />
       )}
     </header>
   );

@@ -22,19 +22,17 @@ function Empty() {
 
 const COMPONENTS = { EmptyPlaceholder: Empty };
 
-export function MessageList({ entries }: MessageListProps) {
+/**
+ * Following new output at the bottom. Following is the user's intent, learned only from scroll events:
+ * growth of the last row changes the distance to the bottom without anyone scrolling, and must not count
+ * as "scrolled up".
+ */
+function useFollow(visible: readonly ChatEntry[]) {
   const virtuoso = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
-  // Following is the user's intent, learned only from scroll events: growth of the last row changes the
-  // distance to the bottom without anyone scrolling, and must not count as "scrolled up".
   const followRef = useRef(true);
   const [following, setFollowing] = useState(true);
-  const visible = useMemo(
-    () => entries.filter((e, i) => e.role === 'tool' || isVisibleMessage(e, i === entries.length - 1)),
-    [entries],
-  );
-  const lastId = visible.at(-1)?.id;
-  const lastSeenRef = useRef(lastId);
+  const lastSeenRef = useRef(visible.at(-1)?.id);
 
   const setFollow = useCallback((value: boolean) => {
     followRef.current = value;
@@ -77,6 +75,16 @@ export function MessageList({ entries }: MessageListProps) {
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
     toBottom();
   };
+  return { virtuoso, scrollerRef, following, followOutput, onHeightChanged, jump };
+}
+
+export function MessageList({ entries }: MessageListProps) {
+  const visible = useMemo(
+    () => entries.filter((e, i) => e.role === 'tool' || isVisibleMessage(e, i === entries.length - 1)),
+    [entries],
+  );
+  const lastId = visible.at(-1)?.id;
+  const { virtuoso, scrollerRef, following, followOutput, onHeightChanged, jump } = useFollow(visible);
 
   return (
     <div className="message-list-frame">

@@ -4,44 +4,21 @@
  * submits once every question is answered (else moves to the first unanswered one), Escape skips. Focus
  * moves in when it appears and back to the composer when it closes.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { QuestionRequest } from '../../extension/protocol/messages';
 import { answerMessage, declineMessage, EMPTY_DRAFT, isAnswered, toggle, typeOther, type AnswerQuestion, type Draft } from './questionAnswers';
 import { QuestionSection } from './QuestionSection';
+import { handledCommonKey, useInlineDialog } from './useInlineDialog';
 
 export interface QuestionCardProps {
   request: QuestionRequest;
   onAnswer: (answer: AnswerQuestion) => void;
 }
 
-function focusComposer(): void {
-  document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus();
-}
-
-export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
-  const titleId = useId();
-  const cardRef = useRef<HTMLDivElement>(null);
-  const answered = useRef(false);
+/** The answers being drafted, and the active question: the one number keys pick from. */
+function useDrafts(request: QuestionRequest) {
   const [drafts, setDrafts] = useState<readonly Draft[]>(() => request.questions.map(() => EMPTY_DRAFT));
   const [active, setActive] = useState(0);
-  const complete = request.questions.every((q, i) => isAnswered(q, drafts[i] ?? EMPTY_DRAFT));
-
-  useEffect(() => {
-    const card = cardRef.current;
-    card?.focus();
-    return () => {
-      // Only pull focus back if it was still ours; a click elsewhere meanwhile wins.
-      const el = document.activeElement;
-      if (!el || el === document.body || card?.contains(el) || !el.isConnected) focusComposer();
-    };
-  }, []);
-
-  const send = (message: AnswerQuestion) => {
-    // A key repeat or a double click must not answer twice.
-    if (answered.current) return;
-    answered.current = true;
-    onAnswer(message);
-  };
   const update = (index: number, change: (d: Draft) => Draft) => {
     setDrafts((all) => all.map((d, i) => (i === index ? change(d) : d)));
     setActive(index);
@@ -53,6 +30,31 @@ export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
     // A single-select pick moves on to the next question.
     if (!q.multiSelect && index + 1 < request.questions.length) setActive(index + 1);
   };
+  const complete = request.questions.every((q, i) => isAnswered(q, drafts[i] ?? EMPTY_DRAFT));
+  return { drafts, active, setActive, update, pick, complete };
+}
+
+function QuestionActions({ complete, onSubmit, onSkip }: { complete: boolean; onSubmit: () => void; onSkip: () => void }) {
+  return (
+    <div className="question-actions">
+      <button type="button" className="question-submit" data-testid="question-submit" disabled={!complete} onClick={onSubmit}>
+        Submit <span className="question-hint">(Enter)</span>
+      </button>
+      <button type="button" className="question-skip" data-testid="question-skip" onClick={onSkip}>
+        Skip <span className="question-hint">(Esc)</span>
+      </button>
+    </div>
+  );
+}
+
+export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
+  const titleId = useId();
+  const { ref: cardRef, answerOnce: send } = useInlineDialog(onAnswer);
+  const { drafts, active, setActive, update, pick, complete } = useDrafts(request);
+
+  const decline = () => {
+    send(declineMessage(request));
+  };
   const submit = () => {
     if (complete) return send(answerMessage(request, drafts));
     const first = request.questions.findIndex((q, i) => !isAnswered(q, drafts[i] ?? EMPTY_DRAFT));
@@ -61,15 +63,9 @@ export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.nativeEvent.isComposing || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (handledCommonKey(e, decline)) return;
     const target = e.target as HTMLElement;
     const inText = target instanceof HTMLInputElement && target.type === 'text';
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      send(declineMessage(request));
-      return;
-    }
     if (e.key === 'Enter' && !(target instanceof HTMLButtonElement)) {
       e.preventDefault();
       submit();
@@ -108,14 +104,7 @@ export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
           onFocus={() => setActive(i)}
         />
       ))}
-      <div className="question-actions">
-        <button type="button" className="question-submit" data-testid="question-submit" disabled={!complete} onClick={submit}>
-          Submit <span className="question-hint">(Enter)</span>
-        </button>
-        <button type="button" className="question-skip" data-testid="question-skip" onClick={() => send(declineMessage(request))}>
-          Skip <span className="question-hint">(Esc)</span>
-        </button>
-      </div>
+      <QuestionActions complete={complete} onSubmit={submit} onSkip={decline} />
     </div>
   );
 }

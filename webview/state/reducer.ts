@@ -2,11 +2,11 @@
  * The webview's view of the session: a pure reducer over host events. The host owns the truth; the
  * webview only folds the snapshot it receives after `ready` and the deltas that follow.
  */
-import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, QueuedPromptView, SetupState, Usage } from '../../extension/protocol/messages';
+import type { ChatEntry, HostToWebview, PermissionRequest, QueuedPromptView, SetupState, Usage } from '../../extension/protocol/messages';
 import { controlsFromSnapshot, reduceControls, type ControlState } from './controls';
 import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from './checkpoints';
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
-import { appendEntry, updateMessage, updateTool } from './entries';
+import { reduceEntries } from './entries';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
@@ -58,80 +58,21 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
 function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 'sessionSnapshot' }>): ChatState {
   switch (event.type) {
     case 'messageAdded':
-      return withEntries(state, appendEntry(state.entries, event.message));
     case 'assistantDelta':
-      // Only a streaming assistant message grows: text arriving after Stop belongs to an aborted stream.
-      return withEntries(
-        state,
-        updateMessage(state.entries, event.messageId, (m) =>
-          m.role === 'assistant' && m.status === 'streaming' && event.text !== '' ? { ...m, text: m.text + event.text } : m,
-        ),
-      );
     case 'thinkingDelta':
-      return withEntries(
-        state,
-        updateMessage(state.entries, event.messageId, (m) =>
-          m.role === 'assistant' && m.status === 'streaming' && event.text !== '' ? { ...m, thinking: (m.thinking ?? '') + event.text } : m,
-        ),
-      );
     case 'assistantText':
-      return withEntries(
-        state,
-        updateMessage(state.entries, event.messageId, (m) => {
-          if (m.role !== 'assistant' || m.status !== 'streaming') return m;
-          if (m.text === event.text && m.thinking === event.thinking) return m;
-          const next: ChatMessage = { ...m, text: event.text };
-          if (event.thinking === undefined) delete next.thinking;
-          else next.thinking = event.thinking;
-          return next;
-        }),
-      );
     case 'toolUseStarted':
-      return withEntries(
-        state,
-        appendEntry(state.entries, {
-          id: event.toolUseId,
-          role: 'tool',
-          name: event.name,
-          input: event.input,
-          summary: event.summary,
-          activity: event.activity,
-          status: 'running',
-        }),
-      );
     case 'toolProgress':
-      return withEntries(
-        state,
-        updateTool(state.entries, event.toolUseId, (t) => (t.status === 'running' ? { ...t, progress: event.progress } : t)),
-      );
     case 'toolResult':
-      return withEntries(
-        state,
-        updateTool(state.entries, event.toolUseId, (t) => {
-          const { progress: _done, ...rest } = t;
-          return { ...rest, status: event.result.isError ? 'error' : 'done', result: event.result };
-        }),
-      );
     case 'toolStopped':
-      return withEntries(
-        state,
-        updateTool(state.entries, event.toolUseId, (t) => (t.status === 'running' ? { ...t, status: 'stopped' } : t)),
-      );
+    case 'messageFinished': {
+      const entries = reduceEntries(state.entries, event);
+      return entries === state.entries ? state : { ...state, entries };
+    }
     case 'status':
       return state.status === event.text ? state : { ...state, status: event.text };
     case 'usage':
       return { ...state, usage: event.usage };
-    case 'messageFinished':
-      return withEntries(
-        state,
-        updateMessage(state.entries, event.messageId, (m) => {
-          // A message that failed and is finished again keeps no stale error from the earlier failure.
-          const next: ChatMessage = { ...m, status: event.status };
-          if (event.error === undefined) delete next.error;
-          else next.error = event.error;
-          return next;
-        }),
-      );
     case 'permissionModeChanged':
     case 'modelChanged':
     case 'sessionList':
@@ -169,6 +110,3 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
   }
 }
 
-function withEntries(state: ReadyState, entries: readonly ChatEntry[]): ChatState {
-  return entries === state.entries ? state : { ...state, entries };
-}

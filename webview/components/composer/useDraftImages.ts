@@ -72,6 +72,17 @@ export function useDraftImages(onChange?: (images: PromptImage[]) => void): Draf
     },
     [append, room],
   );
+  // Pasted and dropped files are read alike, and the default stops only when files came: an image copied
+  // from a browser often comes with its URL as text, and the image is what was meant.
+  const addFrom = useCallback(
+    (e: { preventDefault: () => void }, data: DataTransfer) => {
+      const files = filesOf(data);
+      if (files.length === 0) return;
+      e.preventDefault();
+      void add(files);
+    },
+    [add],
+  );
 
   return {
     images,
@@ -88,30 +99,13 @@ export function useDraftImages(onChange?: (images: PromptImage[]) => void): Draf
       setError(null);
     }, [clear]),
     restore: append,
-    onPaste: useCallback(
-      (e: ClipboardEvent<HTMLTextAreaElement>) => {
-        const files = filesOf(e.clipboardData);
-        if (files.length === 0) return;
-        // An image copied from a browser often comes with its URL as text: the image is what was meant.
-        e.preventDefault();
-        void add(files);
-      },
-      [add],
-    ),
+    onPaste: useCallback((e: ClipboardEvent<HTMLTextAreaElement>) => addFrom(e, e.clipboardData), [addFrom]),
     onDragOver: useCallback((e: DragEvent<HTMLElement>) => {
       if (Array.from(e.dataTransfer.types).includes('Files')) {
         e.preventDefault();
         e.dataTransfer.dropEffect = 'copy';
       }
     }, []),
-    onDrop: useCallback(
-      (e: DragEvent<HTMLElement>) => {
-        const files = filesOf(e.dataTransfer);
-        if (files.length === 0) return;
-        e.preventDefault();
-        void add(files);
-      },
-      [add],
-    ),
+    onDrop: useCallback((e: DragEvent<HTMLElement>) => addFrom(e, e.dataTransfer), [addFrom]),
   };
 }

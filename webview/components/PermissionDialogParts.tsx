@@ -1,0 +1,98 @@
+/** The sections of the permission dialog: its title line, what the call does, the answers, and the feedback field. */
+import type { Ref } from 'react';
+import type { PermissionRequest } from '../../extension/protocol/messages';
+import { PermissionPreviewView } from './PermissionDialogPreview';
+
+type Suggestion = PermissionRequest['suggestions'][number];
+
+export function PermissionHeader({ titleId, request }: { titleId: string; request: PermissionRequest }) {
+  return (
+    <div className="permission-header">
+      <span id={titleId} className="permission-title">
+        Allow {request.title}
+        {request.summary ? <span className="permission-summary">: {request.summary}</span> : null}?
+      </span>
+      {request.waiting > 0 && (
+        <span className="permission-waiting" data-testid="permission-waiting">
+          {request.waiting} more waiting
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function PermissionDetail({ id, request, onOpenDiff }: { id: string; request: PermissionRequest; onOpenDiff: (requestId: string) => void }) {
+  return (
+    <div id={id} className="permission-detail">
+      <PermissionPreviewView request={request} onOpenDiff={onOpenDiff} />
+      {request.warnings.length > 0 && (
+        <ul className="permission-warnings" data-testid="permission-warnings" aria-label="Warnings">
+          {request.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      )}
+      {request.message && request.preview.kind !== 'bash' && request.warnings.length === 0 && (
+        <div className="permission-message">{request.message}</div>
+      )}
+      {request.reason && (
+        <div className="permission-reason" data-testid="permission-reason">
+          Asking because {request.reason}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export interface PermissionOptionsProps {
+  suggestion: Suggestion | undefined;
+  onAllow: () => void;
+  onAccept: () => void;
+  onDeny: () => void;
+}
+
+export function PermissionOptions({ suggestion, onAllow, onAccept, onDeny }: PermissionOptionsProps) {
+  return (
+    <div className="permission-options" role="group" aria-label="Answer">
+      <button type="button" className="permission-option" data-testid="permission-allow" onClick={onAllow}>
+        <kbd>1</kbd> Allow once
+      </button>
+      {suggestion && (
+        <button type="button" className="permission-option" data-testid="permission-suggestion" onClick={onAccept}>
+          <kbd>2</kbd> {suggestion.label}
+        </button>
+      )}
+      <button type="button" className="permission-option" data-testid="permission-deny" onClick={onDeny}>
+        <kbd>3</kbd> Deny <span className="permission-hint">(Esc)</span>
+      </button>
+    </div>
+  );
+}
+
+export interface FeedbackFieldProps {
+  id: string;
+  ref: Ref<HTMLInputElement>;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function FeedbackField({ id, ref, value, onChange }: FeedbackFieldProps) {
+  return (
+    <label className="permission-feedback" htmlFor={id}>
+      <span className="permission-hint">Tab to tell the agent what to do instead; Enter denies with it</span>
+      <input
+        id={id}
+        ref={ref}
+        className="permission-feedback-input"
+        data-testid="permission-feedback"
+        type="text"
+        placeholder="Deny with feedback…"
+        value={value}
+        maxLength={10_000}
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+      />
+    </label>
+  );
+}
