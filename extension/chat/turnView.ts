@@ -4,6 +4,7 @@
  * happened. Segments stay `streaming` until the turn ends: the turn, not the segment, is what is running.
  */
 import type { AgentEvent } from '../core/agent/agentSession';
+import { isRecord } from '../core/isRecord';
 import type { ToolExecutionEvent } from '../core/tool/execute';
 import type { Tools } from '../core/tool/Tool';
 import { capInput, presentProgress, presentToolResult } from './toolViews/present';
@@ -168,8 +169,4 @@ export class TurnView {
     this.host.emit({ type: 'toolUseStarted', toolUseId: id, name, input, summary, activity });
     return entry;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -11,6 +11,18 @@ export const MAX_RESULT_PREVIEW_CHARS = 20_000;
 export const MAX_PROGRESS_CHARS = 8_000;
 
 const Id = z.string().min(1).max(200);
+/** A count or a line number (lines, tokens, indexes). */
+export const NonNegativeInt = z.number().int().nonnegative();
+
+export const DiffHunkSchema = z.strictObject({
+  oldStart: NonNegativeInt,
+  oldLines: NonNegativeInt,
+  newStart: NonNegativeInt,
+  newLines: NonNegativeInt,
+  /** Unified-diff lines: a first character of ' ', '+' or '-', then the text. */
+  lines: z.array(z.string()),
+});
+export type DiffHunk = z.infer<typeof DiffHunkSchema>;
 
 /** Something the user attached to a prompt: an image (inline data) or a file reference. */
 export const AttachmentSchema = z.discriminatedUnion('kind', [
@@ -46,16 +58,6 @@ export const ChatMessageSchema = z.strictObject({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-export const DiffHunkSchema = z.strictObject({
-  oldStart: z.number().int().nonnegative(),
-  oldLines: z.number().int().nonnegative(),
-  newStart: z.number().int().nonnegative(),
-  newLines: z.number().int().nonnegative(),
-  /** Unified-diff lines: a first character of ' ', '+' or '-', then the text. */
-  lines: z.array(z.string()),
-});
-export type DiffHunk = z.infer<typeof DiffHunkSchema>;
-
 const PathItemSchema = z.strictObject({
   path: z.string().min(1).max(4096),
   line: z.number().int().positive().optional(),
@@ -70,8 +72,8 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
     kind: z.literal('diff'),
     filePath: z.string(),
     created: z.boolean(),
-    added: z.number().int().nonnegative(),
-    removed: z.number().int().nonnegative(),
+    added: NonNegativeInt,
+    removed: NonNegativeInt,
     hunks: z.array(DiffHunkSchema),
     /** Hunks were left out to keep the message small. */
     truncated: z.boolean(),
@@ -128,7 +130,7 @@ export const ToolProgressViewSchema = z.strictObject({
   output: z.string().max(MAX_PROGRESS_CHARS + 200).optional(),
   message: z.string().max(500).optional(),
   elapsedSeconds: z.number().nonnegative().optional(),
-  totalLines: z.number().int().nonnegative().optional(),
+  totalLines: NonNegativeInt.optional(),
 });
 export type ToolProgressView = z.infer<typeof ToolProgressViewSchema>;
 

@@ -4,7 +4,7 @@
  * folder from the extension, so this file must stay free of `vscode` and Node APIs.
  */
 import { z } from 'zod';
-import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
+import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, NonNegativeInt, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
 import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFields } from './checkpoints';
@@ -30,10 +30,10 @@ export type SetupState = z.infer<typeof SetupStateSchema>;
 
 /** Session totals and how full the context window is, for the usage line. */
 export const UsageSchema = z.strictObject({
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
-  cacheReadInputTokens: z.number().int().nonnegative(),
-  cacheCreationInputTokens: z.number().int().nonnegative(),
+  inputTokens: NonNegativeInt,
+  outputTokens: NonNegativeInt,
+  cacheReadInputTokens: NonNegativeInt,
+  cacheCreationInputTokens: NonNegativeInt,
   costUsd: z.number().nonnegative(),
   contextFill: z.number().min(0).max(1),
 });
@@ -46,8 +46,8 @@ export const PermissionPreviewSchema = z.discriminatedUnion('kind', [
     kind: z.literal('diff'),
     path: z.string().min(1).max(4096),
     created: z.boolean(),
-    added: z.number().int().nonnegative(),
-    removed: z.number().int().nonnegative(),
+    added: NonNegativeInt,
+    removed: NonNegativeInt,
     hunks: z.array(DiffHunkSchema),
     truncated: z.boolean(),
     /** The host can open the proposed content in VS Code's diff editor. */
@@ -71,10 +71,10 @@ export const PermissionRequestSchema = z.strictObject({
   reason: z.string().max(2000).optional(),
   warnings: z.array(z.string().max(2000)).max(50),
   /** Accepting one allows this call and remembers the rule; `index` goes back in `answerPermission`. */
-  suggestions: z.array(z.strictObject({ index: z.number().int().nonnegative(), label: z.string().max(2000) })).max(10),
+  suggestions: z.array(z.strictObject({ index: NonNegativeInt, label: z.string().max(2000) })).max(10),
   preview: PermissionPreviewSchema,
   /** Further requests queued behind this one. */
-  waiting: z.number().int().nonnegative(),
+  waiting: NonNegativeInt,
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 
@@ -110,7 +110,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
     type: z.literal('answerPermission'),
     requestId: z.string().min(1).max(200),
     choice: z.enum(['allowOnce', 'suggestion', 'deny']),
-    suggestionIndex: z.number().int().nonnegative().optional(),
+    suggestionIndex: NonNegativeInt.optional(),
     /** Sent to the model with a denial. */
     feedback: z.string().max(10_000).optional(),
   }),
@@ -178,7 +178,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   /** The request was answered (here, in a modal, or by Stop): the dialog closes. */
   z.strictObject({ type: z.literal('permissionResolved'), requestId: z.string() }),
   /** How many requests wait behind the one shown. */
-  z.strictObject({ type: z.literal('permissionWaiting'), requestId: z.string(), waiting: z.number().int().nonnegative() }),
+  z.strictObject({ type: z.literal('permissionWaiting'), requestId: z.string(), waiting: NonNegativeInt }),
 ]);
 export type HostToWebview = z.infer<typeof HostToWebviewSchema>;
 

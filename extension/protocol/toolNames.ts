@@ -4,20 +4,23 @@
  * built-in tool without a renderer a compile error). A unit test checks it against the extension's tool
  * registry, so the two cannot drift apart.
  */
-export const READ_TOOL_NAME = 'Read';
-export const WRITE_TOOL_NAME = 'Write';
-export const EDIT_TOOL_NAME = 'Edit';
-export const GLOB_TOOL_NAME = 'Glob';
-export const GREP_TOOL_NAME = 'Grep';
-export const LSP_TOOL_NAME = 'LSP';
-export const NOTEBOOK_EDIT_TOOL_NAME = 'NotebookEdit';
-export const TOOL_SEARCH_TOOL_NAME = 'ToolSearch';
-export const BASH_TOOL_NAME = 'Bash';
-export const TASK_STOP_TOOL_NAME = 'TaskStop';
-export const TODO_WRITE_TOOL_NAME = 'TodoWrite';
-export const ASK_USER_QUESTION_TOOL_NAME = 'AskUserQuestion';
+/** Each wire name under the name of its constant: the one list, from which the constants, the type and `BUILTIN_TOOL_NAMES` come. */
+const TOOL_NAMES = {
+  READ_TOOL_NAME: 'Read',
+  WRITE_TOOL_NAME: 'Write',
+  EDIT_TOOL_NAME: 'Edit',
+  GLOB_TOOL_NAME: 'Glob',
+  GREP_TOOL_NAME: 'Grep',
+  LSP_TOOL_NAME: 'LSP',
+  NOTEBOOK_EDIT_TOOL_NAME: 'NotebookEdit',
+  TOOL_SEARCH_TOOL_NAME: 'ToolSearch',
+  BASH_TOOL_NAME: 'Bash',
+  TASK_STOP_TOOL_NAME: 'TaskStop',
+  TODO_WRITE_TOOL_NAME: 'TodoWrite',
+  ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+} as const;
 
-export const BUILTIN_TOOL_NAMES = [
+export const {
   READ_TOOL_NAME,
   WRITE_TOOL_NAME,
   EDIT_TOOL_NAME,
@@ -30,9 +33,11 @@ export const BUILTIN_TOOL_NAMES = [
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
-] as const;
+} = TOOL_NAMES;
 
-export type ToolName = (typeof BUILTIN_TOOL_NAMES)[number];
+export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];
+
+export const BUILTIN_TOOL_NAMES: readonly ToolName[] = Object.values(TOOL_NAMES);
 
 export function isBuiltinToolName(name: string): name is ToolName {
   return (BUILTIN_TOOL_NAMES as readonly string[]).includes(name);

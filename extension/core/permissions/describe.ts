@@ -27,6 +27,14 @@ const BEHAVIOR_TEXT: Record<PermissionResult['behavior'], string> = {
   passthrough: 'needs approval',
 };
 
+/** What the kinds of reason that name no rule, hook or classifier are called. */
+const SUBJECT_TEXT = {
+  asyncAgent: 'background agent',
+  sandboxOverride: 'sandbox override',
+  workingDir: 'working directory',
+  safetyCheck: 'safety check',
+} as const;
+
 /** `hook X: reason` when there is a reason, `hook X` otherwise. */
 function withReason(subject: string, reason: string | undefined): string {
   return reason ? `${subject}: ${reason}` : subject;
@@ -47,16 +55,13 @@ export function describeDecisionReason(reason: PermissionDecisionReason): string
       return `permission prompt tool ${reason.permissionPromptToolName}`;
     case 'hook':
       return withReason(`hook ${reason.hookName}`, reason.reason);
-    case 'asyncAgent':
-      return withReason('background agent', reason.reason);
-    case 'sandboxOverride':
-      return withReason('sandbox override', reason.reason);
     case 'classifier':
       return withReason(`classifier ${reason.classifier}`, reason.reason);
+    case 'asyncAgent':
+    case 'sandboxOverride':
     case 'workingDir':
-      return withReason('working directory', reason.reason);
     case 'safetyCheck':
-      return withReason('safety check', reason.reason);
+      return withReason(SUBJECT_TEXT[reason.type], reason.reason);
     case 'other':
       return reason.reason;
   }

@@ -119,6 +119,22 @@ function denied(what: string, target: ResolvedPath, rule: PermissionRule): Permi
   };
 }
 
+/** What a file check works on: the permissions, the path as asked and as resolved, and a rule lookup. */
+interface FileCheck {
+  permissions: ToolPermissionContext;
+  target: ResolvedPath;
+  /** `matchingPathRule` for the target's paths (the requested one and, when a link, the real one). */
+  rule(families: readonly PathRuleFamily[], behavior: PermissionBehavior): PermissionRule | undefined;
+}
+
+async function fileCheck(absPath: string, context: ToolUseContext, homeDir: string): Promise<FileCheck> {
+  const permissions = context.getAppState().toolPermissionContext;
+  const target = await resolvePath(context, absPath);
+  const paths = pathsOf(target);
+  const env = ruleEnv(context, homeDir);
+  return { permissions, target, rule: (families, behavior) => matchingPathRule(permissions, families, behavior, paths, env) };
+}
+
 export interface FileCheckOptions {
   /** The user's home directory (for `~/` patterns and user-settings rules). */
   homeDir: string;
@@ -131,11 +147,8 @@ export interface FileCheckOptions {
  * switch to acceptEdits, which tells the engine that mode covers this write.
  */
 export async function checkEditPermission(absPath: string, message: string, context: ToolUseContext, opts: FileCheckOptions): Promise<PermissionResult> {
-  const permissions = context.getAppState().toolPermissionContext;
-  const target = await resolvePath(context, absPath);
-  const paths = pathsOf(target);
-  const env = ruleEnv(context, opts.homeDir);
-  const deny = matchingPathRule(permissions, [EDIT_RULE_TOOL], 'deny', paths, env);
+  const { permissions, target, rule } = await fileCheck(absPath, context, opts.homeDir);
+  const deny = rule([EDIT_RULE_TOOL], 'deny');
   if (deny) return denied('edit', target, deny);
 
   const protectedReason = protectedPathReason(target.requested) ?? protectedPathReason(target.real);
@@ -149,9 +162,9 @@ export async function checkEditPermission(absPath: string, message: string, cont
     return { behavior: 'ask', message: `${message} (${reason}.)`, decisionReason: { type: 'safetyCheck', reason }, suggestions, blockedPath: target.real };
   }
 
-  const ask = matchingPathRule(permissions, [EDIT_RULE_TOOL], 'ask', paths, env);
+  const ask = rule([EDIT_RULE_TOOL], 'ask');
   if (ask) return { behavior: 'ask', message, decisionReason: { type: 'rule', rule: ask } };
-  const allow = matchingPathRule(permissions, [EDIT_RULE_TOOL], 'allow', paths, env);
+  const allow = rule([EDIT_RULE_TOOL], 'allow');
   if (allow) return { behavior: 'allow', decisionReason: { type: 'rule', rule: allow } };
   return { behavior: 'passthrough', message, suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] };
 }
@@ -167,13 +180,10 @@ export async function checkReadPermission(
   context: ToolUseContext,
   opts: FileCheckOptions & { isDirectory?: boolean },
 ): Promise<PermissionResult> {
-  const permissions = context.getAppState().toolPermissionContext;
-  const target = await resolvePath(context, absPath);
-  const paths = pathsOf(target);
-  const env = ruleEnv(context, opts.homeDir);
-  const deny = matchingPathRule(permissions, [READ_RULE_TOOL], 'deny', paths, env);
+  const { permissions, target, rule } = await fileCheck(absPath, context, opts.homeDir);
+  const deny = rule([READ_RULE_TOOL], 'deny');
   if (deny) return denied('read', target, deny);
-  const ask = matchingPathRule(permissions, [READ_RULE_TOOL], 'ask', paths, env);
+  const ask = rule([READ_RULE_TOOL], 'ask');
   if (ask) return { behavior: 'ask', message: `Read ${describeResolved(target)}?`, decisionReason: { type: 'rule', rule: ask } };
 
   if (await isInWorkingDirectories(context, permissions, target)) {
@@ -183,7 +193,7 @@ export async function checkReadPermission(
   if (storage && isWithin(path.resolve(storage), target.real)) {
     return { behavior: 'allow', decisionReason: { type: 'other', reason: 'the session stored this output itself' } };
   }
-  const allow = matchingPathRule(permissions, [READ_RULE_TOOL, EDIT_RULE_TOOL], 'allow', paths, env);
+  const allow = rule([READ_RULE_TOOL, EDIT_RULE_TOOL], 'allow');
   if (allow) return { behavior: 'allow', decisionReason: { type: 'rule', rule: allow } };
 
   const folder = opts.isDirectory ? target.real : path.dirname(target.real);

@@ -3,6 +3,7 @@
  * "always allow" applies at once) and to the JSON of a settings file (the destinations that are files).
  * Both are pure; host/node/permissionSettings.ts does the reading and writing.
  */
+import { isRecord } from '../isRecord';
 import type { PermissionUpdateSink } from '../tool/permissionGate';
 import { permissionRuleValueFromString, permissionRuleValueToString } from './ruleValue';
 import type {
@@ -86,10 +87,6 @@ export function applyPermissionUpdates(ctx: ToolPermissionContext, updates: read
 
 type JsonObject = Record<string, unknown>;
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function stringList(permissions: JsonObject, key: string, file: string): unknown[] {
   const value = permissions[key];
   if (value === undefined) return [];
@@ -104,7 +101,7 @@ function stringList(permissions: JsonObject, key: string, file: string): unknown
  */
 export function applyPermissionUpdateToSettings(settings: JsonObject, update: PermissionUpdate, file: string): JsonObject {
   const existing = settings.permissions ?? {};
-  if (!isObject(existing)) throw new Error(`"permissions" in ${file} is not an object; fix it by hand before saving rules there.`);
+  if (!isRecord(existing)) throw new Error(`"permissions" in ${file} is not an object; fix it by hand before saving rules there.`);
   const permissions: JsonObject = { ...existing };
   const rulesOf = (rules: readonly PermissionRuleValue[]) => rules.map(permissionRuleValueToString);
   switch (update.type) {

@@ -4,6 +4,7 @@
  * itself.
  */
 import { z } from 'zod';
+import { isRecord } from '../isRecord';
 import type { Message } from '../messages';
 
 /** Bumped when a line's meaning changes; readers skip lines of a version they do not know. */
@@ -33,15 +34,11 @@ const KNOWN_BLOCKS: Record<string, { role: Message['role']; fields: Record<strin
   redacted_thinking: { role: 'assistant', fields: { data: 'string' } },
 };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function hasKind(value: unknown, kind: FieldKind): boolean {
   if (kind === 'string') return typeof value === 'string';
-  if (kind === 'object') return isPlainObject(value);
+  if (kind === 'object') return isRecord(value);
   // A tool_result may omit content; when present it is text or a list of blocks.
-  return value === undefined || typeof value === 'string' || (Array.isArray(value) && value.every((b) => isPlainObject(b) && typeof b.type === 'string'));
+  return value === undefined || typeof value === 'string' || (Array.isArray(value) && value.every((b) => isRecord(b) && typeof b.type === 'string'));
 }
 
 function blockSchema(role: Message['role']) {

@@ -5,13 +5,11 @@
 import { mapLimited } from '../async';
 import type { Message } from '../messages';
 import type { TranscriptStore } from '../ports';
+import { cap } from '../text/cap';
 import type { MetaEntry } from './entries';
 import { parseTranscript, repairForResume, type ParsedTranscript, type UsageTotals } from './transcript';
 
 export const UNTITLED = '(untitled)';
-const TITLE_MAX = 80;
-/** Transcripts are read a few at a time: enough to hide latency, few enough to bound memory on big ones. */
-const READ_CONCURRENCY = 8;
 
 export interface SessionSummary {
   sessionId: string;
@@ -34,13 +32,18 @@ export interface LoadedSession {
   warnings: string[];
 }
 
+const TITLE_MAX = 80;
+
 /** The session's title: a `title` line, else the first line of the first prompt, else "(untitled)". */
 export function sessionTitle(parsed: Pick<ParsedTranscript, 'title' | 'firstPrompt'>): string {
   if (parsed.title?.trim()) return parsed.title.trim();
   const firstLine = parsed.firstPrompt?.trim().split('\n')[0]?.trim();
   if (!firstLine) return UNTITLED;
-  return firstLine.length > TITLE_MAX ? `${firstLine.slice(0, TITLE_MAX - 1)}…` : firstLine;
+  return cap(firstLine, TITLE_MAX);
 }
+
+/** Transcripts are read a few at a time: enough to hide latency, few enough to bound memory on big ones. */
+const READ_CONCURRENCY = 8;
 
 /** Every stored session, newest first. */
 export async function listSessions(store: TranscriptStore): Promise<SessionSummary[]> {

@@ -5,7 +5,7 @@
  * `.claude/` when needed, and refuses to touch a file that is not valid JSON rather than overwrite it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JsonSyntaxError, lineAt, parseJsonWithPositions } from '../../core/permissions/jsonPositions';
 import {
@@ -17,15 +17,11 @@ import {
 import type { PermissionSettings, SettingsError } from '../../core/permissions/settingsSchema';
 import type { PermissionUpdate } from '../../core/permissions/types';
 import { applyPermissionUpdateToSettings, isSettingsFileDestination, type SettingsFileDestination } from '../../core/permissions/updates';
+import { readTextIfExists } from './files';
 
-/** The file's text, or undefined when it does not exist. */
-export async function readSettingsFile(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if (err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR')) return undefined;
-    throw err;
-  }
+/** The file's text, or undefined when it (or a folder on its path) does not exist. */
+export function readSettingsFile(file: string): Promise<string | undefined> {
+  return readTextIfExists(file, ['ENOENT', 'ENOTDIR']);
 }
 
 /** Loads user, project and local settings from disk; `vscode` is the VS Code source when there is one. */

@@ -1,8 +1,9 @@
 /** Plain-Node SessionStorage: a folder on disk, written atomically so a crash never leaves half a file. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionStorage } from '../../core/ports';
+import { readTextIfExists } from './files';
 
 export class NodeSessionStorage implements SessionStorage {
   readonly dir: string;
@@ -28,12 +29,7 @@ export class NodeSessionStorage implements SessionStorage {
 
   async readText(relativePath: string): Promise<string | undefined> {
     const target = this.resolveInside(relativePath);
-    try {
-      return await readFile(target, 'utf8');
-    } catch (error) {
-      if (isNodeError(error) && error.code === 'ENOENT') return undefined;
-      throw error;
-    }
+    return readTextIfExists(target);
   }
 
   /** The absolute path of `relativePath`; refuses anything that would land outside the folder. */
@@ -52,8 +48,4 @@ export class NodeSessionStorage implements SessionStorage {
     }
     return target;
   }
-}
-
-function isNodeError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

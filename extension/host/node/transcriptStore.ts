@@ -3,9 +3,10 @@
  * before they resolve, because the loop treats a resolved append as "this line survives a crash".
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { TranscriptStore } from '../../core/ports';
+import { hasErrorCode, readTextIfExists } from './files';
 
 const SESSION_ID = /^[\w-]{1,100}$/;
 const EXTENSION = '.jsonl';
@@ -56,12 +57,7 @@ export class NodeTranscriptStore implements TranscriptStore {
 
   async read(sessionId: string): Promise<string | undefined> {
     const file = this.fileOf(sessionId);
-    try {
-      return await readFile(file, 'utf8');
-    } catch (error) {
-      if (isNodeError(error) && error.code === 'ENOENT') return undefined;
-      throw error;
-    }
+    return readTextIfExists(file);
   }
 
   async list(): Promise<{ sessionId: string; modifiedMs: number; sizeBytes: number }[]> {
@@ -69,7 +65,7 @@ export class NodeTranscriptStore implements TranscriptStore {
     try {
       names = await readdir(this.dir);
     } catch (error) {
-      if (isNodeError(error) && error.code === 'ENOENT') return [];
+      if (hasErrorCode(error, 'ENOENT')) return [];
       throw error;
     }
     const ids = names.filter((n) => n.endsWith(EXTENSION)).map((n) => n.slice(0, -EXTENSION.length)).filter((id) => SESSION_ID.test(id));
@@ -80,7 +76,7 @@ export class NodeTranscriptStore implements TranscriptStore {
           return info.isFile() ? { sessionId, modifiedMs: info.mtimeMs, sizeBytes: info.size } : undefined;
         } catch (error) {
           // Deleted between readdir and stat: not a session any more.
-          if (isNodeError(error) && error.code === 'ENOENT') return undefined;
+          if (hasErrorCode(error, 'ENOENT')) return undefined;
           throw error;
         }
       }),
@@ -137,8 +133,4 @@ async function syncFolder(dir: string): Promise<void> {
   } catch {
     // Best effort: some platforms and file systems refuse to open or sync a folder.
   }
-}
-
-function isNodeError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

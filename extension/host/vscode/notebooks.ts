@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { isRecord } from '../../core/isRecord';
 import type { NotebookPort } from '../../core/ports';
 import { cellNotFoundMessage, findCellIndex, newCellId, supportsCellIds } from '../../core/notebook/ipynb';
 
@@ -12,8 +13,6 @@ type CellEditRequest = Parameters<NotebookPort['editCell']>[1];
 
 const samePath = (a: string, b: string) =>
   process.platform === 'win32' ? path.resolve(a).toLowerCase() === path.resolve(b).toLowerCase() : path.resolve(a) === path.resolve(b);
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The nbformat id of a cell. The built-in ipynb extension keeps it at `metadata.id` (VS Code ≥ 1.86);

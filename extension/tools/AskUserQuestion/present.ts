@@ -1,5 +1,6 @@
 /** AskUserQuestion in the chat: the questions and what the user answered, capped. */
 import { z } from 'zod';
+import { cap } from '../../core/text/cap';
 import type { PresentArgs } from '../../core/tool/views';
 import type { ToolResultData } from '../../protocol/entries';
 
@@ -8,8 +9,6 @@ const QuestionsOutput = z.object({
   details: z.array(z.object({ question: z.string(), selected: z.array(z.string()), other: z.string().optional() })),
   declined: z.boolean(),
 });
-
-const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export function presentQuestions({ output }: PresentArgs): ToolResultData | undefined {
   const o = QuestionsOutput.safeParse(output);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
+import { cap } from '../../core/text/cap';
 import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool, type ToolCallProgress } from '../../core/tool/Tool';
@@ -59,7 +60,7 @@ function toolUseIdOf(parent: AssistantMessage | undefined, input: BashInput): st
 
 function oneLine(text: string, max = 80): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return cap(line, max);
 }
 
 export function createBashTool(options: BashToolOptions = {}) {

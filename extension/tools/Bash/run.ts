@@ -3,7 +3,7 @@
  * ways — it exits (the result), the call is aborted (the process tree is killed), or its timeout passes
  * (it keeps running as a background task). `run_in_background` starts it as a task straight away.
  */
-import type { ShellExit, ShellPort, ShellProcess } from '../../core/ports';
+import type { ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/ports';
 import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/tasks/localBash';
 import { taskSetter } from '../../core/tasks/taskStore';
 import { generateTaskId } from '../../core/tasks/types';
@@ -39,6 +39,9 @@ export type RunOutcome =
 
 const PROGRESS_LINES = 5;
 
+type SetTasks = ReturnType<typeof taskSetter>;
+type Ended = { kind: 'exit'; exit: ShellExit } | { kind: 'timeout' } | { kind: 'abort' };
+
 export async function runCommand(
   shell: ShellPort,
   req: RunRequest,
@@ -60,24 +63,38 @@ export async function runCommand(
   };
   const spawnOpts = { cwd: req.cwd, outputFile, label: req.description ?? req.command, sandboxed: req.sandboxed };
 
-  if (req.runInBackground) {
-    registerPendingBashTask(setTasks, task);
-    let proc: ShellProcess;
-    try {
-      proc = shell.spawn(req.command, spawnOpts);
-    } catch (error) {
-      setTasks((prev) => {
-        const { [id]: _dropped, ...tasks } = prev.tasks;
-        return { ...prev, tasks };
-      });
-      throw error;
-    }
-    proc.background(id);
-    attachBashProcess(setTasks, task, proc);
-    return { kind: 'background', taskId: id, outputFile, reason: 'requested' };
-  }
+  if (req.runInBackground) return startInBackground(shell, req.command, spawnOpts, setTasks, task);
+  return runInForeground(shell.spawn(req.command, spawnOpts), req, signal, setTasks, task, onProgress);
+}
 
-  const proc = shell.spawn(req.command, spawnOpts);
+/** `run_in_background`: the task is registered first, and dropped again if the command cannot start. */
+function startInBackground(shell: ShellPort, command: string, spawnOpts: ShellSpawnOptions, setTasks: SetTasks, task: StartLocalBashTask): RunOutcome {
+  const { id, outputFile } = task;
+  registerPendingBashTask(setTasks, task);
+  let proc: ShellProcess;
+  try {
+    proc = shell.spawn(command, spawnOpts);
+  } catch (error) {
+    setTasks((prev) => {
+      const { [id]: _dropped, ...tasks } = prev.tasks;
+      return { ...prev, tasks };
+    });
+    throw error;
+  }
+  proc.background(id);
+  attachBashProcess(setTasks, task, proc);
+  return { kind: 'background', taskId: id, outputFile, reason: 'requested' };
+}
+
+/** Waits for the command while reporting progress, then turns how it ended into the outcome. */
+async function runInForeground(
+  proc: ShellProcess,
+  req: RunRequest,
+  signal: AbortSignal,
+  setTasks: SetTasks,
+  task: StartLocalBashTask,
+  onProgress?: ToolCallProgress<BashProgress>,
+): Promise<RunOutcome> {
   const collector = new OutputCollector();
   const started = Date.now();
   let lastProgress = 0;
@@ -100,20 +117,8 @@ export async function runCommand(
   });
   // The elapsed time keeps moving in the UI even when a command prints nothing.
   const ticker = setInterval(progress, 1000);
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const ended = await Promise.race([
-    proc.exited.then((exit) => ({ kind: 'exit' as const, exit })),
-    new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), req.timeoutMs))),
-    new Promise<{ kind: 'abort' }>((resolve) => {
-      onAbort = () => resolve({ kind: 'abort' });
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    }),
-  ]);
+  const ended = await waitForEnd(proc, req.timeoutMs, signal);
   clearInterval(ticker);
-  clearTimeout(timer);
-  if (onAbort) signal.removeEventListener('abort', onAbort);
   unsubscribe();
 
   if (ended.kind === 'abort') {
@@ -121,10 +126,28 @@ export async function runCommand(
     throw new ToolError('interrupted', 'The command was stopped because the call was interrupted.');
   }
   if (ended.kind === 'timeout') {
-    proc.background(id);
+    proc.background(task.id);
     attachBashProcess(setTasks, { ...task, outputOffset: collector.totalBytes }, proc);
     const outputSoFar = collector.lastLines(20);
-    return { kind: 'background', taskId: id, outputFile, reason: 'timeout', ...(outputSoFar ? { outputSoFar } : {}) };
+    return { kind: 'background', taskId: task.id, outputFile: task.outputFile, reason: 'timeout', ...(outputSoFar ? { outputSoFar } : {}) };
   }
-  return { kind: 'exited', output: collector.text(outputFile), exit: ended.exit };
+  return { kind: 'exited', output: collector.text(task.outputFile), exit: ended.exit };
+}
+
+/** The first of: the process exits, the timeout passes, the call is aborted. Clears its timer and listener. */
+async function waitForEnd(proc: ShellProcess, timeoutMs: number, signal: AbortSignal): Promise<Ended> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const ended = await Promise.race<Ended>([
+    proc.exited.then((exit) => ({ kind: 'exit' as const, exit })),
+    new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs))),
+    new Promise<{ kind: 'abort' }>((resolve) => {
+      onAbort = () => resolve({ kind: 'abort' });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }),
+  ]);
+  clearTimeout(timer);
+  if (onAbort) signal.removeEventListener('abort', onAbort);
+  return ended;
 }

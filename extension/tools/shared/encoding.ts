@@ -2,6 +2,10 @@
 import { ToolError } from '../../core/tool/errors';
 import type { TextFile } from '../../core/ports';
 
+/**
+ * CRLF as LF, and nothing else: a lone CR in a file is content and is written back as it was. (The diff views'
+ * `toLf` in core/text/diff.ts folds lone CRs too; that one is for comparing, this one for writing.)
+ */
 export function toLf(text: string): string {
   return text.replace(/\r\n/g, '\n');
 }

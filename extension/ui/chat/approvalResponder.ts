@@ -6,6 +6,7 @@
  */
 import { capInput } from '../../chat/toolViews/present';
 import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
+import { cap } from '../../core/text/cap';
 import { fileDiff } from '../../core/text/diff';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
 import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../../protocol/messages';
@@ -183,10 +184,6 @@ export class WebviewApprovalResponder {
 
 function stopped(): ApprovalAnswer {
   return { behavior: 'deny', message: 'Interrupted by user', decisionReason: { type: 'other', reason: 'the turn was stopped' } };
-}
-
-function cap(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function nullableCap(text: string | null, max: number): string | null {

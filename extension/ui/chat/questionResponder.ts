@@ -4,6 +4,7 @@
  * it. Requests queue: one card at a time, the next shown when the first is settled. Free of `vscode`, so
  * unit tests drive it with forged answers.
  */
+import { cap } from '../../core/text/cap';
 import { ToolError } from '../../core/tool/errors';
 import type { UserQuestion, UserQuestionAnswer, UserQuestionPort, UserQuestionResponse } from '../../core/userQuestions';
 import type { HostToWebview, QuestionRequest, WebviewToHost } from '../../protocol/messages';
@@ -129,8 +130,4 @@ function toView(q: UserQuestion): QuestionRequest['questions'][number] {
 
 function abortError(): Error {
   return Object.assign(new Error('The questions were withdrawn: the turn was stopped.'), { name: 'AbortError' });
-}
-
-function cap(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -4,13 +4,14 @@
  * proposed; an accept with every hunk rejected changes nothing. Free of `vscode`.
  */
 import { reviewNote } from '../../core/permissions/reviewNote';
+import { toLf } from '../../core/text/diff';
 import type { ApprovalAnswer } from '../../core/tool/permissionGate';
 import type { Proposal } from './proposal';
 
 /** `final` is the proposal document's text when the answer came, undefined when it could not be read. */
 export function reviewedAnswer(answer: ApprovalAnswer, proposal: Proposal, final: string | undefined): ApprovalAnswer {
   if (answer.behavior !== 'allow' || final === undefined || !proposal.editable) return answer;
-  const text = final.replace(/\r\n?/g, '\n');
+  const text = toLf(final);
   if (text === proposal.after) return answer;
   if (text === proposal.before) {
     return {

@@ -54,6 +54,9 @@ function suggestionsFor(parts: readonly BashPartAnalysis[]): PermissionUpdate[] 
   }));
 }
 
+type RuleContents = ReturnType<typeof ruleContentsForTool>;
+type ParsedAnalysis = Extract<ReturnType<typeof analyzeBashCommand>, { ok: true }>;
+
 /**
  * Decides whether a Bash command may run. `permissionContext` supplies the `Bash(...)` rules; `env`
  * places paths (working directory, workspace roots, home). Additional working directories of the
@@ -72,21 +75,34 @@ export function checkBashPermissions(
   const extraRoots = [...permissionContext.additionalWorkingDirectories.keys()];
   const analysis = analyzeBashCommand(parser, command, env, extraRoots);
 
-  if (!analysis.ok) {
-    const text = normalizeCommandText(command);
-    for (const [content, rule] of deny) if (bashRuleMatches(content, text)) return denied(rule, text);
-    if (opts.dangerouslyDisableSandbox) {
-      return { behavior: 'ask', message: 'The command asks to run outside the sandbox, and it could not be parsed.', decisionReason: { type: 'sandboxOverride' } };
-    }
-    return {
-      behavior: 'ask',
-      message: 'This command could not be parsed, so its parts could not be checked. Approve it only if you understand it.',
-      // A safety check: not even bypassPermissions runs what could not be checked.
-      decisionReason: { type: 'safetyCheck', reason: analysis.reason },
-    };
-  }
+  if (!analysis.ok) return unparsedResult(command, analysis.reason, deny, opts);
+  // Steps 1, 3 and 4 (the order of the file comment), then 5 to 7.
+  const gated = denyOrSafetyResult(analysis, deny, opts);
+  if (gated) return gated;
+  return rulesResult(analysis.parts, ask, allow);
+}
 
-  const { parts, warnings } = analysis;
+/** Steps 1 and 2 for a command that could not be parsed: deny rules on the raw text, then always ask. */
+function unparsedResult(command: string, reason: string, deny: RuleContents, opts: { dangerouslyDisableSandbox?: boolean }): PermissionResult {
+  const text = normalizeCommandText(command);
+  for (const [content, rule] of deny) if (bashRuleMatches(content, text)) return denied(rule, text);
+  if (opts.dangerouslyDisableSandbox) {
+    return { behavior: 'ask', message: 'The command asks to run outside the sandbox, and it could not be parsed.', decisionReason: { type: 'sandboxOverride' } };
+  }
+  return {
+    behavior: 'ask',
+    message: 'This command could not be parsed, so its parts could not be checked. Approve it only if you understand it.',
+    // A safety check: not even bypassPermissions runs what could not be checked.
+    decisionReason: { type: 'safetyCheck', reason },
+  };
+}
+
+/** Steps 1, 3 and 4 for a parsed command: a deny rule on any part, the sandbox override, then dangers. */
+function denyOrSafetyResult(
+  { parts, warnings }: ParsedAnalysis,
+  deny: RuleContents,
+  opts: { dangerouslyDisableSandbox?: boolean },
+): PermissionResult | undefined {
   for (const p of parts) {
     const rule = findMatchingRule(p.command, deny, 'deny');
     if (rule) return denied(rule, p.command.text);
@@ -106,7 +122,19 @@ export function checkBashPermissions(
       decisionReason: { type: 'safetyCheck', reason: warnings.join('; ') },
     };
   }
+  return undefined;
+}
 
+interface PartVerdicts {
+  results: Map<string, PermissionResult>;
+  /** The first ask rule matching a part. */
+  askRule: PermissionRule | undefined;
+  /** Parts no rule allows and that are not read-only. */
+  pending: BashPartAnalysis[];
+}
+
+/** Each part's own answer: an ask rule first, then an allow rule, then read-only, else pending. */
+function partVerdicts(parts: readonly BashPartAnalysis[], ask: RuleContents, allow: RuleContents): PartVerdicts {
   const results = new Map<string, PermissionResult>();
   let askRule: PermissionRule | undefined;
   const pending: BashPartAnalysis[] = [];
@@ -126,6 +154,12 @@ export function checkBashPermissions(
       results.set(text, { behavior: 'passthrough', message: `\`${text}\` needs approval`, decisionReason: { type: 'other', reason: 'not read-only and no rule allows it' } });
     }
   }
+  return { results, askRule, pending };
+}
+
+/** Steps 5 to 7: an ask rule on any part asks; all parts allowed allows; otherwise passthrough. */
+function rulesResult(parts: readonly BashPartAnalysis[], ask: RuleContents, allow: RuleContents): PermissionResult {
+  const { results, askRule, pending } = partVerdicts(parts, ask, allow);
   const single = results.size === 1 ? [...results.values()][0] : undefined;
   const reason = single?.decisionReason ?? { type: 'subcommandResults' as const, reasons: results };
 
