@@ -1,5 +1,6 @@
-// The static layer: three checks, each counted once: the type check, the lint, and the proof that the lint's
-// layer and UI-test rules bite (scripts/check-layer-rule.mjs).
+// The static layer: five checks, each counted once: the type check, the lint, the proof that the lint's
+// layer and UI-test rules bite (scripts/check-layer-rule.mjs), the probe that the function-length
+// check reports a long function, and no function over 80 lines in extension/ or webview/ (scripts/check-function-length.mjs).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -8,6 +9,8 @@ const CHECKS = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['lint rules bite', process.execPath, ['scripts/check-layer-rule.mjs']],
+  ['function length probe', process.execPath, ['scripts/check-function-length.mjs', '--probe']],
+  ['no function over 80 lines', process.execPath, ['scripts/check-function-length.mjs']],
 ];
 
 let failed = 0;
