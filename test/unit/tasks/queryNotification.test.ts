@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message, UserMessage } from '../../../extension/core/messages';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { runQuery } from '../agent/queryHarness';
-import { bashHarness, until } from '../tools/bash/harness';
+import { bashHarness, until } from '../tools/Bash/harness';
 
 type WireMessage = { role: string; content: string | { type: string; text?: string; tool_use_id?: string }[] };
 
