@@ -2,24 +2,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic';
+import { colour as question, paintTodos as todos } from '../fixtures/questions';
 import { REPO_ROOT } from '../support/codeServer';
 import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-questions';
-
-const todos = [
-  { content: 'Pick a colour', status: 'in_progress', activeForm: 'Picking a colour' },
-  { content: 'Paint the button', status: 'pending', activeForm: 'Painting the button' },
-];
-const question = {
-  question: 'Which colour should the button be?',
-  header: 'Colour',
-  options: [
-    { label: 'Red', description: 'Warm' },
-    { label: 'Blue', description: 'Calm' },
-  ],
-  multiSelect: false,
-};
 
 describe('e2e: the agent keeps a todo list and asks the user a question', () => {
   let wb: AgentWorkbench;

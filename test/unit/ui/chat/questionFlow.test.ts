@@ -8,24 +8,11 @@ import { AskUserQuestionTool } from '../../../../extension/tools/AskUserQuestion
 import { TodoWriteTool } from '../../../../extension/tools/TodoWrite/TodoWrite';
 import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
 import { WebviewQuestionResponder } from '../../../../extension/ui/chat/questionResponder';
+import { colour as question, paintTodos as todos } from '../../../fixtures/questions';
 import { BlockModel, type ScriptBlock } from '../../chat/blockModel';
 import { agentDeps, keyed, RecordingLogger, sequentialIds, settings, tick, until } from '../../support';
 
 const allowAll: PermissionDecider = async (_tool, input) => ({ behavior: 'allow', updatedInput: input });
-
-const todos = [
-  { content: 'Pick a colour', status: 'in_progress', activeForm: 'Picking a colour' },
-  { content: 'Paint', status: 'pending', activeForm: 'Painting' },
-];
-const question = {
-  question: 'Which colour?',
-  header: 'Colour',
-  options: [
-    { label: 'Red', description: 'Warm' },
-    { label: 'Blue', description: 'Cool' },
-  ],
-  multiSelect: false,
-};
 
 function setup(replies: ScriptBlock[][]) {
   const model = new BlockModel(replies);
@@ -76,17 +63,17 @@ describe('ui: TodoWrite and AskUserQuestion through the chat bridge', () => {
     expect(snap).toMatchObject({ pendingQuestion: { requestId: 'q-1', questions: [question] }, todos });
     expect(parseHostToWebview(snap).ok).toBe(true);
 
-    expect(bridge.receive({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Green'] }] })).toBe(true);
+    expect(bridge.receive({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: question.question, selected: ['Green'] }] })).toBe(true);
     await tick();
     expect(posted.some((p) => p.type === 'questionResolved')).toBe(false);
-    bridge.receive({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Blue'] }] });
+    bridge.receive({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: question.question, selected: ['Blue'] }] });
     await turn;
     expect(posted).toContainEqual({ type: 'questionResolved', requestId: 'q-1' });
     expect(lastToolResult(model.requests[2]!.messages)).toBe(
-      'User has answered your questions: "Which colour?"="Blue". You can now continue with the user\'s answers in mind.',
+      'User has answered your questions: "Which colour should the button be?"="Blue". You can now continue with the user\'s answers in mind.',
     );
     const entry = session.allEntries().find((e): e is ToolEntry => e.role === 'tool' && e.name === 'AskUserQuestion');
-    expect(entry?.result?.data).toEqual({ kind: 'questions', declined: false, items: [{ question: 'Which colour?', header: 'Colour', selected: ['Blue'] }] });
+    expect(entry?.result?.data).toEqual({ kind: 'questions', declined: false, items: [{ question: question.question, header: 'Colour', selected: ['Blue'] }] });
     expect(session.todos()).toEqual(todos);
   });
 

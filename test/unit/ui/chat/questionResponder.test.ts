@@ -2,27 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserQuestion, UserQuestionResponse } from '../../../../extension/core/userQuestions';
 import { parseHostToWebview, type HostToWebview } from '../../../../extension/protocol/messages';
 import { WebviewQuestionResponder } from '../../../../extension/ui/chat/questionResponder';
+import { colour, extras } from '../../../fixtures/questions';
 import { sequentialIds, tick } from '../../support';
-
-const color: UserQuestion = {
-  question: 'Which colour?',
-  header: 'Colour',
-  options: [
-    { label: 'Red', description: 'Warm' },
-    { label: 'Blue', description: 'Cool' },
-  ],
-  multiSelect: false,
-};
-const extras: UserQuestion = {
-  question: 'Which extras?',
-  header: 'Extras',
-  options: [
-    { label: 'Lint', description: 'ESLint' },
-    { label: 'Tests', description: 'Vitest' },
-    { label: 'CI', description: 'GitHub Actions' },
-  ],
-  multiSelect: true,
-};
 
 function setup() {
   const posted: HostToWebview[] = [];
@@ -43,16 +24,16 @@ function track(promise: Promise<UserQuestionResponse>) {
 describe('ui/questionResponder', () => {
   it('posts the questions, resolves with a valid answer, then closes the card', async () => {
     const { responder, posted } = setup();
-    const asked = track(responder.ask([color, extras], new AbortController().signal));
-    expect(posted).toEqual([{ type: 'questionAsked', request: { requestId: 'q-1', questions: [color, extras] } }]);
+    const asked = track(responder.ask([colour, extras], new AbortController().signal));
+    expect(posted).toEqual([{ type: 'questionAsked', request: { requestId: 'q-1', questions: [colour, extras] } }]);
     expect(parseHostToWebview(posted[0])).toEqual({ ok: true, message: posted[0] });
     expect(responder.pendingRequest?.requestId).toBe('q-1');
     const ok = responder.answer({
       type: 'answerQuestion',
       requestId: 'q-1',
       answers: [
-        { question: 'Which colour?', selected: ['Blue'] },
-        { question: 'Which extras?', selected: ['Lint', 'CI'], other: ' docs ' },
+        { question: colour.question, selected: ['Blue'] },
+        { question: extras.question, selected: ['Lint', 'CI'], other: ' docs ' },
       ],
     });
     await tick();
@@ -60,8 +41,8 @@ describe('ui/questionResponder', () => {
     expect(asked.response).toEqual({
       kind: 'answered',
       answers: [
-        { question: 'Which colour?', selected: ['Blue'] },
-        { question: 'Which extras?', selected: ['Lint', 'CI'], other: 'docs' },
+        { question: colour.question, selected: ['Blue'] },
+        { question: extras.question, selected: ['Lint', 'CI'], other: 'docs' },
       ],
     });
     expect(posted.at(-1)).toEqual({ type: 'questionResolved', requestId: 'q-1' });
@@ -69,18 +50,18 @@ describe('ui/questionResponder', () => {
   });
 
   it.each([
-    ['an unknown request', { requestId: 'q-9', answers: [{ question: 'Which colour?', selected: ['Red'] }] }],
+    ['an unknown request', { requestId: 'q-9', answers: [{ question: colour.question, selected: ['Red'] }] }],
     ['an unknown question', { requestId: 'q-1', answers: [{ question: 'Which size?', selected: ['Red'] }] }],
-    ['a label that is not an option', { requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Green'] }] }],
-    ['two labels for a single-select question', { requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Red', 'Blue'] }] }],
-    ['a label picked twice', { requestId: 'q-1', answers: [{ question: 'Which extras?', selected: ['Lint', 'Lint'] }] }],
+    ['a label that is not an option', { requestId: 'q-1', answers: [{ question: colour.question, selected: ['Green'] }] }],
+    ['two labels for a single-select question', { requestId: 'q-1', answers: [{ question: colour.question, selected: ['Red', 'Blue'] }] }],
+    ['a label picked twice', { requestId: 'q-1', answers: [{ question: extras.question, selected: ['Lint', 'Lint'] }] }],
     [
       'the same question answered twice',
-      { requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Red'] }, { question: 'Which colour?', selected: ['Blue'] }] },
+      { requestId: 'q-1', answers: [{ question: colour.question, selected: ['Red'] }, { question: colour.question, selected: ['Blue'] }] },
     ],
   ])('ignores %s and keeps waiting', async (_name, forged) => {
     const { responder, posted } = setup();
-    const asked = track(responder.ask([color, extras], new AbortController().signal));
+    const asked = track(responder.ask([colour, extras], new AbortController().signal));
     expect(responder.answer({ type: 'answerQuestion', ...forged })).toBe(false);
     await tick();
     expect(asked).toEqual({});
@@ -90,7 +71,7 @@ describe('ui/questionResponder', () => {
 
   it('resolves declined when the user skips', async () => {
     const { responder } = setup();
-    const asked = track(responder.ask([color], new AbortController().signal));
+    const asked = track(responder.ask([colour], new AbortController().signal));
     expect(responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [], declined: true })).toBe(true);
     await tick();
     expect(asked.response).toEqual({ kind: 'declined' });
@@ -99,20 +80,20 @@ describe('ui/questionResponder', () => {
   it('withdraws the card and rejects with an abort when the turn is stopped', async () => {
     const { responder, posted } = setup();
     const stop = new AbortController();
-    const asked = track(responder.ask([color], stop.signal));
+    const asked = track(responder.ask([colour], stop.signal));
     stop.abort();
     await tick();
     expect(asked.error?.name).toBe('AbortError');
     expect(posted.map((p) => p.type)).toEqual(['questionAsked', 'questionResolved']);
-    expect(responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Red'] }] })).toBe(false);
+    expect(responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: colour.question, selected: ['Red'] }] })).toBe(false);
   });
 
   it('queues a second ask and shows it once the first is settled', async () => {
     const { responder, posted } = setup();
-    const first = track(responder.ask([color], new AbortController().signal));
+    const first = track(responder.ask([colour], new AbortController().signal));
     const second = track(responder.ask([extras], new AbortController().signal));
     expect(posted.map((p) => p.type)).toEqual(['questionAsked']);
-    responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: 'Which colour?', selected: ['Red'] }] });
+    responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [{ question: colour.question, selected: ['Red'] }] });
     expect(posted.slice(1)).toEqual([
       { type: 'questionResolved', requestId: 'q-1' },
       { type: 'questionAsked', request: { requestId: 'q-2', questions: [extras] } },
@@ -125,7 +106,7 @@ describe('ui/questionResponder', () => {
   it('tells onShow about each request as it goes on screen, queued ones when their turn comes', () => {
     const shown: string[] = [];
     const responder = new WebviewQuestionResponder({ post: () => {}, newId: sequentialIds('q'), onShow: (r) => shown.push(r.requestId) });
-    void responder.ask([color], new AbortController().signal);
+    void responder.ask([colour], new AbortController().signal);
     void responder.ask([extras], new AbortController().signal);
     expect(shown).toEqual(['q-1']);
     responder.answer({ type: 'answerQuestion', requestId: 'q-1', answers: [], declined: true });
@@ -134,7 +115,7 @@ describe('ui/questionResponder', () => {
 
   it('fails what still waits when it is disposed', async () => {
     const { responder } = setup();
-    const asked = track(responder.ask([color], new AbortController().signal));
+    const asked = track(responder.ask([colour], new AbortController().signal));
     responder.dispose();
     await tick();
     expect(asked.error?.message).toMatch(/chat view closed/);
@@ -143,7 +124,7 @@ describe('ui/questionResponder', () => {
 
   it('shows capped texts but answers with the original question and labels', async () => {
     const { responder, posted } = setup();
-    const long: UserQuestion = { ...color, question: `${'Q'.repeat(3000)}?`, options: [{ label: 'L'.repeat(600), description: '' }, color.options[1]!] };
+    const long: UserQuestion = { ...colour, question: `${'Q'.repeat(3000)}?`, options: [{ label: 'L'.repeat(600), description: '' }, colour.options[1]!] };
     const asked = track(responder.ask([long], new AbortController().signal));
     const shown = posted[0]?.type === 'questionAsked' ? posted[0].request.questions[0] : undefined;
     expect(parseHostToWebview(posted[0]).ok).toBe(true);
