@@ -1,11 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Message, ToolUseBlock } from '../../../../extension/core/messages';
 import { runToolUses } from '../../../../extension/core/tool/orchestrate';
 import { toolDefinitions } from '../../../../extension/core/tool/toolSchema';
 import { buildTool } from '../../../../extension/core/tool/Tool';
 import { ToolSearchTool } from '../../../../extension/tools/ToolSearch/ToolSearch';
-import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';
+import { useFakeAnthropic } from '../../agent/queryHarness';
 import { allowAll, echoTool, makeContext } from '../../tool/fixtures';
 
 /**
@@ -14,11 +14,7 @@ import { allowAll, echoTool, makeContext } from '../../tool/fixtures';
  * call it.
  */
 describe('ToolSearch round trip through the Messages API', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
+  const fake = useFakeAnthropic();
 
   it('loads a deferred tool with a tool_reference and then runs it', async () => {
     const echo = echoTool({ name: 'Shout' });
