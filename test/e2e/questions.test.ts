@@ -1,48 +1,22 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { colour as question, paintTodos as todos } from '../fixtures/questions';
 import { REPO_ROOT } from '../support/codeServer';
-import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, openAgentWorkbench, useWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-questions';
 
-const todos = [
-  { content: 'Pick a colour', status: 'in_progress', activeForm: 'Picking a colour' },
-  { content: 'Paint the button', status: 'pending', activeForm: 'Painting the button' },
-];
-const question = {
-  question: 'Which colour should the button be?',
-  header: 'Colour',
-  options: [
-    { label: 'Red', description: 'Warm' },
-    { label: 'Blue', description: 'Calm' },
-  ],
-  multiSelect: false,
-};
-
 describe('e2e: the agent keeps a todo list and asks the user a question', () => {
-  let wb: AgentWorkbench;
-  let fake: FakeAnthropic;
-  let page: Page;
-
-  beforeAll(async () => {
-    wb = await openAgentWorkbench(API_KEY);
-    ({ fake, page } = wb);
-  });
-
-  afterAll(async () => {
-    await wb?.close();
-  });
+  const wb = useWorkbench(() => openAgentWorkbench(API_KEY));
 
   it('shows the todos, asks in the card, and sends the answer to the model', async () => {
-    fake.setScript([
+    wb.fake.setScript([
       { content: [{ type: 'text', text: 'Planning.' }, { type: 'tool_use', id: 'toolu_todo', name: 'TodoWrite', input: { todos } }] },
       { content: [{ type: 'tool_use', id: 'toolu_ask', name: 'AskUserQuestion', input: { questions: [question] } }] },
       { content: [{ type: 'text', text: 'Blue it is.' }] },
     ]);
-    await activityBarIcon(page).click();
-    const chat = await chatFrame(page);
+    await activityBarIcon(wb.page).click();
+    const chat = await chatFrame(wb.page);
     const input = chat.getByTestId('composer-input');
     await input.fill('paint the button');
     await input.press('Enter');
@@ -52,13 +26,13 @@ describe('e2e: the agent keeps a todo list and asks the user a question', () => 
     await expect.poll(() => card.innerText()).toContain('Which colour should the button be?');
     await expect.poll(() => chat.getByTestId('todo-progress').innerText()).toBe('0/2 done');
     await expect.poll(() => chat.getByTestId('todo-item').nth(0).innerText()).toContain('Picking a colour');
-    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-questions.png') });
+    await wb.page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-questions.png') });
 
     await card.press('2');
     await card.press('Enter');
     await card.waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
-    expect(JSON.stringify(fake.requests.at(-1)?.body.messages)).toContain(
+    expect(JSON.stringify(wb.fake.requests.at(-1)?.body.messages)).toContain(
       'User has answered your questions: \\"Which colour should the button be?\\"=\\"Blue\\". You can now continue',
     );
   });

@@ -5,12 +5,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/codeServer';
 import { settled } from '../support/ui';
-import { activityBarIcon, chatFrame, openAgentWorkbench, type AgentWorkbench } from './workbench';
+import { activityBarIcon, chatFrame, openAgentWorkbench, useWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-session';
 const THEMES = [
@@ -20,23 +18,11 @@ const THEMES = [
 ] as const;
 
 describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', () => {
-  let wb: AgentWorkbench;
-  let fake: FakeAnthropic;
-  let page: Page;
-  let workspace: string;
-
-  beforeAll(async () => {
-    wb = await openAgentWorkbench(API_KEY);
-    ({ fake, page, workspace } = wb);
-  });
-
-  afterAll(async () => {
-    await wb?.close();
-  });
+  const wb = useWorkbench(() => openAgentWorkbench(API_KEY));
 
   it('runs the tools, asks before the edit, applies it once approved, in every theme', async () => {
-    const file = path.join(workspace, 'hello.ts');
-    fake.setScript([
+    const file = path.join(wb.workspace, 'hello.ts');
+    wb.fake.setScript([
       {
         content: [
           { type: 'text', text: 'Let me look at the code.' },
@@ -51,8 +37,8 @@ describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', (
       },
       { content: [{ type: 'text', text: 'Changed the greeting to **Hi there**.' }], expect: { toolResultIds: ['toolu_edit'] } },
     ]);
-    await activityBarIcon(page).click();
-    const chat = await chatFrame(page);
+    await activityBarIcon(wb.page).click();
+    const chat = await chatFrame(wb.page);
     const input = chat.getByTestId('composer-input');
     await input.fill('make the greeting friendlier');
     await input.press('Enter');
@@ -67,26 +53,26 @@ describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', (
     }
     mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
     // Park the pointer on the editor so the activity bar's hover tooltip does not cover the chat.
-    await page.mouse.move(900, 300);
-    await expect.poll(() => page.locator('.monaco-hover, .workbench-hover, [role="tooltip"]').filter({ hasText: 'Codewright' }).count(), { timeout: 5_000 }).toBe(0);
-    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-session-dialog.png') });
-    await page.keyboard.press('1');
+    await wb.page.mouse.move(900, 300);
+    await expect.poll(() => wb.page.locator('.monaco-hover, .workbench-hover, [role="tooltip"]').filter({ hasText: 'Codewright' }).count(), { timeout: 5_000 }).toBe(0);
+    await wb.page.screenshot({ path: path.join(REPO_ROOT, 'test-results/e2e-session-dialog.png') });
+    await wb.page.keyboard.press('1');
 
     await expect.poll(() => chat.locator('[data-testid="message"][data-role="assistant"]').last().innerText(), { timeout: 30_000 }).toContain('Hi there');
     expect(readFileSync(file, 'utf8')).toContain('Hi there, ${name}!');
     await expect.poll(() => chat.locator('[data-testid="tool"][data-tool="Edit"]').first().getAttribute('data-status')).toBe('done');
 
-    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    mkdirSync(path.join(wb.workspace, '.vscode'), { recursive: true });
     for (const [name, theme] of THEMES) {
-      writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': theme }));
+      writeFileSync(path.join(wb.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': theme }));
       const kind = name === 'high-contrast' ? 'vscode-high-contrast' : `vscode-${name}`;
       await expect.poll(() => chat.evaluate(() => document.body.className), { timeout: 30_000 }).toContain(kind);
       // The screenshot waits for both the workbench and the chat to have repainted in the new colours.
       await settled(async () => [
         await chat.evaluate(() => getComputedStyle(document.body).backgroundColor),
-        await page.evaluate(() => getComputedStyle(document.querySelector('.monaco-workbench') ?? document.body).backgroundColor),
+        await wb.page.evaluate(() => getComputedStyle(document.querySelector('.monaco-workbench') ?? document.body).backgroundColor),
       ]);
-      await page.screenshot({ path: path.join(REPO_ROOT, `test-results/e2e-session-${name}.png`) });
+      await wb.page.screenshot({ path: path.join(REPO_ROOT, `test-results/e2e-session-${name}.png`) });
     }
   });
 });

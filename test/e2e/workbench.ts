@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
 import { launchChromium } from '../support/browser';
 import { REPO_ROOT, startCodeServer, type CodeServer } from '../support/codeServer';
@@ -121,4 +122,48 @@ export async function openAgentWorkbench(apiKey: string, prepare?: (workspace: s
       rmSync(workspace, { recursive: true, force: true });
     },
   };
+}
+
+export interface FakeWorkbench extends OpenWorkbench {
+  fake: FakeAnthropic;
+}
+
+/**
+ * The fake Anthropic API started with `fakeOptions` and the workbench on test/fixtures/workspace itself (no
+ * scratch copy: for files that write nothing there), with `envKey` as ANTHROPIC_API_KEY ('' for none).
+ */
+export async function openFakeWorkbench(
+  fakeOptions: Parameters<typeof startFakeAnthropic>[0],
+  envKey: string,
+): Promise<FakeWorkbench> {
+  const fake = await startFakeAnthropic(fakeOptions);
+  const wb = await openWorkbench({
+    folder: path.join(REPO_ROOT, 'test/fixtures/workspace'),
+    env: { ANTHROPIC_API_KEY: envKey, ANTHROPIC_BASE_URL: fake.url },
+  });
+  return {
+    ...wb,
+    fake,
+    close: async () => {
+      await wb.close();
+      await fake.close();
+    },
+  };
+}
+
+/**
+ * Opens a workbench with `open` before the file's tests and closes it after them. The returned object is
+ * filled in by that beforeAll, so read its fields inside the tests, not when the describe block runs.
+ */
+export function useWorkbench<T extends OpenWorkbench>(open: () => Promise<T>): T {
+  const wb = {} as T;
+  let opened: T | undefined;
+  beforeAll(async () => {
+    opened = await open();
+    Object.assign(wb, opened);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return wb;
 }

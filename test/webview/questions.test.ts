@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HostToWebview, QuestionRequest, TodoView } from '../../extension/protocol/messages';
+import { colour, extras } from '../fixtures/questions';
 import { snapshot, toolResult, toolStarted } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
 
 const openPage = useWebviewPages();
 let view: WebviewPage;
-
-const colour = {
-  question: 'Which colour should the button be?',
-  header: 'Colour',
-  options: [
-    { label: 'Red', description: 'Warm and loud' },
-    { label: 'Blue', description: 'Calm' },
-  ],
-  multiSelect: false,
-};
-const extras = {
-  question: 'Which extras do you want?',
-  header: 'Extras',
-  options: [
-    { label: 'Lint', description: 'ESLint on save' },
-    { label: 'Tests', description: 'Vitest' },
-    { label: 'CI', description: 'GitHub Actions' },
-  ],
-  multiSelect: true,
-};
 
 const request = (questions: QuestionRequest['questions'], requestId = 'qr-1'): QuestionRequest => ({ requestId, questions });
 const asked = (r: QuestionRequest): HostToWebview => ({ type: 'questionAsked', request: r });

@@ -4,21 +4,16 @@
  * per stream, wait or call piles up over a session (Node warns at the 11th).
  */
 import { getEventListeners } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { abortableSleep } from '../../../extension/core/agent/retry';
 import { ModelError } from '../../../extension/core/ports';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { makeContext, sleeperTool } from '../tool/fixtures';
-import { runQuery } from './queryHarness';
+import { runQuery, useFakeAnthropic } from './queryHarness';
 
 const abortListeners = (signal: AbortSignal) => getEventListeners(signal, 'abort').length;
 
 describe('abort listeners in the query loop', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
+  const fake = useFakeAnthropic();
 
   // Real HTTP streams through the SDK (41 requests): about 1 s on an idle 2-core machine, up to 5 s with both cores
   // busy, so the default 5 s would make the test's outcome depend on the machine's load.

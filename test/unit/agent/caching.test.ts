@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelUsage } from '../../../extension/core/ports';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { echoTool } from '../tool/fixtures';
-import { runQuery } from './queryHarness';
+import { runQuery, useFakeAnthropic } from './queryHarness';
 
 /** A system prompt the size of a real one (~6 KB), so the prefix is worth caching. */
 const SYSTEM = Array.from({ length: 60 }, (_, i) => `Guideline ${i}: keep changes small, read before editing, and verify with tests.`).join('\n');
@@ -12,11 +11,7 @@ export function cacheReadRatio(u: ModelUsage): number {
 }
 
 describe('prompt caching across a 20-turn session', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
+  const fake = useFakeAnthropic();
 
   it('reads at least 90% of the input of turns 2-20 from the cache', async () => {
     const { tool } = echoTool();

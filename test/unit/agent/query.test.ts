@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, ToolResultBlock, UserMessage } from '../../../extension/core/messages';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { startFakeAnthropic } from '../../fixtures/fake-anthropic';
 import { echoTool, sleeperTool } from '../tool/fixtures';
-import { runQuery } from './queryHarness';
+import { runQuery, useFakeAnthropic } from './queryHarness';
 
 describe('core/agent/query against the fake API', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = useFakeAnthropic({ freshRequests: true });
 
   it('runs parallel tool_use blocks and sends all results back in one message, then ends the turn', async () => {
     const { tool, calls } = echoTool({ name: 'Echo', safe: true });

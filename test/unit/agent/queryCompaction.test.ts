@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message, UserMessage } from '../../../extension/core/messages';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { runQuery } from './queryHarness';
+import { runQuery, useFakeAnthropic } from './queryHarness';
 
 /** Six finished exchanges, so there is something older than the kept recent turns to summarize. */
 function longHistory(): Message[] {
@@ -17,14 +16,7 @@ const firstText = (m: Message | undefined) =>
   m === undefined ? '' : typeof m.content === 'string' ? m.content : m.content.map((b) => ('text' in b ? b.text : '')).join('');
 
 describe('compaction inside the loop', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = useFakeAnthropic({ freshRequests: true });
 
   it('compacts and retries once when the API says the prompt is too long', async () => {
     fake.setScript([

@@ -5,9 +5,29 @@ import { query, type QueryParams } from '../../../extension/core/agent/query';
 import type { Message, TextBlock } from '../../../extension/core/messages';
 import { toolDefinitions } from '../../../extension/core/tool/toolSchema';
 import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
-import type { FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { allowAll, makeContext } from '../tool/fixtures';
 import { keyed, RecordingLogger } from '../support';
+
+/**
+ * Starts the fake API before the describe block's tests and closes it after them; with `freshRequests` its
+ * request log is emptied before each test. The returned object is filled in by that beforeAll, so use it
+ * inside the tests only.
+ */
+export function useFakeAnthropic(opts: { freshRequests?: boolean } = {}): FakeAnthropic {
+  const fake = {} as FakeAnthropic;
+  beforeAll(async () => {
+    Object.assign(fake, await startFakeAnthropic());
+  });
+  afterAll(() => fake.close());
+  if (opts.freshRequests) {
+    beforeEach(() => {
+      fake.requests.length = 0;
+    });
+  }
+  return fake;
+}
 
 export const MODEL = 'claude-sonnet-5-5';
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message, UserMessage } from '../../../extension/core/messages';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { runQuery } from '../agent/queryHarness';
-import { bashHarness, until } from '../tools/bash/harness';
+import { runQuery, useFakeAnthropic } from '../agent/queryHarness';
+import { bashHarness, until } from '../tools/Bash/harness';
 
 type WireMessage = { role: string; content: string | { type: string; text?: string; tool_use_id?: string }[] };
 
@@ -14,14 +13,7 @@ const notificationsIn = (messages: readonly (Message | WireMessage)[]) =>
   );
 
 describe('task notifications in the agent loop', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = useFakeAnthropic({ freshRequests: true });
 
   it('tells the model once, in its next request, that a background command finished', async () => {
     const h = bashHarness();

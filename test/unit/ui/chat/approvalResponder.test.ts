@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { AssistantMessage } from '../../../../extension/core/messages';
+import { ApprovalQueue } from '../../../../extension/core/permissions/approvalQueue';
+import type { PermissionUpdate } from '../../../../extension/core/permissions/types';
+import type { PermissionPrompt } from '../../../../extension/core/tool/permissionGate';
+import { ChatSession } from '../../../../extension/chat/chatSession';
+import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../../extension/protocol/messages';
+import { WebviewApprovalResponder, type ProposedChange } from '../../../../extension/ui/chat/approvalResponder';
+import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
+import { createBashTool } from '../../../../extension/tools/Bash/Bash';
+import { EditTool } from '../../../../extension/tools/Edit/Edit';
+import { makeContext } from '../../tool/fixtures';
+import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../../support';
+
+const assistant = { role: 'assistant', content: [] } as unknown as AssistantMessage;
+// The real tools: the dialog asks them for their command preview and proposed change.
+const bash = createBashTool();
+const edit = EditTool;
+const rule: PermissionUpdate = { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm run test:*' }], behavior: 'allow', destination: 'localSettings' };
+
+const bashPrompt = (command = 'npm run test:unit > /etc/out'): PermissionPrompt => ({
+  tool: bash,
+  input: { command, description: 'Run the unit tests' },
+  toolUseId: 'toolu_1',
+  message: 'Bash wants to run a command',
+  suggestions: [rule],
+  decisionReason: { type: 'rule', rule: { source: 'projectSettings', ruleBehavior: 'ask', ruleValue: { toolName: 'Bash', ruleContent: 'npm:*' } } },
+  assistantMessage: assistant,
+});
+
+function setup(files: Record<string, string> = {}) {
+  const posted: HostToWebview[] = [];
+  const opened: ProposedChange[] = [];
+  let queued = 1;
+  const responder = new WebviewApprovalResponder({
+    post: (m) => {
+      // Everything the responder posts must pass the webview's own validation.
+      const parsed = parseHostToWebview(m);
+      if (!parsed.ok) throw new Error(parsed.error);
+      posted.push(m);
+    },
+    newId: sequentialIds('req'),
+    queued: () => queued,
+    readFile: async (p) => files[p],
+    bashWarnings: (command) => (command.includes('/etc') ? ['The redirection > /etc/out writes outside the workspace'] : []),
+    openDiff: async (change) => void opened.push(change),
+  });
+  const requests = () => posted.flatMap((m) => (m.type === 'permissionRequested' ? [m.request] : []));
+  return { responder, posted, opened, requests, setQueued: (n: number) => (queued = n) };
+}
+
+async function shown(requests: () => PermissionRequest[], n = 1): Promise<PermissionRequest> {
+  await until(() => requests().length >= n);
+  return requests()[n - 1]!;
+}
+
+describe('ui/approvalResponder', () => {
+  it('posts a Bash request with its command, description, warnings, reason and suggestions', async () => {
+    const { responder, requests } = setup();
+    void responder.ask(bashPrompt(), makeContext([bash]));
+    const request = await shown(requests);
+    expect(request).toMatchObject({
+      requestId: 'req-1',
+      toolUseId: 'toolu_1',
+      toolName: 'Bash',
+      message: 'Bash wants to run a command',
+      warnings: ['The redirection > /etc/out writes outside the workspace'],
+      preview: { kind: 'bash', command: 'npm run test:unit > /etc/out', description: 'Run the unit tests' },
+      waiting: 0,
+    });
+    expect(request.reason).toContain('Bash(npm:*)');
+    expect(request.suggestions).toEqual([{ index: 0, label: expect.stringContaining('npm run test:*') }]);
+  });
+
+  it('maps allow once, a suggestion and a denial with feedback to approval answers', async () => {
+    const { responder, requests, posted } = setup();
+    const ctx = makeContext([bash]);
+    const once = responder.ask(bashPrompt(), ctx);
+    expect(responder.answer({ type: 'answerPermission', requestId: (await shown(requests, 1)).requestId, choice: 'allowOnce' })).toBe(true);
+    expect(await once).toMatchObject({ behavior: 'allow', updatedInput: bashPrompt().input });
+    expect((await once).permissionUpdates).toBeUndefined();
+    expect(posted).toContainEqual({ type: 'permissionResolved', requestId: 'req-1' });
+
+    const always = responder.ask(bashPrompt(), ctx);
+    const second = await shown(requests, 2);
+    responder.answer({ type: 'answerPermission', requestId: second.requestId, choice: 'suggestion', suggestionIndex: 0 });
+    expect(await always).toMatchObject({ behavior: 'allow', permissionUpdates: [rule] });
+
+    const denied = responder.ask(bashPrompt(), ctx);
+    const third = await shown(requests, 3);
+    responder.answer({ type: 'answerPermission', requestId: third.requestId, choice: 'deny', feedback: ' use pnpm instead ' });
+    const answer = await denied;
+    expect(answer.behavior).toBe('deny');
+    expect(answer.behavior === 'deny' && answer.message).toBe('The user denied Bash. Do not retry it. The user said: use pnpm instead');
+  });
+
+  it('ignores answers to requests that are not pending and suggestions that do not exist', async () => {
+    const { responder, requests } = setup();
+    const pending = responder.ask(bashPrompt(), makeContext([bash]));
+    const request = await shown(requests);
+    expect(responder.answer({ type: 'answerPermission', requestId: 'req-other', choice: 'allowOnce' })).toBe(false);
+    expect(responder.answer({ type: 'answerPermission', requestId: request.requestId, choice: 'suggestion', suggestionIndex: 5 })).toBe(false);
+    expect(responder.pendingRequest?.requestId).toBe(request.requestId);
+    responder.answer({ type: 'answerPermission', requestId: request.requestId, choice: 'deny' });
+    expect((await pending).behavior).toBe('deny');
+    expect(responder.answer({ type: 'answerPermission', requestId: request.requestId, choice: 'allowOnce' })).toBe(false);
+  });
+
+  it('denies and closes the dialog when the turn is stopped while it is open', async () => {
+    const { responder, requests, posted } = setup();
+    const ctx = makeContext([bash]);
+    const pending = responder.ask(bashPrompt(), ctx);
+    const request = await shown(requests);
+    ctx.abortController.abort();
+    const answer = await pending;
+    expect(answer).toMatchObject({ behavior: 'deny', message: 'Interrupted by user' });
+    expect(posted.at(-1)).toEqual({ type: 'permissionResolved', requestId: request.requestId });
+    expect(responder.pendingRequest).toBeUndefined();
+  });
+
+  it('previews an Edit as a diff of the file and opens the proposed change on request', async () => {
+    const { responder, requests, opened } = setup({ '/ws/a.ts': 'const a = 1;\nconst b = 2;\n' });
+    const prompt: PermissionPrompt = {
+      tool: edit,
+      input: { file_path: '/ws/a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' },
+      toolUseId: 'toolu_e',
+      message: 'Edit wants to change a file',
+      assistantMessage: assistant,
+    };
+    void responder.ask(prompt, makeContext([edit]));
+    const request = await shown(requests);
+    expect(request.preview).toMatchObject({ kind: 'diff', path: '/ws/a.ts', added: 1, removed: 1, created: false, canOpenDiff: true });
+    expect(request.preview.kind === 'diff' && request.preview.hunks[0]?.lines).toEqual([' const a = 1;', '-const b = 2;', '+const b = 3;']);
+    expect(await responder.openProposedDiff(request.requestId)).toBe(true);
+    expect(opened).toEqual([{ path: '/ws/a.ts', before: 'const a = 1;\nconst b = 2;\n', after: 'const a = 1;\nconst b = 3;\n' }]);
+  });
+
+  it('tells the dialog how many requests wait behind it when the queue grows', async () => {
+    const { responder, requests, posted, setQueued } = setup();
+    void responder.ask(bashPrompt(), makeContext([bash]));
+    const request = await shown(requests);
+    setQueued(3);
+    responder.queueChanged();
+    expect(posted.at(-1)).toEqual({ type: 'permissionWaiting', requestId: request.requestId, waiting: 2 });
+    expect(responder.pendingRequest?.waiting).toBe(2);
+  });
+
+  it('serves the pending request in the snapshot a reloaded view asks for, and takes its answer', async () => {
+    const { responder, requests } = setup();
+    const queue = new ApprovalQueue(responder.ask);
+    const log = new RecordingLogger();
+    const session = new ChatSession({ agent: agentDeps(new ScriptedModel([])), credentials: keyed, log, newId: sequentialIds() });
+    const toView: HostToWebview[] = [];
+    const bridge = new ChatBridge({
+      session,
+      settings,
+      log,
+      setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
+      post: (m) => toView.push(m),
+      actions: { setApiKey: () => undefined, showLogs: () => undefined },
+      editor: { openFile: async () => undefined, openLink: async () => undefined, copyText: async () => undefined },
+      approvals: responder,
+    });
+    const answer = queue.ask(bashPrompt(), makeContext([bash]));
+    const request = await shown(requests);
+    bridge.receive({ type: 'ready' });
+    await until(() => toView.length > 0);
+    const snapshot = toView[0];
+    expect(snapshot?.type === 'sessionSnapshot' && snapshot.pendingPermission).toMatchObject({ requestId: request.requestId, toolName: 'Bash' });
+    expect(bridge.receive({ type: 'answerPermission', requestId: request.requestId, choice: 'allowOnce' })).toBe(true);
+    expect((await answer).behavior).toBe('allow');
+    toView.length = 0;
+    bridge.receive({ type: 'ready' });
+    await until(() => toView.length > 0);
+    expect(toView[0]).not.toHaveProperty('pendingPermission');
+    await tick();
+    bridge.dispose();
+  });
+});
