@@ -33,7 +33,7 @@ describe('package.json manifest', () => {
   });
 });
 
-describe('ui/webviewHtml', () => {
+describe('ui/chat/webviewHtml', () => {
   const html = renderWebviewHtml({
     scriptUri: 'https://x.vscode-cdn.net/dist/webview.js',
     styleUri: 'https://x.vscode-cdn.net/dist/webview.css',

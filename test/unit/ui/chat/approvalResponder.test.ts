@@ -54,7 +54,7 @@ async function shown(requests: () => PermissionRequest[], n = 1): Promise<Permis
   return requests()[n - 1]!;
 }
 
-describe('ui/approvalResponder', () => {
+describe('ui/chat/approvalResponder', () => {
   it('posts a Bash request with its command, description, warnings, reason and suggestions', async () => {
     const { responder, requests } = setup();
     void responder.ask(bashPrompt(), makeContext([bash]));

@@ -36,7 +36,7 @@ function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[]; manual?
   return { session, log, model, ...connect(session, log, opts.hasKey ?? true) };
 }
 
-describe('ui/chatBridge', () => {
+describe('ui/chat/chatBridge', () => {
   it('drops a malformed message, logs it, and never acts on it', async () => {
     const { bridge, posted, log, model } = setup();
     expect(bridge.receive({ type: 'sendPrompt', text: 'hi', extra: 'forged' })).toBe(false);

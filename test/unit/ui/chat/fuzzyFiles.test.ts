@@ -10,7 +10,7 @@ const paths = [
   'README.md',
 ];
 
-describe('ui/fuzzyFiles', () => {
+describe('ui/chat/fuzzyFiles', () => {
   it('returns undefined when the query characters do not appear in order', () => {
     expect(fuzzyScore('xyz', 'src/app.ts')).toBeUndefined();
     expect(fuzzyScore('tsa', 'src/app.ts')).toBeUndefined();

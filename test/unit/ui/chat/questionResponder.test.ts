@@ -21,7 +21,7 @@ function track(promise: Promise<UserQuestionResponse>) {
   return state;
 }
 
-describe('ui/questionResponder', () => {
+describe('ui/chat/questionResponder', () => {
   it('posts the questions, resolves with a valid answer, then closes the card', async () => {
     const { responder, posted } = setup();
     const asked = track(responder.ask([colour, extras], new AbortController().signal));

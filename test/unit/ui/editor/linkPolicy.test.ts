@@ -6,7 +6,7 @@ const ROOT = path.resolve('/work/project');
 const files = new Set([path.join(ROOT, 'src/app.ts'), path.join(ROOT, 'My File.ts'), path.resolve('/etc/hosts')]);
 const check: PathCheck = { roots: [ROOT], isFile: async (p) => files.has(p) };
 
-describe('ui/linkPolicy', () => {
+describe('ui/editor/linkPolicy', () => {
   it('opens only well-formed http and https URLs', () => {
     expect(externalUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
     expect(externalUrl(' http://example.com ')).toBe('http://example.com/');
