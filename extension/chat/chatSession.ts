@@ -7,7 +7,7 @@ import type { AgentEvent, AgentSession, AgentSessionDeps } from '../core/agent/a
 import { AgentSession as Session } from '../core/agent/agentSession';
 import type { UsageSnapshot } from '../core/agent/usage';
 import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
-import { isLocalBashTask, killBashTask } from '../core/tasks/localBash';
+import { taskRegistry } from '../core/tasks/registry';
 import { entriesFromHistory, taskViews } from './history';
 import type { CredentialsPort, Logger } from '../core/ports';
 import { PromptQueue, type ReturnedPrompts } from './promptQueue';
@@ -82,8 +82,7 @@ export class ChatSession {
   /** Kills one background task; unknown or finished tasks are ignored. */
   async stopTask(taskId: string): Promise<void> {
     const store = this.agent.appState;
-    const task = store.getState().tasks[taskId];
-    if (isLocalBashTask(task)) await killBashTask(task, store.setState);
+    await taskRegistry.killTask(taskId, { getAppState: () => store.getState(), setAppState: (f) => store.setState(f) });
   }
 
   /**

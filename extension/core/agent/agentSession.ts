@@ -13,7 +13,7 @@ import type { ToolPorts, ToolUseContext } from '../tool/context';
 import { createPermissionEngine } from '../permissions/engine';
 import type { PermissionUpdate } from '../permissions/types';
 import { applyPermissionUpdates, createPermissionUpdateSink } from '../permissions/updates';
-import { killAllBashTasks } from '../tasks/localBash';
+import { taskRegistry } from '../tasks/registry';
 import { createCanUseTool, type AskUser, type PermissionDecider } from '../tool/permissionGate';
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
@@ -181,7 +181,7 @@ export class AgentSession {
   /** Stops the turn and every background task the session started. */
   async dispose(): Promise<void> {
     this.stop();
-    await killAllBashTasks(this.store.getState().tasks, this.store.setState);
+    await taskRegistry.killAllTasks(this.store.getState().tasks, this.store.setState);
   }
 
   private canUseTool() {

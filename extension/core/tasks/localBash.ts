@@ -5,6 +5,7 @@
  */
 import type { ShellExit, ShellProcess } from '../ports';
 import { putTask, updateTask, type SetAppState } from './taskStore';
+import { transition, transitionTask } from './lifecycle';
 import { isTerminalTaskStatus, type Task, type TaskStateBase } from './types';
 
 export interface LocalBashTaskState extends TaskStateBase {
@@ -32,61 +33,87 @@ export interface StartLocalBashTask {
   outputOffset?: number;
 }
 
+function newBashTask(start: StartLocalBashTask): LocalBashTaskState {
+  return { ...start, type: 'local_bash', status: 'pending', startTime: Date.now(), outputOffset: start.outputOffset ?? 0, notified: false };
+}
+
 /** Records a task before its process starts (run_in_background): status pending. */
 export function registerPendingBashTask(setAppState: SetAppState, start: StartLocalBashTask): void {
-  putTask(setAppState, {
-    ...start,
-    type: 'local_bash',
-    status: 'pending',
-    startTime: Date.now(),
-    outputOffset: start.outputOffset ?? 0,
-    notified: false,
-  } satisfies LocalBashTaskState);
+  putTask(setAppState, newBashTask(start));
 }
 
 /**
  * Makes `process` the task's process (creating the task when it was not registered yet) and marks it running;
  * when the process exits, the task ends: killed when TaskStop asked for it, else completed (exit 0) or failed.
+ * A task that already ended (killed while pending) does not start again: the process is killed instead.
  */
 export function attachBashProcess(setAppState: SetAppState, start: StartLocalBashTask, process: ShellProcess): void {
+  let started = false;
   setAppState((prev) => {
     const existing = prev.tasks[start.id];
-    const base: LocalBashTaskState = isLocalBashTask(existing)
-      ? existing
-      : { ...start, type: 'local_bash', status: 'pending', startTime: Date.now(), outputOffset: start.outputOffset ?? 0, notified: false };
-    return { ...prev, tasks: { ...prev.tasks, [start.id]: { ...base, status: 'running', process } } };
+    const running = transition(isLocalBashTask(existing) ? existing : newBashTask(start), 'running', { process });
+    if (!running) return prev;
+    started = true;
+    return { ...prev, tasks: { ...prev.tasks, [start.id]: running } };
   });
+  if (!started) {
+    void process.kill();
+    return;
+  }
   void process.exited.then((exit) => finishBashTask(setAppState, start.id, exit));
 }
 
+/** Ends the task as its exit says, unless it already ended (a killed task stays killed, never completed). */
 function finishBashTask(setAppState: SetAppState, id: string, exit: ShellExit): void {
   updateTask<LocalBashTaskState>(setAppState, id, (task) => {
-    const status = task.status === 'killed' ? 'killed' : exit.code === 0 ? 'completed' : 'failed';
-    const { process: _gone, ...rest } = task;
-    return { ...rest, status, exitCode: exit.code, endTime: task.endTime ?? Date.now() };
+    const ended = transition(task, exit.code === 0 ? 'completed' : 'failed') ?? task;
+    const { process: _gone, ...rest } = ended;
+    return { ...rest, exitCode: exit.code, endTime: task.endTime ?? Date.now() };
   });
 }
 
 /**
  * Kills a running task's process tree. The task is marked killed (and notified: whoever stopped it knows)
- * before the signal goes out, so its exit is not mistaken for a failure.
+ * before the signal goes out, so its exit is not mistaken for a failure. A task that already ended is left alone.
  */
 export async function killBashTask(task: LocalBashTaskState, setAppState: SetAppState): Promise<void> {
   if (isTerminalTaskStatus(task.status)) return;
-  updateTask<LocalBashTaskState>(setAppState, task.id, (t) => ({ ...t, status: 'killed', endTime: Date.now(), notified: true }));
-  await task.process?.kill();
+  const killed = transitionTask<LocalBashTaskState>(setAppState, task.id, 'killed', () => ({ endTime: Date.now(), notified: true }));
+  if (killed) await task.process?.kill();
 }
 
-/** The local_bash task implementation, for code that kills any task by id. */
-export function localBashTask(getTask: (id: string) => TaskStateBase | undefined): Task {
-  return {
-    name: 'LocalBashTask',
-    type: 'local_bash',
-    async kill(taskId, setAppState) {
-      const task = getTask(taskId);
-      if (isLocalBashTask(task)) await killBashTask(task, setAppState);
-    },
-  };
+/**
+ * Kills the local_bash task with this id, reading it through `setAppState` alone (as every Task's kill does);
+ * unknown ids, other types and tasks that already ended are ignored.
+ */
+async function killBashTaskById(taskId: string, setAppState: SetAppState): Promise<void> {
+  let process: ShellProcess | undefined;
+  let killed = false;
+  setAppState((prev) => {
+    const task = prev.tasks[taskId];
+    if (!isLocalBashTask(task)) return prev;
+    const after = transition(task, 'killed', { endTime: Date.now(), notified: true });
+    if (!after) return prev;
+    killed = true;
+    process = task.process;
+    return { ...prev, tasks: { ...prev.tasks, [taskId]: after } };
+  });
+  if (killed) await process?.kill();
+}
+
+/** The local_bash task implementation, registered in the task registry (registry.ts) under its type. */
+export const LocalBashTask: Task = {
+  name: 'LocalBashTask',
+  type: 'local_bash',
+  kill: killBashTaskById,
+};
+
+/**
+ * The local_bash task implementation, for code that kills any task by id.
+ * @deprecated The argument is no longer needed: use `LocalBashTask` (or the task registry).
+ */
+export function localBashTask(_getTask?: (id: string) => TaskStateBase | undefined): Task {
+  return LocalBashTask;
 }
 
 /** Kills every running local_bash task (the session or host is shutting down). */

@@ -5,9 +5,10 @@
  */
 import type { UserMessage } from '../messages';
 import { isLocalBashTask } from './localBash';
-import type { SetAppState, TaskStoreAccess } from './taskStore';
+import { isNotificationDue, markTasksNotified } from './lifecycle';
+import type { TaskStoreAccess } from './taskStore';
 import { taskSetter } from './taskStore';
-import { isTerminalTaskStatus, type TaskStateBase } from './types';
+import type { TaskStateBase } from './types';
 
 const MAX_LABEL = 200;
 
@@ -46,23 +47,15 @@ export function formatTaskNotification(task: TaskStateBase): string {
 /** Finished tasks the model has not been told about, oldest end first. */
 export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBase>>): TaskStateBase[] {
   return Object.values(tasks)
-    .filter((t) => isTerminalTaskStatus(t.status) && !t.notified)
+    .filter(isNotificationDue)
     .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
-}
-
-function markNotified(setAppState: SetAppState, ids: readonly string[]): void {
-  setAppState((prev) => {
-    const tasks = { ...prev.tasks };
-    for (const id of ids) if (tasks[id]) tasks[id] = { ...tasks[id], notified: true };
-    return { ...prev, tasks };
-  });
 }
 
 /** Formats every pending notification and marks those tasks notified. */
 export function takeTaskNotifications(access: TaskStoreAccess): string[] {
   const pending = pendingNotifications(access.getAppState().tasks);
   if (pending.length === 0) return [];
-  markNotified(taskSetter(access), pending.map((t) => t.id));
+  markTasksNotified(taskSetter(access), pending.map((t) => t.id));
   return pending.map(formatTaskNotification);
 }
 

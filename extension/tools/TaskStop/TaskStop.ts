@@ -1,13 +1,15 @@
 /**
  * TaskStop: stops a running background task (a Bash command started with run_in_background, or one that
- * outlived its timeout) by killing its whole process tree. Deferred: the model loads it through ToolSearch
+ * outlived its timeout: its whole process tree is killed) through the task registry, which dispatches on the
+ * task's type. Deferred: the model loads it through ToolSearch
  * when it has a task to stop.
  */
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';
-import { isLocalBashTask, killBashTask } from '../../core/tasks/localBash';
+import { isLocalBashTask } from '../../core/tasks/localBash';
+import { isTaskTypeInBuild, taskRegistry } from '../../core/tasks/registry';
 import { taskSetter } from '../../core/tasks/taskStore';
-import { isTerminalTaskStatus } from '../../core/tasks/types';
+import { isTerminalTaskStatus, type TaskStateBase } from '../../core/tasks/types';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
 import { TASK_STOP_TOOL_NAME } from '../../protocol/toolNames';
@@ -25,6 +27,12 @@ export interface TaskStopOutput {
 }
 
 const idOf = (input: z.infer<typeof inputSchema>) => input.task_id ?? input.shell_id;
+
+/** What the result names the task by: a command's text, else the task's description. */
+const whatOf = (task: TaskStateBase) => (isLocalBashTask(task) ? task.command : task.description);
+
+const notInBuild = (id: string, task: TaskStateBase) =>
+  `Task ${id} is a ${task.type} task, and ${task.type} tasks are not available in this build, so TaskStop cannot stop it.`;
 
 export const TaskStopTool = buildTool({
   name: TASK_STOP_TOOL_NAME,
@@ -57,21 +65,20 @@ export const TaskStopTool = buildTool({
     if (isTerminalTaskStatus(task.status)) {
       return { result: false, message: `Task ${id} is not running (status: ${task.status}), so there is nothing to stop.` };
     }
+    if (!isTaskTypeInBuild(task.type)) return { result: false, message: notInBuild(id, task) };
     return { result: true };
   },
 
   async call(input, context) {
     const id = idOf(input)!;
-    const task = context.getAppState().tasks[id];
-    if (!task || isTerminalTaskStatus(task.status)) throw new ToolError('not_found', `Task ${id} is not running.`);
-    if (!isLocalBashTask(task)) throw new ToolError('unavailable', `Task ${id} is a ${task.type} task, which TaskStop cannot stop yet.`);
-    await killBashTask(task, taskSetter(context));
-    const data: TaskStopOutput = {
-      taskId: id,
-      taskType: task.type,
-      command: task.command,
-      message: `Stopped task ${id} (${task.command}).`,
-    };
+    const stopped = await taskRegistry.killTask(id, { getAppState: () => context.getAppState(), setAppState: taskSetter(context) });
+    if (stopped.kind === 'not_found' || stopped.kind === 'not_running') throw new ToolError('not_found', `Task ${id} is not running.`);
+    if (stopped.kind === 'not_in_build') throw new ToolError('unavailable', notInBuild(id, stopped.task));
+    if (stopped.kind === 'unregistered') {
+      throw new ToolError('unavailable', `Task ${id} is a ${stopped.task.type} task, which TaskStop cannot stop yet.`);
+    }
+    const what = whatOf(stopped.task);
+    const data: TaskStopOutput = { taskId: id, taskType: stopped.task.type, command: what, message: `Stopped task ${id} (${what}).` };
     return { data };
   },
 
