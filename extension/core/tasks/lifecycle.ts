@@ -26,7 +26,8 @@ export function transition<T extends TaskStateBase>(task: T, next: TaskStatus, p
 }
 
 /**
- * Moves the task with this id to `next` (applying `patch`) in one state update. Returns whether it moved:
+ * Moves the task with this id to `next` (applying `patch`, which runs only for an allowed move) in one state
+ * update, for task implementations that change status from outside an updater. Returns whether it moved:
  * false for an unknown id or a forbidden move (such as leaving `killed`), and then nothing changes.
  */
 export function transitionTask<T extends TaskStateBase>(
@@ -38,7 +39,7 @@ export function transitionTask<T extends TaskStateBase>(
   let moved = false;
   setAppState((prev) => {
     const task = prev.tasks[id] as T | undefined;
-    const after = task && transition(task, next, patch(task));
+    const after = task && canTransition(task.status, next) ? transition(task, next, patch(task)) : undefined;
     if (!after) return prev;
     moved = true;
     return { ...prev, tasks: { ...prev.tasks, [id]: after } };

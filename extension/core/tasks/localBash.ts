@@ -5,7 +5,7 @@
  */
 import type { ShellExit, ShellProcess } from '../ports';
 import { putTask, updateTask, type SetAppState } from './taskStore';
-import { transition, transitionTask } from './lifecycle';
+import { transition } from './lifecycle';
 import { isTerminalTaskStatus, type Task, type TaskStateBase } from './types';
 
 export interface LocalBashTaskState extends TaskStateBase {
@@ -78,8 +78,7 @@ function finishBashTask(setAppState: SetAppState, id: string, exit: ShellExit): 
  */
 export async function killBashTask(task: LocalBashTaskState, setAppState: SetAppState): Promise<void> {
   if (isTerminalTaskStatus(task.status)) return;
-  const killed = transitionTask<LocalBashTaskState>(setAppState, task.id, 'killed', () => ({ endTime: Date.now(), notified: true }));
-  if (killed) await task.process?.kill();
+  await killBashTaskById(task.id, setAppState);
 }
 
 /**
