@@ -107,14 +107,6 @@ export const LocalBashTask: Task = {
   kill: killBashTaskById,
 };
 
-/**
- * The local_bash task implementation, for code that kills any task by id.
- * @deprecated The argument is no longer needed: use `LocalBashTask` (or the task registry).
- */
-export function localBashTask(_getTask?: (id: string) => TaskStateBase | undefined): Task {
-  return LocalBashTask;
-}
-
 /** Kills every running local_bash task (the session or host is shutting down). */
 export async function killAllBashTasks(tasks: Readonly<Record<string, TaskStateBase>>, setAppState: SetAppState): Promise<void> {
   await Promise.all(Object.values(tasks).filter(isLocalBashTask).map((t) => killBashTask(t, setAppState)));
