@@ -3,7 +3,7 @@
  * a foreground command past its timeout). The process keeps writing to its output file; when it ends the
  * task turns completed, failed or killed, and a notification waits for the model's next request.
  */
-import type { ShellExit, ShellProcess } from '../ports';
+import type { ShellExit, ShellProcess } from '../shellPort';
 import { putTask, updateTask, type SetAppState } from './taskStore';
 import { transition } from './lifecycle';
 import { isTerminalTaskStatus, type Task, type TaskStateBase } from './types';

@@ -3,7 +3,7 @@
  * ways — it exits (the result), the call is aborted (the process tree is killed), or its timeout passes
  * (it keeps running as a background task). `run_in_background` starts it as a task straight away.
  */
-import type { ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/ports';
+import type { ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/shellPort';
 import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/tasks/localBash';
 import { taskSetter } from '../../core/tasks/taskStore';
 import { generateTaskId } from '../../core/tasks/types';

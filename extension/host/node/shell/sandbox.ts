@@ -5,7 +5,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import type { SandboxStatus } from '../../../core/ports';
+import type { SandboxStatus } from '../../../core/shellPort';
 
 function onPath(binary: string, envPath = process.env['PATH'] ?? ''): boolean {
   return envPath.split(path.delimiter).some((dir) => {
