@@ -172,13 +172,13 @@ describe('the repository’s documents', () => {
   it('reports a link outside the repository, to a missing file or to a missing heading', () => {
     const doc = path.join(ROOT, 'CONTRIBUTING.md');
     const text = [
-      'See [shared](../shared/docs/DESIGN.md), [gone](docs/GONE.md), [bad anchor](docs/ARCHITECTURE.md#no-such-heading),',
+      'See [sibling](../sibling/NOTES.md), [gone](docs/GONE.md), [bad anchor](docs/ARCHITECTURE.md#no-such-heading),',
       '[ok](docs/ARCHITECTURE.md#layers), [web](https://example.com/x), <img src="media/missing.png">, `[code](../x)`.',
       '',
       '[ref]: ../outside.md',
     ].join('\n');
     expect(linkProblems(doc, text, ROOT, readIfExists)).toEqual([
-      '../shared/docs/DESIGN.md: outside the repository',
+      '../sibling/NOTES.md: outside the repository',
       'docs/GONE.md: no such file',
       'docs/ARCHITECTURE.md#no-such-heading: no heading #no-such-heading',
       '../outside.md: outside the repository',
