@@ -58,6 +58,17 @@ export const TaskViewSchema = z.strictObject({
   id: z.string().min(1).max(200),
   description: z.string().max(2000),
   status: z.string().max(50),
+  /** The task's type (`local_bash`, `local_agent`, `in_process_teammate`, `monitor_mcp`, `cron`). */
+  type: z.string().max(50).optional(),
+  /** Epoch ms. */
+  startTime: z.number().optional(),
+  endTime: z.number().optional(),
+  /** One line of detail: an agent's type, model and tokens; a monitor's command. */
+  detail: z.string().max(500).optional(),
+  /** Epoch ms of a scheduled task's next run. */
+  nextRunAt: z.number().optional(),
+  /** The task has a transcript the user can open (background agents, teammates). */
+  hasTranscript: z.boolean().optional(),
 });
 export type TaskView = z.infer<typeof TaskViewSchema>;
 

@@ -5,6 +5,7 @@
  * Its steps live next to it: `request.ts` (one request with its retries), `queryCompaction.ts` and
  * `toolRound.ts` (the calls of one reply, their events forwarded as they happen).
  */
+import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolUseBlock, UserMessage } from '../messages';
 import type { ModelClient, StopReason, ThinkingParam } from '../ports';
 import { takeTaskNotificationMessage } from '../tasks/notifications';
@@ -41,6 +42,11 @@ export interface QueryParams {
   /** Persists a compaction (the transcript's boundary) before the compacted conversation is used. */
   onCompact?: (compaction: { summary: string; messages: Message[]; preservedCount: number }) => Promise<void>;
   interruptSignal?: AbortSignal;
+  /**
+   * Messages that arrived for this agent while it worked (SendMessage, a prompt the user typed mid-turn):
+   * taken at each tool boundary and sent with that round's results (docs/ARCHITECTURE.md, Mid-turn messages).
+   */
+  takeInbox?: () => readonly MailMessage[];
 }
 
 const CONTINUE_PROMPT =

@@ -2,12 +2,15 @@
  * `ToolUseContext`: the dependency-injection spine every tool call receives. Tools are functions of
  * (args, context): no globals. Ports reach the outside world; state flows through the accessors.
  */
+import type { AgentDefinition, SpawnAgent } from '../agents/types';
+import type { Mailbox } from '../agents/mailbox';
 import type { Command } from '../commands/types';
 import type { AgentId, SessionId } from '../ids';
 import type { Message } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { ShellPort } from '../shellPort';
+import type { WorktreePort } from '../worktreePort';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { UserQuestionPort } from '../userQuestions';
 import type { ContentReplacementState } from './resultStorage';
@@ -15,14 +18,7 @@ import type { Tools } from './Tool';
 
 export type ThinkingConfig = { type: 'disabled' } | { type: 'enabled'; budgetTokens: number } | { type: 'adaptive' };
 
-/** A sub-agent type an Agent tool could start. There is no Agent tool yet, so this list is always empty. */
-export interface AgentDefinition {
-  agentType: string;
-  whenToUse: string;
-  tools?: readonly string[];
-  model?: string;
-  source: 'builtin' | 'user' | 'project' | 'plugin';
-}
+export type { AgentDefinition } from '../agents/types';
 
 export interface ToolUseOptions {
   tools: Tools;
@@ -41,6 +37,8 @@ export interface ToolUseOptions {
   appendSystemPrompt?: string;
   /** Re-reads the tool list (MCP servers connect mid-session). */
   refreshTools?: () => Tools;
+  /** Starts sub-agents (Agent, TeamCreate); absent where none may run. */
+  spawnAgent?: SpawnAgent;
 }
 
 /** What a file looked like when a tool last read it: Edit/Write refuse to act on a stale view. */
@@ -98,6 +96,8 @@ export interface ToolUseContext {
   globLimits: { maxResults?: number };
   /** Deferred tools the model has loaded through ToolSearch (by wire name). */
   discoveredToolNames: Set<string>;
+  /** Inboxes of the running agents (SendMessage); shared by the main agent and its sub-agents. */
+  mailbox?: Mailbox;
   ui?: ToolUiCallbacks;
   ports: ToolPorts;
 }
@@ -115,4 +115,6 @@ export interface ToolPorts {
   shell?: ShellPort;
   /** Asks the user questions (AskUserQuestion); absent where nobody is there to answer (headless). */
   questions?: UserQuestionPort;
+  /** Creates and removes git worktrees; absent where git is not available. */
+  worktrees?: WorktreePort;
 }

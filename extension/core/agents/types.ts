@@ -1,0 +1,97 @@
+/**
+ * Sub-agents (docs/ARCHITECTURE.md, Sub-agents): the types the Agent tool, teams, SendMessage and the chat
+ * share. A sub-agent runs the same `query()` loop as the main agent with its own messages and an isolated
+ * `ToolUseContext`; `SpawnAgent` starts one, in the foreground (the caller awaits its report) or in the
+ * background (a `local_agent` or `in_process_teammate` task).
+ */
+import type { AgentId } from '../ids';
+import type { Message } from '../messages';
+import type { ToolUseContext } from '../tool/context';
+import type { CanUseToolFn } from '../tool/Tool';
+
+/** Where an agent type was defined. */
+export type AgentSource = 'builtin' | 'user' | 'project' | 'cli';
+
+/** A sub-agent type the Agent tool can start (`subagent_type`). */
+export interface AgentDefinition {
+  /** The name the model passes as `subagent_type` (`general-purpose`, `Explore`, or a file's `name`). */
+  agentType: string;
+  /** When to use it: shown to the model in the Agent tool's description. */
+  whenToUse: string;
+  /** Tool names it may use; absent = every tool the parent has (except Agent itself for nesting limits). */
+  tools?: readonly string[];
+  /** `sonnet` / `opus` / `haiku`, a full model id, or `inherit` / absent for the parent's model. */
+  model?: string;
+  /** Its system prompt (a file's body); absent for built-ins that use the parent's prompt. */
+  systemPrompt?: string;
+  source: AgentSource;
+  /** The file it came from, for the /agents list and error messages. */
+  path?: string;
+}
+
+/** What to start. */
+export interface SpawnAgentRequest {
+  agentType: string;
+  prompt: string;
+  /** 3–5 words, shown in the UI. */
+  description: string;
+  /** A teammate's name, unique among running agents; SendMessage reaches it by this or by its id. */
+  name?: string;
+  teamName?: string;
+  /** Model override (`sonnet`, `opus`, `haiku` or an id); else the definition's, else the parent's. */
+  model?: string;
+  /** Start as a task and return at once; the report arrives as a task notification. */
+  runInBackground: boolean;
+  /** `in_process_teammate` for team members; `local_agent` otherwise. */
+  taskType?: 'local_agent' | 'in_process_teammate';
+  isolation?: 'worktree';
+}
+
+/** How a sub-agent's run ended. */
+export interface AgentRunResult {
+  status: 'completed' | 'failed' | 'killed';
+  /** Its final reply's text: the Agent tool's result. */
+  report: string;
+  /** Its whole conversation, kept for the UI's "open transcript". */
+  messages: readonly Message[];
+  usage: { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number };
+  durationMs: number;
+  toolUses: number;
+  /** Set when it ran in a worktree that was kept because it made changes. */
+  worktree?: { path: string; branch: string };
+}
+
+/** A started sub-agent. */
+export interface SpawnedAgent {
+  agentId: AgentId;
+  /** The task id when it runs in the background. */
+  taskId?: string;
+  result: Promise<AgentRunResult>;
+}
+
+/** Starts a sub-agent under `parent`, asking permission through the parent's `canUseTool`. */
+export type SpawnAgent = (
+  request: SpawnAgentRequest,
+  parent: ToolUseContext,
+  canUseTool: CanUseToolFn,
+  onProgress?: (progress: AgentProgressData) => void,
+) => Promise<SpawnedAgent>;
+
+/**
+ * The Agent tool's progress payload (`ToolProgress.data`), one per thing the sub-agent does, so the chat can
+ * nest its tool rows under the Agent row. Plain data: it crosses to the webview.
+ */
+export interface AgentProgressData {
+  type: 'agent_progress';
+  agentId: string;
+  agentType: string;
+  model: string;
+  description: string;
+  event: AgentProgressEvent;
+}
+
+export type AgentProgressEvent =
+  | { kind: 'toolStart'; toolUseId: string; toolName: string; summary: string }
+  | { kind: 'toolEnd'; toolUseId: string; isError: boolean; summary: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'usage'; inputTokens: number; outputTokens: number; elapsedMs: number };
