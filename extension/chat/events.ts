@@ -15,6 +15,7 @@ type SessionEventType =
   | 'toolProgress'
   | 'toolResult'
   | 'toolStopped'
+  | 'toolAgentUpdated'
   | 'busyChanged'
   | 'status'
   | 'usage'

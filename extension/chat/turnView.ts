@@ -10,6 +10,7 @@ import type { Tools } from '../core/tool/Tool';
 import { capInput, presentProgress, presentToolResult } from './toolViews/present';
 import type { ChatEntry, ChatMessage, ToolEntry } from '../protocol/messages';
 import type { ChatEvent } from './events';
+import { applyAgentProgress, asAgentProgress, finishAgentView } from './agentView';
 
 export interface TurnHost {
   /** Appends to the session's entries (announcing it is the turn's job). */
@@ -84,6 +85,7 @@ export class TurnView {
       if (t.status !== 'running') continue;
       t.status = 'stopped';
       this.host.emit({ type: 'toolStopped', toolUseId: t.id });
+      if (t.agent) this.setAgent(t, finishAgentView(t.agent, Date.now()));
     }
     // An error or a stop after tools belongs below them, where the user is looking.
     if (status !== 'done' && !this.open && this.last.status === 'streaming') this.segment();
@@ -137,6 +139,8 @@ export class TurnView {
         return;
       case 'toolProgress': {
         const entry = this.tools.get(e.toolUseId);
+        const agent = asAgentProgress(e.progress);
+        if (agent && entry?.status === 'running') return this.setAgent(entry, applyAgentProgress(entry.agent, agent, Date.now()));
         const progress = presentProgress(e.progress);
         if (!entry || !progress || entry.status !== 'running') return;
         entry.progress = progress;
@@ -149,6 +153,7 @@ export class TurnView {
         // By wire name, not alias: an entry named by an alias is a call that failed before it started, shown as text.
         const tool = this.host.tools.find((t) => t.name === entry.name);
         const result = presentToolResult(tool, this.inputs.get(entry.id) ?? {}, e.result, e.output);
+        if (entry.agent) this.setAgent(entry, finishAgentView(entry.agent, Date.now(), result.data?.kind === 'agent' ? result.data : undefined));
         entry.result = result;
         entry.status = result.isError ? 'error' : 'done';
         delete entry.progress;
@@ -156,6 +161,12 @@ export class TurnView {
         return;
       }
     }
+  }
+
+  /** An Agent tool use's sub-agent view changed (extension/chat/agentView.ts). */
+  private setAgent(entry: ToolEntry, agent: NonNullable<ToolEntry['agent']>): void {
+    entry.agent = agent;
+    this.host.emit({ type: 'toolAgentUpdated', toolUseId: entry.id, agent });
   }
 
   private start(id: string, name: string, summary: string | null, activity: string | null): ToolEntry {

@@ -82,6 +82,8 @@ export const ControlRequestSchemas = [
   z.strictObject({ type: z.literal('resumeSession'), sessionId: z.string().min(1).max(200) }),
   z.strictObject({ type: z.literal('searchFiles'), query: z.string().max(500), requestId: RequestIdSchema }),
   z.strictObject({ type: z.literal('stopTask'), taskId: z.string().min(1).max(200) }),
+  /** Opens a task's transcript (TaskView.hasTranscript) as markdown in an editor tab. */
+  z.strictObject({ type: z.literal('openTaskTranscript'), taskId: z.string().min(1).max(200) }),
 ] as const;
 
 /** host → webview events of the controls. */

@@ -113,6 +113,18 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
       )
       .max(4),
   }),
+  /** Agent: how the sub-agent's run ended, and its final report (markdown). */
+  z.strictObject({
+    kind: z.literal('agent'),
+    agentType: z.string().max(200),
+    model: z.string().max(200),
+    status: z.enum(['completed', 'failed', 'killed']),
+    /** Input plus output tokens of the whole run. */
+    tokens: NonNegativeInt,
+    toolUses: NonNegativeInt,
+    durationMs: NonNegativeInt,
+    report: z.string().max(MAX_RESULT_PREVIEW_CHARS + 200),
+  }),
 ]);
 export type ToolResultData = z.infer<typeof ToolResultDataSchema>;
 
@@ -134,6 +146,41 @@ export const ToolProgressViewSchema = z.strictObject({
 });
 export type ToolProgressView = z.infer<typeof ToolProgressViewSchema>;
 
+/** Most child tool rows a sub-agent view keeps; earlier ones are only counted. */
+export const MAX_AGENT_CHILDREN = 50;
+
+/** One tool use of a sub-agent, nested under its Agent row. */
+export const SubAgentChildSchema = z.strictObject({
+  toolUseId: Id,
+  toolName: z.string().min(1).max(200),
+  summary: z.string().max(500),
+  status: z.enum(['running', 'done', 'error', 'stopped']),
+});
+export type SubAgentChild = z.infer<typeof SubAgentChildSchema>;
+
+/** What a sub-agent is doing: built by the host from the Agent tool's progress (extension/chat/agentView.ts). */
+export const SubAgentViewSchema = z.strictObject({
+  agentId: Id,
+  agentType: z.string().max(200),
+  model: z.string().max(200),
+  description: z.string().max(500),
+  /** Input plus output tokens so far. */
+  tokens: NonNegativeInt,
+  /** Epoch ms when the host first heard of it, so the webview can tick the elapsed time. */
+  startedAt: z.number().nonnegative(),
+  /** Elapsed time as last reported. */
+  elapsedMs: NonNegativeInt,
+  /** Tool uses started so far, including the ones no longer in `children`. */
+  toolUses: NonNegativeInt,
+  /** The latest MAX_AGENT_CHILDREN tool uses, oldest first. */
+  children: z.array(SubAgentChildSchema).max(MAX_AGENT_CHILDREN),
+  /** How many earlier tool uses were dropped from `children`. */
+  earlierChildren: NonNegativeInt,
+  /** The last line of text the sub-agent wrote. */
+  latestText: z.string().max(500).optional(),
+});
+export type SubAgentView = z.infer<typeof SubAgentViewSchema>;
+
 /** The tool's input as the model sent it; long strings are cut by the host. */
 export const ToolInputSchema = z.record(z.string(), z.unknown());
 
@@ -151,6 +198,8 @@ export const ToolEntrySchema = z.strictObject({
   status: z.enum(['running', 'done', 'error', 'stopped']),
   progress: ToolProgressViewSchema.optional(),
   result: ToolResultViewSchema.optional(),
+  /** An Agent tool use: its sub-agent's type, tokens and tool rows. */
+  agent: SubAgentViewSchema.optional(),
 });
 export type ToolEntry = z.infer<typeof ToolEntrySchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, NonNegativeInt, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
+import { SubAgentViewSchema } from './entries';
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
 import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFields } from './checkpoints';
@@ -171,6 +172,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   /** The latest progress of a running tool; replaces the previous one. */
   z.strictObject({ type: z.literal('toolProgress'), toolUseId: z.string(), progress: ToolProgressViewSchema }),
   z.strictObject({ type: z.literal('toolResult'), toolUseId: z.string(), result: ToolResultViewSchema }),
+  /** An Agent tool use's sub-agent view; replaces the previous one. */
+  z.strictObject({ type: z.literal('toolAgentUpdated'), toolUseId: z.string(), agent: SubAgentViewSchema }),
   /** The turn ended before the tool did. */
   z.strictObject({ type: z.literal('toolStopped'), toolUseId: z.string() }),
   z.strictObject({ type: z.literal('setupChanged'), setup: SetupStateSchema }),

@@ -44,7 +44,7 @@ export function updateTool(entries: readonly ChatEntry[], id: string, change: (t
 
 export type EntryEvent = Extract<
   HostToWebview,
-  { type: 'messageAdded' | 'assistantDelta' | 'thinkingDelta' | 'assistantText' | 'toolUseStarted' | 'toolProgress' | 'toolResult' | 'toolStopped' | 'messageFinished' }
+  { type: 'messageAdded' | 'assistantDelta' | 'thinkingDelta' | 'assistantText' | 'toolUseStarted' | 'toolProgress' | 'toolResult' | 'toolStopped' | 'toolAgentUpdated' | 'messageFinished' }
 >;
 
 /** The conversation's part of the state: messages and tool uses, folded from their host events. */
@@ -89,6 +89,9 @@ export function reduceEntries(entries: readonly ChatEntry[], event: EntryEvent):
       });
     case 'toolStopped':
       return updateTool(entries, event.toolUseId, (t) => (t.status === 'running' ? { ...t, status: 'stopped' } : t));
+    case 'toolAgentUpdated':
+      // The host's whole view of the sub-agent: it is the truth, running or not.
+      return updateTool(entries, event.toolUseId, (t) => ({ ...t, agent: event.agent }));
     case 'messageFinished':
       return updateMessage(entries, event.messageId, (m) => {
         // A message that failed and is finished again keeps no stale error from the earlier failure.

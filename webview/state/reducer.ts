@@ -65,6 +65,7 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'toolProgress':
     case 'toolResult':
     case 'toolStopped':
+    case 'toolAgentUpdated':
     case 'messageFinished': {
       const entries = reduceEntries(state.entries, event);
       return entries === state.entries ? state : { ...state, entries };
