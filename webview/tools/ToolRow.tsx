@@ -6,11 +6,17 @@
 import { memo, useId } from 'react';
 import type { ToolEntry } from '../../extension/protocol/messages';
 import { useExpanded } from '../state/expansion';
+import { AgentRow, isAgentEntry } from './Agent';
 import { rendererFor } from './registry';
 
 const STATUS_LABEL: Record<ToolEntry['status'], string> = { running: 'Running', done: 'Done', error: 'Failed', stopped: 'Stopped' };
 
+/** A sub-agent (the Agent tool) has its own collapsible row with nested tool uses. */
 export const ToolRow = memo(function ToolRow({ entry }: { entry: ToolEntry }) {
+  return isAgentEntry(entry) ? <AgentRow entry={entry} /> : <PlainToolRow entry={entry} />;
+});
+
+function PlainToolRow({ entry }: { entry: ToolEntry }) {
   const renderer = rendererFor(entry.name);
   const [open, toggle] = useExpanded(entry.id, false);
   const bodyId = useId();
@@ -48,7 +54,7 @@ export const ToolRow = memo(function ToolRow({ entry }: { entry: ToolEntry }) {
       )}
     </section>
   );
-});
+}
 
 function DefaultProgress({ entry }: { entry: ToolEntry }) {
   const message = entry.progress?.message;
