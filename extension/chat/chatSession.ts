@@ -79,6 +79,12 @@ export class ChatSession {
     return this.feeds.onTodos(listener);
   }
 
+  /** A task's transcript file and description, for the task panel's "Open transcript"; undefined when it has none. */
+  taskTranscript(taskId: string): { path: string; description: string } | undefined {
+    const task = this.agent.appState.getState().tasks[taskId];
+    return task?.transcriptPath ? { path: task.transcriptPath, description: task.description } : undefined;
+  }
+
   /** Kills one background task; unknown or finished tasks are ignored. */
   async stopTask(taskId: string): Promise<void> {
     const store = this.agent.appState;

@@ -42,8 +42,33 @@ function attachmentsOf(content: Message['content']): Attachment[] {
   return out;
 }
 
+/** Most tasks the panel is sent (TaskViewSchema's cap): the newest. */
+const MAX_TASK_VIEWS = 500;
+
+/**
+ * The task panel's rows, oldest first, finished ones included (the panel shows those briefly). A task type's
+ * state may carry a `detail` line and a `nextRunAt` time (cron, monitor); any other fields stay on the host.
+ */
 export function taskViews(tasks: Readonly<Record<string, TaskStateBase>>): TaskView[] {
   return Object.values(tasks)
     .sort((a, b) => a.startTime - b.startTime)
-    .map((t) => ({ id: t.id, description: t.description, status: t.status }));
+    .slice(-MAX_TASK_VIEWS)
+    .map(taskView);
+}
+
+function taskView(t: TaskStateBase): TaskView {
+  const extra: Record<string, unknown> = { ...t };
+  const detail = typeof extra.detail === 'string' && extra.detail ? extra.detail.slice(0, 500) : undefined;
+  const nextRunAt = typeof extra.nextRunAt === 'number' && Number.isFinite(extra.nextRunAt) ? extra.nextRunAt : undefined;
+  return {
+    id: t.id,
+    description: t.description.slice(0, 2000),
+    status: t.status,
+    type: t.type,
+    startTime: t.startTime,
+    ...(t.endTime !== undefined ? { endTime: t.endTime } : {}),
+    ...(detail !== undefined ? { detail } : {}),
+    ...(nextRunAt !== undefined ? { nextRunAt } : {}),
+    ...(t.transcriptPath ? { hasTranscript: true } : {}),
+  };
 }

@@ -64,6 +64,8 @@ export interface TaskStateBase {
   outputOffset: number;
   /** The model has been told the task finished; notify once. */
   notified: boolean;
+  /** Absolute path of the task's transcript (JSONL) when it has one: background agents and teammates. */
+  transcriptPath?: string;
 }
 
 /** What a task implementation receives when it starts. */

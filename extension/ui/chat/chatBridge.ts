@@ -144,6 +144,7 @@ export class ChatBridge {
       case 'resumeSession':
       case 'searchFiles':
       case 'stopTask':
+      case 'openTaskTranscript':
         return handleControl(message, session, this.deps.controls, this.deps.post, () => this.deps.settings.model());
       case 'setApiKey':
         return this.deps.actions.setApiKey();

@@ -12,11 +12,13 @@ export interface ChatControlPorts {
   setModel(model: string): Promise<void>;
   listSessions(): Promise<SessionSummary[]>;
   searchFiles(query: string): Promise<string[]>;
+  /** Opens a task's transcript file, as markdown titled `title`, in an editor tab. */
+  openTranscript?(path: string, title: string): Promise<void>;
 }
 
 export type ControlRequest = Extract<
   WebviewToHost,
-  { type: 'setPermissionMode' | 'setModel' | 'listSessions' | 'resumeSession' | 'searchFiles' | 'stopTask' }
+  { type: 'setPermissionMode' | 'setModel' | 'listSessions' | 'resumeSession' | 'searchFiles' | 'stopTask' | 'openTaskTranscript' }
 >;
 
 /** The slash commands the composer completes; the session or the bridge acts on each. */
@@ -55,6 +57,11 @@ export async function handleControl(
     }
     case 'stopTask':
       return session.stopTask(message.taskId);
+    case 'openTaskTranscript': {
+      const transcript = session.taskTranscript(message.taskId);
+      if (!transcript) return;
+      return ports?.openTranscript?.(transcript.path, `Transcript: ${transcript.description || message.taskId}`);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import type { CheckpointControls } from '../checkpoints/checkpointControls';
 import { COMMANDS } from '../palette/commands';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 import { createFileSearch } from './fileSearch';
+import { openTranscript } from './transcriptTab';
 import type { ChatResponders } from './responders';
 
 /** The API key as the chat's setup card and commands use it (SecretStorage in VS Code). */
@@ -66,6 +67,7 @@ function createProvider(extensionUri: vscode.Uri, deps: ChatDeps): ChatViewProvi
         },
         listSessions: deps.listSessions,
         searchFiles: createFileSearch(),
+        openTranscript,
       },
       actions: {
         setApiKey: () => void vscode.commands.executeCommand(COMMANDS.setApiKey),
