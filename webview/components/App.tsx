@@ -82,7 +82,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           )}
           {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
           <TodoPanel todos={state.todos} />
-          <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
+          <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} onOpenTranscript={controls.onOpenTranscript} />
           <QueuedChips queue={state.queue} onRemove={onRemoveQueued} />
           <ChangedFilesBar files={state.changedFiles} onReview={onReviewChanges} />
           <Composer

@@ -11,5 +11,6 @@ export function controlActions(bridge: HostBridge) {
     onResume: (sessionId: string) => void bridge.post({ type: 'resumeSession', sessionId }),
     onSearchFiles: (query: string, requestId: string) => void bridge.post({ type: 'searchFiles', query, requestId }),
     onStopTask: (taskId: string) => void bridge.post({ type: 'stopTask', taskId }),
+    onOpenTranscript: (taskId: string) => void bridge.post({ type: 'openTaskTranscript', taskId }),
   };
 }
