@@ -11,6 +11,7 @@ import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFie
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
 import { ComposerEventSchemas, ComposerRequestSchemas, ComposerSnapshotFields, PromptImagesSchema } from './composer';
 import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
+import { PlanEventSchemas, PlanRequestMessageSchemas, PlanSnapshotFields } from './plans';
 
 export * from './controls';
 export * from './queue';
@@ -19,6 +20,7 @@ export * from './questions';
 export * from './composer';
 export * from './entries';
 export * from './toolNames';
+export * from './plans';
 
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
@@ -87,6 +89,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...ControlRequestSchemas,
   ...CheckpointRequestSchemas,
   ...QuestionRequestMessageSchemas,
+  ...PlanRequestMessageSchemas,
   ...QueueRequestSchemas,
   ...ComposerRequestSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
@@ -130,6 +133,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...ControlSnapshotFields,
     ...CheckpointSnapshotFields,
     ...QuestionSnapshotFields,
+    ...PlanSnapshotFields,
     ...QueueSnapshotFields,
     ...ComposerSnapshotFields,
     setup: SetupStateSchema,
@@ -143,6 +147,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   ...ControlEventSchemas,
   ...CheckpointEventSchemas,
   ...QuestionEventSchemas,
+  ...PlanEventSchemas,
   ...ComposerEventSchemas,
   ...QueueEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
