@@ -8,6 +8,7 @@ import type { HostToWebview, PlanRequest, ToolResultView } from '../../extension
 import { added, assistantMessage, busy, snapshot, toolResult, toolStarted, userMessage } from './fixtures';
 import type { OpenOptions, WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
+import { style, themeColour } from '../support/ui';
 
 const openPage = useWebviewPages();
 let view: WebviewPage;
@@ -96,11 +97,9 @@ describe('webview plan card', () => {
   ] as const) {
     it(`takes its colours from the ${theme} theme`, async () => {
       await openWith([requested(request())], { theme });
-      const primary = view.page.getByTestId('plan-approve-acceptEdits');
-      await expect.poll(() => primary.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(colour);
+      await expect.poll(() => style(view.page.getByTestId('plan-approve-acceptEdits'), 'backgroundColor')).toBe(colour);
       const input = view.page.getByTestId('plan-feedback-input');
-      const inputBg = await view.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--vscode-input-background').trim());
-      await expect.poll(() => input.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(hexToRgb(inputBg));
+      await expect.poll(() => style(input, 'backgroundColor')).toBe(await themeColour(view.page, '--vscode-input-background', 'backgroundColor'));
     });
   }
 });
@@ -152,8 +151,3 @@ describe('webview plan mode rows and header', () => {
     await expect.poll(() => select.locator('option:checked').innerText()).toBe('Plan');
   });
 });
-
-function hexToRgb(hex: string): string {
-  const n = Number.parseInt(hex.replace('#', '').slice(0, 6), 16);
-  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-}
