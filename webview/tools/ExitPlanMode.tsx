@@ -1,7 +1,6 @@
 /** ExitPlanMode: the plan as markdown (model text: rendered safely by Markdown) and what the user decided. */
 import { Markdown } from '../components/Markdown';
 import { PERMISSION_MODE_LABELS } from '../../extension/protocol/messages';
-import { str } from './shared/input';
 import { ResultText } from './shared/ResultText';
 import type { ToolRenderer, ToolViewProps } from './shared/types';
 import '../plans.css';
@@ -29,14 +28,13 @@ function Result({ entry }: ToolViewProps) {
   );
 }
 
-/** While the plan waits, the row shows it too (the card above the composer holds the buttons). */
-function Progress({ entry }: ToolViewProps) {
-  const plan = str(entry.input, 'plan');
-  return plan ? (
-    <div className="plan-body" data-testid="plan-pending">
-      <Markdown text={plan} />
+/** While the plan waits, the card above the composer shows it with the buttons; the row only points there. */
+function Progress() {
+  return (
+    <div className="tool-note" data-testid="plan-pending">
+      The plan is shown above the input for your approval.
     </div>
-  ) : null;
+  );
 }
 
 export const ExitPlanModeRenderer: ToolRenderer = {

@@ -54,7 +54,9 @@ const canUseTool = createCanUseTool(createPermissionEngine());
 async function turn(context: ToolUseContext, ...calls: [string, unknown][]) {
   const blocks = calls.map(([name, input]) => toolUse(name, input));
   const { message } = await runToolUses({ assistantMessage: assistantWith(...blocks), context, canUseTool });
-  return message.content.map((r) => ({ text: toolResultText(r.content), isError: r.is_error === true }));
+  const results = typeof message.content === 'string' ? [] : message.content.filter((b) => b.type === 'tool_result');
+  expect(results).toHaveLength(calls.length);
+  return results.map((r) => ({ text: toolResultText(r.content), isError: r.is_error === true }));
 }
 
 const mode = (context: ToolUseContext) => context.getAppState().toolPermissionContext.mode;
