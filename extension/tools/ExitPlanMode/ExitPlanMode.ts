@@ -33,7 +33,7 @@ const inputSchema = z.strictObject({
     .string()
     .max(MAX_PLAN_CHARS)
     .optional()
-    .describe('The plan as markdown; leave it out only when you wrote the plan to the session plan file'),
+    .describe('The plan as markdown; leave it out only when the session plan file already holds the plan'),
 });
 
 export type ExitPlanModeInput = z.infer<typeof inputSchema>;

@@ -8,7 +8,7 @@ export const EXIT_PLAN_MODE_DESCRIPTION = 'Present the finished plan to the user
 export const EXIT_PLAN_MODE_PROMPT = `Use it in plan mode once your plan is ready: it shows the plan to the user, who approves it (and picks whether file edits still ask or are accepted) or sends it back with feedback.
 
 - Put the whole plan in \`plan\` as markdown: what changes in which files, the steps in order, and how to check the result. Be concrete; the user decides on this text alone.
-- If you wrote the plan to the session's plan file instead, you may leave \`plan\` out: the file is shown.
+- Leave \`plan\` out only when the session's plan file (plan.md in the session storage folder) already holds the plan: the file is shown instead.
 - Only call it for a plan of changes to make. For research or questions, answer directly; do not use it to ask whether a plan is good (that is what it does) or ${ASK_USER_QUESTION_TOOL_NAME} for plan approval.
 - If the user sends the plan back, plan mode stays on: revise the plan with their feedback and call it again.
 - Once approved, carry out the plan right away.
