@@ -60,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     reviews: editor.reviews,
     modal: askWithModal,
     openDiff: editor.openDiff,
+    openPlan: editor.openPlan,
     readFile: readText,
     shellParser: services.shellParser,
     cwd,
@@ -127,6 +128,8 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         shell: mirrorShell(services.nodeShell, mirror),
         // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
         questions: responders.questions,
+        // ExitPlanMode's card and editor tab.
+        planApproval: responders.plans,
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,

@@ -14,7 +14,7 @@ export type PermissionModeChoice = z.infer<typeof PermissionModeChoiceSchema>;
 export const PERMISSION_MODE_LABELS: Record<PermissionModeChoice | 'dontAsk', string> = {
   default: 'Ask before edits',
   acceptEdits: 'Accept edits',
-  plan: 'Plan only',
+  plan: 'Plan',
   bypassPermissions: 'Bypass permissions',
   dontAsk: "Don't ask",
 };

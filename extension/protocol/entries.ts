@@ -125,6 +125,15 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
     durationMs: NonNegativeInt,
     report: z.string().max(MAX_RESULT_PREVIEW_CHARS + 200),
   }),
+  /** ExitPlanMode: the plan as markdown and the user's decision (docs/ARCHITECTURE.md, Plan mode). */
+  z.strictObject({
+    kind: z.literal('plan'),
+    plan: z.string().max(100_000),
+    outcome: z.enum(['approved', 'keepPlanning']),
+    /** The mode an approved plan is carried out in. */
+    mode: z.enum(['default', 'acceptEdits']).optional(),
+    feedback: z.string().max(10_000).optional(),
+  }),
 ]);
 export type ToolResultData = z.infer<typeof ToolResultDataSchema>;
 

@@ -12,6 +12,7 @@ import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFie
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
 import { ComposerEventSchemas, ComposerRequestSchemas, ComposerSnapshotFields, PromptImagesSchema } from './composer';
 import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
+import { PlanEventSchemas, PlanRequestMessageSchemas, PlanSnapshotFields } from './plans';
 
 export * from './controls';
 export * from './queue';
@@ -20,6 +21,7 @@ export * from './questions';
 export * from './composer';
 export * from './entries';
 export * from './toolNames';
+export * from './plans';
 
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
@@ -88,6 +90,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...ControlRequestSchemas,
   ...CheckpointRequestSchemas,
   ...QuestionRequestMessageSchemas,
+  ...PlanRequestMessageSchemas,
   ...QueueRequestSchemas,
   ...ComposerRequestSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
@@ -131,6 +134,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...ControlSnapshotFields,
     ...CheckpointSnapshotFields,
     ...QuestionSnapshotFields,
+    ...PlanSnapshotFields,
     ...QueueSnapshotFields,
     ...ComposerSnapshotFields,
     setup: SetupStateSchema,
@@ -144,6 +148,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   ...ControlEventSchemas,
   ...CheckpointEventSchemas,
   ...QuestionEventSchemas,
+  ...PlanEventSchemas,
   ...ComposerEventSchemas,
   ...QueueEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */

@@ -18,6 +18,8 @@ const TOOL_NAMES = {
   TASK_STOP_TOOL_NAME: 'TaskStop',
   TODO_WRITE_TOOL_NAME: 'TodoWrite',
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+  ENTER_PLAN_MODE_TOOL_NAME: 'EnterPlanMode',
+  EXIT_PLAN_MODE_TOOL_NAME: 'ExitPlanMode',
 } as const;
 
 export const {
@@ -33,6 +35,8 @@ export const {
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
+  ENTER_PLAN_MODE_TOOL_NAME,
+  EXIT_PLAN_MODE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

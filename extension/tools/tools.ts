@@ -17,6 +17,8 @@ import {
   TODO_WRITE_TOOL_NAME,
   TOOL_SEARCH_TOOL_NAME,
   WRITE_TOOL_NAME,
+  ENTER_PLAN_MODE_TOOL_NAME,
+  EXIT_PLAN_MODE_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -32,6 +34,8 @@ import { TaskStopTool } from './TaskStop/TaskStop';
 import { TodoWriteTool } from './TodoWrite/TodoWrite';
 import { ToolSearchTool } from './ToolSearch/ToolSearch';
 import { WriteTool } from './Write/Write';
+import { EnterPlanModeTool } from './EnterPlanMode/EnterPlanMode';
+import { ExitPlanModeTool } from './ExitPlanMode/ExitPlanMode';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -59,6 +63,8 @@ const BUILTIN_TOOLS = {
   [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
   [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
+  [ENTER_PLAN_MODE_TOOL_NAME]: () => EnterPlanModeTool,
+  [EXIT_PLAN_MODE_TOOL_NAME]: () => ExitPlanModeTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -15,6 +15,7 @@ import { TaskPanel } from './TaskPanel';
 import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
 import { QuestionCard } from './QuestionCard';
+import { PlanCard } from './PlanCard';
 import { TodoPanel } from './TodoPanel';
 import { SetupScreen } from './SetupScreen';
 import { StatusBar } from './StatusBar';
@@ -37,6 +38,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
   const onAnswerQuestion = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
+  const onAnswerPlan = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
 
   if (state.phase === 'loading') {
     return (
@@ -81,6 +83,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             />
           )}
           {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
+          {state.plan && <PlanCard key={state.plan.requestId} request={state.plan} onAnswer={onAnswerPlan} />}
           <TodoPanel todos={state.todos} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} onOpenTranscript={controls.onOpenTranscript} />
           <QueuedChips queue={state.queue} onRemove={onRemoveQueued} />

@@ -7,12 +7,13 @@ import { controlsFromSnapshot, reduceControls, type ControlState } from './contr
 import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from './checkpoints';
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
 import { reduceEntries } from './entries';
+import { plansFromSnapshot, reducePlans, type PlanState } from './plans';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
   | (ControlState &
-      CheckpointState & QuestionState & {
+      CheckpointState & QuestionState & PlanState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -40,6 +41,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       ...controlsFromSnapshot(event),
       ...checkpointsFromSnapshot(event),
       ...questionsFromSnapshot(event),
+      ...plansFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -84,6 +86,9 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'questionResolved':
     case 'todosChanged':
       return reduceQuestions(state, event);
+    case 'planApprovalRequested':
+    case 'planApprovalResolved':
+      return reducePlans(state, event);
     case 'insertText':
     case 'promptsReturned':
       return state; // the composer takes these straight from the bridge (composerBridge.ts)

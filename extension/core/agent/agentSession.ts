@@ -23,6 +23,7 @@ import type { QueryEvent } from './events';
 import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
 import { contextWindowFor, UsageTracker, type UsageSnapshot } from './usage';
+import { syncModeToHolder } from './modeSync';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -65,6 +66,7 @@ export class AgentSession {
   /** Taken once per session: a system prompt that changed each turn would defeat the prompt cache. */
   private env: Promise<EnvironmentInfo> | undefined;
   private abort: AbortController | undefined;
+  private readonly stopModeSync: () => void = () => {};
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -72,6 +74,8 @@ export class AgentSession {
   ) {
     this.sessionId = asSessionId(sessionId ?? deps.newId());
     this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
+    // A tool that switches the mode (plan mode) changes AppState; the window's holder follows.
+    if (deps.permissions) this.stopModeSync = syncModeToHolder(this.store, deps.permissions);
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -181,6 +185,7 @@ export class AgentSession {
   /** Stops the turn and every background task the session started. */
   async dispose(): Promise<void> {
     this.stop();
+    this.stopModeSync();
     await taskRegistry.killAllTasks(this.store.getState().tasks, this.store.setState);
   }
 

@@ -4,6 +4,9 @@
 import type { AnyTool } from '../tool/Tool';
 import type { PermissionAskDecision, PermissionDenyDecision, PermissionResult, PermissionUpdate } from './types';
 
+/** The tool that ends plan mode (its wire name is spelled in protocol/toolNames.ts, which core may not import). */
+const EXIT_PLAN_MODE_TOOL_NAME = 'ExitPlanMode';
+
 /**
  * The contract between file tools and the engine: a tool whose ask (or passthrough) suggests
  * `setMode acceptEdits` says "this is a file edit inside the workspace, acceptEdits covers it". Asks
@@ -29,7 +32,7 @@ export function isBypassImmune(own: PermissionResult): boolean {
 export function planModeDenial(tool: AnyTool): PermissionDenyDecision {
   return {
     behavior: 'deny',
-    message: `Plan mode is on: ${tool.name} would change something, and only read-only tools run while planning. Keep researching with read-only tools, then present your plan; the user switches modes to carry it out.`,
+    message: `Plan mode is on: ${tool.name} would change something, and only read-only tools run while planning. Keep researching with read-only tools; when the plan is ready, call ${EXIT_PLAN_MODE_TOOL_NAME} with it so the user can approve it and pick the mode to carry it out in. Do not try to make the change another way.`,
     decisionReason: { type: 'mode', mode: 'plan' },
   };
 }

@@ -178,6 +178,8 @@ export type ToolPermissionContext = DeepImmutable<{
   isBypassPermissionsModeAvailable: boolean;
   /** Set for background agents and non-interactive runs: nobody can answer a prompt, so ask becomes deny. */
   shouldAvoidPermissionPrompts?: boolean;
+  /** The mode EnterPlanMode left, while plan mode is on (docs/ARCHITECTURE.md, Plan mode). */
+  prePlanMode?: PermissionMode;
 }>;
 
 /** A context with no rules, no extra directories, mode `default`. */

@@ -13,6 +13,7 @@ import type { ShellPort } from '../shellPort';
 import type { WorktreePort } from '../worktreePort';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { UserQuestionPort } from '../userQuestions';
+import type { PlanApprovalPort } from '../planApproval';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
 
@@ -115,6 +116,8 @@ export interface ToolPorts {
   shell?: ShellPort;
   /** Asks the user questions (AskUserQuestion); absent where nobody is there to answer (headless). */
   questions?: UserQuestionPort;
+  /** Puts a plan before the user (ExitPlanMode); absent where nobody can approve one (headless). */
+  planApproval?: PlanApprovalPort;
   /** Creates and removes git worktrees; absent where git is not available. */
   worktrees?: WorktreePort;
 }

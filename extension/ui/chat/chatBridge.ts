@@ -8,6 +8,7 @@ import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatCont
 import type { WebviewApprovalResponder } from './approvalResponder';
 import { handleCheckpointRequest, type CheckpointControls } from '../checkpoints/checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
+import type { WebviewPlanResponder } from './planResponder';
 import type { ReturnedPrompts } from '../../chat/promptQueue';
 import {
   MAX_PROMPT_IMAGES,
@@ -48,6 +49,8 @@ export interface ChatBridgeDeps {
   isLive?: () => boolean;
   /** The AskUserQuestion card's host half; without it, answers are dropped. */
   questions?: Pick<WebviewQuestionResponder, 'answer' | 'pendingRequest'>;
+  /** The plan approval card's host half (docs/ARCHITECTURE.md, Plan mode); without it, answers are dropped. */
+  plans?: Pick<WebviewPlanResponder, 'answer' | 'pendingRequest'>;
 }
 
 export class ChatBridge {
@@ -94,6 +97,7 @@ export class ChatBridge {
     // Read after the await, so an answer that landed meanwhile is not shown again.
     const pendingPermission = this.deps.approvals?.pendingRequest;
     const pendingQuestion = this.deps.questions?.pendingRequest;
+    const pendingPlan = this.deps.plans?.pendingRequest;
     const returned = session.takeReturned();
     this.deps.post({
       type: 'sessionSnapshot',
@@ -109,6 +113,7 @@ export class ChatBridge {
       ...(pendingPermission ? { pendingPermission } : {}),
       ...(this.deps.checkpoints ? { changedFiles: this.deps.checkpoints.changedFiles() } : {}),
       ...(pendingQuestion ? { pendingQuestion } : {}),
+      ...(pendingPlan ? { pendingPlan } : {}),
       todos: session.todos(),
       queue: session.queued(),
       ...(returned ? { returned: toReturned(returned) } : {}),
@@ -167,6 +172,9 @@ export class ChatBridge {
         return handleCheckpointRequest(message, this.deps.checkpoints, this.deps.post);
       case 'answerQuestion':
         if (!this.deps.questions?.answer(message)) this.deps.log.warn(`Ignored an answer to question ${message.requestId}: it is not pending or does not fit the questions.`);
+        return;
+      case 'answerPlan':
+        if (!this.deps.plans?.answer(message)) this.deps.log.warn(`Ignored an answer to plan ${message.requestId}: it is not pending or names no mode.`);
         return;
     }
   }

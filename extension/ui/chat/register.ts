@@ -39,6 +39,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     provider,
     responders.approvals,
     responders.questions,
+    responders.plans,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     { dispose: session.onEvent((e) => e.type === 'busyChanged' && setBusy(e.busy)) },
     credentials.onDidChange(() => provider.refreshSetup()),
@@ -76,6 +77,7 @@ function createProvider(extensionUri: vscode.Uri, deps: ChatDeps): ChatViewProvi
       approvals: responders.approvals,
       checkpoints: deps.checkpoints,
       questions: responders.questions,
+      plans: responders.plans,
     },
     (available) => responders.setAvailable(available),
   );

@@ -14,6 +14,7 @@ import type { DiffReviews } from '../diffReview/diffReviews';
 import { WebviewApprovalResponder, type ApprovalResponderDeps, type ProposedChange } from './approvalResponder';
 import type { ChatViewProvider } from './chatViewProvider';
 import { WebviewQuestionResponder } from './questionResponder';
+import { WebviewPlanResponder } from './planResponder';
 
 export interface ChatResponderDeps extends Pick<ApprovalResponderDeps, 'readFile'> {
   /** Tool calls waiting for the user; the session asks through it. */
@@ -27,11 +28,15 @@ export interface ChatResponderDeps extends Pick<ApprovalResponderDeps, 'readFile
   cwd: string;
   /** Opens a proposed change in the editor (ui/editor). */
   openDiff: (change: ProposedChange, title: string) => Promise<void>;
+  /** Opens a plan waiting for approval in an editor tab (ui/editor). */
+  openPlan?: (id: string, plan: string) => Promise<void>;
 }
 
 export interface ChatResponders {
   readonly approvals: WebviewApprovalResponder;
   readonly questions: WebviewQuestionResponder;
+  /** ExitPlanMode's card (docs/ARCHITECTURE.md, Plan mode). */
+  readonly plans: WebviewPlanResponder;
   /** The session's `askUser`: asks through the queue and updates the dialog's count of waiting requests. */
   readonly askUser: AskUser;
   /** Connects the view the responders post to. */
@@ -68,9 +73,11 @@ export function createChatResponders(deps: ChatResponderDeps): ChatResponders {
       void vscode.window.showInformationMessage('Codewright has a question for you.', 'Answer').then((choice) => choice && view?.reveal());
     },
   });
+  const plans = createPlanResponder(deps, () => view, () => visible);
   return {
     approvals,
     questions,
+    plans,
     askUser: (prompt, ctx) => {
       const answer = queue.ask(prompt, ctx);
       approvals.queueChanged();
@@ -84,4 +91,17 @@ export function createChatResponders(deps: ChatResponderDeps): ChatResponders {
       queue.setResponder(available ? reviews.wrap(approvals.ask, { dialog: true }) : reviews.wrap(modal, { dialog: false }));
     },
   };
+}
+
+/** The plan card: posts to the view, opens the plan in an editor tab, and points a hidden chat view out. */
+function createPlanResponder(deps: ChatResponderDeps, view: () => ChatViewProvider | undefined, visible: () => boolean): WebviewPlanResponder {
+  return new WebviewPlanResponder({
+    post: (m) => view()?.post(m),
+    newId: randomUUID,
+    onShow: (request) => {
+      void deps.openPlan?.(request.requestId, request.plan);
+      if (visible()) return;
+      void vscode.window.showInformationMessage('Codewright has a plan for you to approve.', 'Review').then((choice) => choice && view()?.reveal());
+    },
+  });
 }

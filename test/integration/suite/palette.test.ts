@@ -69,7 +69,7 @@ describe('palette commands and the status bar', () => {
     }
     assert.deepEqual(seen, [
       'acceptEdits | $(comment-discussion) Accept edits',
-      'plan | $(comment-discussion) Plan only',
+      'plan | $(comment-discussion) Plan',
       'bypassPermissions | $(comment-discussion) Bypass permissions',
       'default | $(comment-discussion) Ask before edits',
     ]);
@@ -82,7 +82,7 @@ describe('palette commands and the status bar', () => {
 
   it('follows a mode set by the header (through the session) and by a settings file', async () => {
     api.session.setPermissionMode('plan');
-    assert.equal(api.palette.statusBarText(), '$(comment-discussion) Plan only');
+    assert.equal(api.palette.statusBarText(), '$(comment-discussion) Plan');
     mkdirSync(path.join(root, '.claude'), { recursive: true });
     writeFileSync(path.join(root, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }));
     try {

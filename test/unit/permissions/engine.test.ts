@@ -116,7 +116,7 @@ describe('core/permissions/engine: modes', () => {
   it('plan runs read-only tools only, telling the model to present its plan', async () => {
     const r = await decide(shell, 'plan', { allow: ['Shell'] });
     expect(r).toMatchObject({ behavior: 'deny', decisionReason: { type: 'mode', mode: 'plan' } });
-    expect(r.behavior === 'deny' && r.message).toMatch(/Plan mode is on: Shell .*present your plan/);
+    expect(r.behavior === 'deny' && r.message).toMatch(/Plan mode is on: Shell .*call ExitPlanMode with it/);
     expect(await decide(reader, 'plan')).toMatchObject({ behavior: 'allow' });
     expect(await decide(editor, 'plan')).toMatchObject({ behavior: 'deny' });
     // Denied, not asked: a safety-check ask is moot while planning.

@@ -68,6 +68,7 @@ describe('reduceChat', () => {
       fileSuggestions: null,
       changedFiles: [],
       question: null,
+      plan: null,
       todos: [],
       queue: [],
     });
