@@ -18,6 +18,11 @@ const TOOL_NAMES = {
   TASK_STOP_TOOL_NAME: 'TaskStop',
   TODO_WRITE_TOOL_NAME: 'TodoWrite',
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+  TASK_CREATE_TOOL_NAME: 'TaskCreate',
+  TASK_GET_TOOL_NAME: 'TaskGet',
+  TASK_LIST_TOOL_NAME: 'TaskList',
+  TASK_UPDATE_TOOL_NAME: 'TaskUpdate',
+  SLEEP_TOOL_NAME: 'Sleep',
 } as const;
 
 export const {
@@ -33,6 +38,11 @@ export const {
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
+  TASK_CREATE_TOOL_NAME,
+  TASK_GET_TOOL_NAME,
+  TASK_LIST_TOOL_NAME,
+  TASK_UPDATE_TOOL_NAME,
+  SLEEP_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

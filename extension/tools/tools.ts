@@ -17,6 +17,11 @@ import {
   TODO_WRITE_TOOL_NAME,
   TOOL_SEARCH_TOOL_NAME,
   WRITE_TOOL_NAME,
+  TASK_CREATE_TOOL_NAME,
+  TASK_GET_TOOL_NAME,
+  TASK_LIST_TOOL_NAME,
+  TASK_UPDATE_TOOL_NAME,
+  SLEEP_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -32,6 +37,11 @@ import { TaskStopTool } from './TaskStop/TaskStop';
 import { TodoWriteTool } from './TodoWrite/TodoWrite';
 import { ToolSearchTool } from './ToolSearch/ToolSearch';
 import { WriteTool } from './Write/Write';
+import { TaskCreateTool } from './TaskCreate/TaskCreate';
+import { TaskGetTool } from './TaskGet/TaskGet';
+import { TaskListTool } from './TaskList/TaskList';
+import { TaskUpdateTool } from './TaskUpdate/TaskUpdate';
+import { SleepTool } from './Sleep/Sleep';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -59,6 +69,11 @@ const BUILTIN_TOOLS = {
   [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
   [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
+  [TASK_CREATE_TOOL_NAME]: () => TaskCreateTool,
+  [TASK_GET_TOOL_NAME]: () => TaskGetTool,
+  [TASK_LIST_TOOL_NAME]: () => TaskListTool,
+  [TASK_UPDATE_TOOL_NAME]: () => TaskUpdateTool,
+  [SLEEP_TOOL_NAME]: () => SleepTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

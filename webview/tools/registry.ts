@@ -17,6 +17,11 @@ import { TaskStopRenderer } from './TaskStop';
 import { TodoWriteRenderer } from './TodoWrite';
 import { ToolSearchRenderer } from './ToolSearch';
 import { WriteRenderer } from './Write';
+import { TaskCreateRenderer } from './TaskCreate';
+import { TaskGetRenderer } from './TaskGet';
+import { TaskListRenderer } from './TaskList';
+import { TaskUpdateRenderer } from './TaskUpdate';
+import { SleepRenderer } from './Sleep';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -31,6 +36,11 @@ export const TOOL_RENDERERS = {
   TaskStop: TaskStopRenderer,
   TodoWrite: TodoWriteRenderer,
   AskUserQuestion: AskUserQuestionRenderer,
+  TaskCreate: TaskCreateRenderer,
+  TaskGet: TaskGetRenderer,
+  TaskList: TaskListRenderer,
+  TaskUpdate: TaskUpdateRenderer,
+  Sleep: SleepRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {
