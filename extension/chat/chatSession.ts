@@ -17,7 +17,8 @@ import type { TodoItem } from '../core/state/appState';
 import { restoreTodos } from './todos';
 import { forkPoint, forkSession } from '../core/checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
-import type { ChatEntry, ChatMessage, QueuedPromptView, TaskView, Usage } from '../protocol/messages';
+import type { ChatEntry, ChatMessage, QueuedPromptView, TaskView, Usage, WorkItemView } from '../protocol/messages';
+import { workListViews } from './workList';
 import type { ChatEvent } from './events';
 
 export type { ChatEvent } from './events';
@@ -77,6 +78,16 @@ export class ChatSession {
   /** Called with the todo list whenever it changes within a session (a new session comes with `reset`). */
   onTodosChanged(listener: (todos: TodoItem[]) => void): () => void {
     return this.feeds.onTodos(listener);
+  }
+
+  /** The session's work list (TaskCreate …), one for the main agent, its sub-agents and teammates. */
+  workList(): WorkItemView[] {
+    return workListViews(this.agent.appState.getState().workList);
+  }
+
+  /** Called with the work list whenever it changes within a session (a new session comes with `reset`). */
+  onWorkListChanged(listener: (workList: WorkItemView[]) => void): () => void {
+    return this.feeds.onWorkList(listener);
   }
 
   /** Kills one background task; unknown or finished tasks are ignored. */

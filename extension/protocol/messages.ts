@@ -11,6 +11,7 @@ import { CheckpointEventSchemas, CheckpointRequestSchemas, CheckpointSnapshotFie
 import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFields } from './questions';
 import { ComposerEventSchemas, ComposerRequestSchemas, ComposerSnapshotFields, PromptImagesSchema } from './composer';
 import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
+import { WorkListEventSchemas, WorkListSnapshotFields } from './workList';
 
 export * from './controls';
 export * from './queue';
@@ -19,6 +20,7 @@ export * from './questions';
 export * from './composer';
 export * from './entries';
 export * from './toolNames';
+export * from './workList';
 
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
@@ -132,6 +134,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...QuestionSnapshotFields,
     ...QueueSnapshotFields,
     ...ComposerSnapshotFields,
+    ...WorkListSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -145,6 +148,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   ...QuestionEventSchemas,
   ...ComposerEventSchemas,
   ...QueueEventSchemas,
+  ...WorkListEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */

@@ -16,6 +16,7 @@ import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
 import { QuestionCard } from './QuestionCard';
 import { TodoPanel } from './TodoPanel';
+import { WorkListPanel } from './WorkListPanel';
 import { SetupScreen } from './SetupScreen';
 import { StatusBar } from './StatusBar';
 
@@ -82,6 +83,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           )}
           {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
           <TodoPanel todos={state.todos} />
+          <WorkListPanel items={state.workList} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} />
           <QueuedChips queue={state.queue} onRemove={onRemoveQueued} />
           <ChangedFilesBar files={state.changedFiles} onReview={onReviewChanges} />

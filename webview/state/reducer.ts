@@ -7,12 +7,13 @@ import { controlsFromSnapshot, reduceControls, type ControlState } from './contr
 import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from './checkpoints';
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
 import { reduceEntries } from './entries';
+import { reduceWorkList, workListFromSnapshot, type WorkListState } from './workList';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
   | (ControlState &
-      CheckpointState & QuestionState & {
+      CheckpointState & QuestionState & WorkListState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -40,6 +41,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       ...controlsFromSnapshot(event),
       ...checkpointsFromSnapshot(event),
       ...questionsFromSnapshot(event),
+      ...workListFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -89,6 +91,8 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'changedFiles':
     case 'composerDraft':
       return reduceCheckpoints(state, event);
+    case 'workListChanged':
+      return reduceWorkList(state, event);
     case 'queueChanged':
       return { ...state, queue: event.queue };
     case 'busyChanged':

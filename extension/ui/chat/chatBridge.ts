@@ -62,11 +62,13 @@ export class ChatBridge {
     });
     const offChanged = deps.checkpoints?.onChanged((files) => deps.post({ type: 'changedFiles', files })) ?? (() => {});
     const offTodos = deps.session.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
+    const offWorkList = deps.session.onWorkListChanged((workList) => deps.post({ type: 'workListChanged', workList }));
     this.unsubscribe = () => {
       offEvents();
       offTasks();
       offChanged();
       offTodos();
+      offWorkList();
     };
   }
 
@@ -110,6 +112,7 @@ export class ChatBridge {
       ...(this.deps.checkpoints ? { changedFiles: this.deps.checkpoints.changedFiles() } : {}),
       ...(pendingQuestion ? { pendingQuestion } : {}),
       todos: session.todos(),
+      workList: session.workList(),
       queue: session.queued(),
       ...(returned ? { returned: toReturned(returned) } : {}),
       ...(this.draftImages.length ? { draftImages: this.draftImages } : {}),

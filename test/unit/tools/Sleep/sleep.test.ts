@@ -44,7 +44,7 @@ describe('tools/Sleep', () => {
     const controller = new AbortController();
     const tool = createSleepTool();
     const context = makeContext([tool], { abortController: controller });
-    const call = tool.call({ seconds: 60 }, context, allowAll, assistantWith(), () => {});
+    const call = tool.call({ seconds: 60 }, context);
     await vi.advanceTimersByTimeAsync(12_000);
     controller.abort();
     const { data } = await call;
@@ -92,7 +92,7 @@ describe('tools/Sleep', () => {
   });
 
   it('is read-only and cancelled by an interrupt', () => {
-    expect(SleepTool.isReadOnly({ seconds: 1 })).toBe(true);
+    expect(SleepTool.isReadOnly()).toBe(true);
     expect(SleepTool.interruptBehavior?.()).toBe('cancel');
     expect(SleepTool.guidance?.insteadOf).toBe('sleep');
   });

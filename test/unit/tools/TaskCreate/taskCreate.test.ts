@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { getEmptyToolPermissionContext } from '../../../../extension/core/permissions/types';
 import { TaskCreateTool } from '../../../../extension/tools/TaskCreate/TaskCreate';
 import { mainContext, runTool, subAgentContext } from '../shared/workList';
 
@@ -47,10 +46,10 @@ describe('tools/TaskCreate', () => {
 
   it('needs no permission, is read-only for plan mode, but not concurrency-safe (ids follow call order)', async () => {
     const input = { subject: 'x', description: '' };
-    expect((await TaskCreateTool.checkPermissions(input, mainContext())).behavior).toBe('allow');
-    expect(TaskCreateTool.isReadOnly(input)).toBe(true);
+    expect((await TaskCreateTool.checkPermissions(input)).behavior).toBe('allow');
+    expect(TaskCreateTool.isReadOnly()).toBe(true);
     expect(TaskCreateTool.isConcurrencySafe(input)).toBe(false);
-    expect(await TaskCreateTool.prompt({ isNonInteractiveSession: false, toolPermissionContext: getEmptyToolPermissionContext(), tools: [] })).toContain('TodoWrite');
+    expect(await TaskCreateTool.prompt()).toContain('TodoWrite');
     expect(TaskCreateTool.guidance?.text).toContain('TaskCreate');
   });
 });

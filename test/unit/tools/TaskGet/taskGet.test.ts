@@ -45,7 +45,7 @@ describe('tools/TaskGet', () => {
   });
 
   it('is read-only and concurrency-safe', () => {
-    expect(TaskGetTool.isReadOnly({ taskId: '1' })).toBe(true);
-    expect(TaskGetTool.isConcurrencySafe({ taskId: '1' })).toBe(true);
+    expect(TaskGetTool.isReadOnly()).toBe(true);
+    expect(TaskGetTool.isConcurrencySafe()).toBe(true);
   });
 });

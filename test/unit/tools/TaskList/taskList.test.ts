@@ -26,7 +26,7 @@ describe('tools/TaskList', () => {
   });
 
   it('is read-only and concurrency-safe', () => {
-    expect(TaskListTool.isReadOnly({})).toBe(true);
-    expect(TaskListTool.isConcurrencySafe({})).toBe(true);
+    expect(TaskListTool.isReadOnly()).toBe(true);
+    expect(TaskListTool.isConcurrencySafe()).toBe(true);
   });
 });

@@ -88,7 +88,7 @@ describe('tools/TaskUpdate', () => {
   });
 
   it('is read-only (plan mode may use it) but not concurrency-safe', () => {
-    expect(TaskUpdateTool.isReadOnly({ taskId: '1' })).toBe(true);
+    expect(TaskUpdateTool.isReadOnly()).toBe(true);
     expect(TaskUpdateTool.isConcurrencySafe({ taskId: '1' })).toBe(false);
   });
 });
