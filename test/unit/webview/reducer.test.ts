@@ -69,6 +69,7 @@ describe('reduceChat', () => {
       changedFiles: [],
       question: null,
       todos: [],
+      workList: [],
       queue: [],
     });
   });
