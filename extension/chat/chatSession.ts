@@ -15,6 +15,7 @@ import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
 import type { TodoItem } from '../core/state/appState';
 import { restoreTodos } from './todos';
+import { restoreWorkList } from './workListHistory';
 import { forkPoint, forkSession } from '../core/checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
 import type { ChatEntry, ChatMessage, QueuedPromptView, TaskView, Usage, WorkItemView } from '../protocol/messages';
@@ -104,6 +105,7 @@ export class ChatSession {
     this.stop();
     const { session, warnings } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
     restoreTodos(session.appState, this.deps.agent.agentId ?? session.sessionId, session.history);
+    restoreWorkList(session.appState, session.history);
     for (const w of warnings) this.deps.log.warn(`Resuming ${sessionId}: ${w}`);
     this.switchTo(session, entriesFromHistory(session.history, this.deps.newId));
     return warnings;
