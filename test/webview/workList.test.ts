@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TodoView, WorkItemView } from '../../extension/protocol/messages';
 import { style, themeColour } from '../support/ui';
-import { snapshot } from './fixtures';
+import { snapshot, toolResult, toolStarted } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
 
@@ -83,5 +83,39 @@ describe('webview work-list panel', () => {
     await expect.poll(() => style(current, 'color')).toBe(await themeColour(view.page, '--vscode-textLink-foreground'));
     const done = items().nth(0).locator('.worklist-text');
     await expect.poll(() => style(done, 'color')).toBe(await themeColour(view.page, '--vscode-descriptionForeground'));
+  });
+});
+
+describe('webview rows of the work-list tools and Sleep', () => {
+  const done = (text: string) => ({ isError: false, text, truncated: false });
+
+  it('titles each row from its input and shows the tool’s answer when expanded', async () => {
+    view = await openPage();
+    await view.send(
+      snapshot(),
+      toolStarted('c1', 'TaskCreate', { subject: 'Fix the parser', description: 'Dates' }, 'Fix the parser'),
+      toolResult('c1', done('Task #2 created: Fix the parser')),
+      toolStarted('u1', 'TaskUpdate', { taskId: '2', status: 'completed' }, '#2 completed'),
+      toolResult('u1', done('Updated task #2: status.')),
+      toolStarted('u2', 'TaskUpdate', { taskId: '#3', status: 'deleted' }),
+      toolResult('u2', done('Deleted task #3 (Ship) and its links.')),
+      toolStarted('g1', 'TaskGet', { taskId: '2' }),
+      toolResult('g1', done('Task #2: Fix the parser')),
+      toolStarted('l1', 'TaskList', {}),
+      toolResult('l1', done('#2 [completed] Fix the parser')),
+      toolStarted('s1', 'Sleep', { seconds: 30 }, '30s'),
+      toolResult('s1', done('Slept for 30 seconds.')),
+    );
+    const titles = () => view.page.getByTestId('tool').locator('.tool-title').allInnerTexts();
+    await expect.poll(titles).toEqual(['Created task: Fix the parser', 'Updated task #2 → completed', 'Deleted task #3', 'Read task #2', 'Listed tasks', 'Slept 30s']);
+    const created = view.page.getByTestId('tool').nth(0);
+    await created.locator('.tool-header').click();
+    await expect.poll(() => created.getByTestId('tool-output').innerText()).toBe('Task #2 created: Fix the parser');
+  });
+
+  it('shows a running Sleep as sleeping', async () => {
+    view = await openPage();
+    await view.send(snapshot(), toolStarted('s1', 'Sleep', { seconds: 5 }, '5s', 'Sleeping 5s'));
+    await expect.poll(() => view.page.getByTestId('tool').locator('.tool-title').innerText()).toBe('Sleeping 5s');
   });
 });
