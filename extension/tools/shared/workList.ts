@@ -14,9 +14,3 @@ export const metadataField = z.record(z.string().max(200), z.unknown()).refine((
 export function validateTaskId(taskId: string, context: Pick<ToolUseContext, 'getAppState'>): ValidationResult {
   return findItem(readWorkList(context), taskId) ? { result: true } : { result: false, message: notFoundMessage(taskId) };
 }
-
-/** "subject" when the model is told about a task in the tool row ("#3 Fix the parser"). */
-export function taskLabel(taskId: string | undefined, subject?: string): string | null {
-  if (!taskId) return subject ?? null;
-  return subject ? `#${taskId} ${subject}` : `#${taskId}`;
-}
