@@ -1,7 +1,7 @@
 /**
- * Tells the view when the current agent session's background tasks, todo list or work list change. Follows one app
- * state store at a time; a replaced session is announced by the chat's `reset`, whose snapshot carries
- * its tasks, todos and work list, so following a new store notifies nobody by itself.
+ * Tells the view when the current agent session's background tasks, todo list or work list change. Follows
+ * one app state store at a time; a replaced session is announced by the chat's `reset`, whose snapshot
+ * carries its tasks, todos and work list, so following a new store notifies nobody by itself.
  */
 import type { AppStateStore, TodoItem } from '../core/state/appState';
 import type { TaskView, WorkItemView } from '../protocol/messages';
