@@ -47,6 +47,11 @@ export function openBlockers(list: WorkList, item: WorkItem): string[] {
   return item.blockedBy.filter((id) => list.items[id]?.status !== 'completed');
 }
 
+/** The task to pick up next: pending, unowned, nothing open blocking it, lowest id (for teammates' loops). */
+export function nextAvailable(list: WorkList): WorkItem | undefined {
+  return sortedItems(list).find((item) => item.status === 'pending' && !item.owner && openBlockers(list, item).length === 0);
+}
+
 export function notFoundMessage(rawId: string): string {
   return `Task #${normalizeTaskId(rawId)} not found. Call TaskList to see the ids of the tasks in the work list.`;
 }

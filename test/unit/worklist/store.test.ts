@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatItem, formatList } from '../../../extension/core/worklist/format';
-import { createItem, mergeMetadata, openBlockers, sortedItems, updateItem, type WorkItemPatch } from '../../../extension/core/worklist/store';
+import { createItem, mergeMetadata, nextAvailable, openBlockers, sortedItems, updateItem, type WorkItemPatch } from '../../../extension/core/worklist/store';
 import { emptyWorkList, type WorkList } from '../../../extension/core/worklist/types';
 
 function listOf(...subjects: string[]): WorkList {
@@ -84,6 +84,19 @@ describe('core/worklist/store', () => {
     let list = update(listOf('A', 'B', 'C'), '3', { addBlockedBy: ['1', '2'] });
     list = update(list, '1', { status: 'completed' });
     expect(openBlockers(list, list.items['3']!)).toEqual(['2']);
+  });
+});
+
+describe('core/worklist/store nextAvailable', () => {
+  it('picks the lowest pending task without an owner or an open blocker', () => {
+    let list = update(listOf('A', 'B', 'C', 'D'), '1', { owner: 'x' });
+    list = update(list, '2', { addBlockedBy: ['1'] });
+    expect(nextAvailable(list)?.id).toBe('3');
+    list = update(list, '3', { status: 'in_progress' });
+    expect(nextAvailable(list)?.id).toBe('4');
+    list = update(update(list, '1', { status: 'completed' }), '4', { status: 'completed' });
+    expect(nextAvailable(list)?.id).toBe('2');
+    expect(nextAvailable(emptyWorkList())).toBeUndefined();
   });
 });
 
