@@ -15,9 +15,11 @@ import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
 import type { TodoItem } from '../core/state/appState';
 import { restoreTodos } from './todos';
+import { restoreWorkList } from './workListHistory';
 import { forkPoint, forkSession } from '../core/checkpoints/fork';
 import { buildUserPrompt, mentionAccess, needsResolving, plainPrompt, type ImageAttachment } from './userPrompt';
-import type { ChatEntry, ChatMessage, QueuedPromptView, TaskView, Usage } from '../protocol/messages';
+import type { ChatEntry, ChatMessage, QueuedPromptView, TaskView, Usage, WorkItemView } from '../protocol/messages';
+import { workListViews } from './workList';
 import type { ChatEvent } from './events';
 
 export type { ChatEvent } from './events';
@@ -85,6 +87,16 @@ export class ChatSession {
     return task?.transcriptPath ? { path: task.transcriptPath, description: task.description } : undefined;
   }
 
+  /** The session's work list (TaskCreate …), one for the main agent, its sub-agents and teammates. */
+  workList(): WorkItemView[] {
+    return workListViews(this.agent.appState.getState().workList);
+  }
+
+  /** Called with the work list whenever it changes within a session (a new session comes with `reset`). */
+  onWorkListChanged(listener: (workList: WorkItemView[]) => void): () => void {
+    return this.feeds.onWorkList(listener);
+  }
+
   /** Kills one background task; unknown or finished tasks are ignored. */
   async stopTask(taskId: string): Promise<void> {
     const store = this.agent.appState;
@@ -99,6 +111,7 @@ export class ChatSession {
     this.stop();
     const { session, warnings } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
     restoreTodos(session.appState, this.deps.agent.agentId ?? session.sessionId, session.history);
+    restoreWorkList(session.appState, session.history);
     for (const w of warnings) this.deps.log.warn(`Resuming ${sessionId}: ${w}`);
     this.switchTo(session, entriesFromHistory(session.history, this.deps.newId));
     return warnings;

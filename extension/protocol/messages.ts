@@ -13,6 +13,7 @@ import { QuestionEventSchemas, QuestionRequestMessageSchemas, QuestionSnapshotFi
 import { ComposerEventSchemas, ComposerRequestSchemas, ComposerSnapshotFields, PromptImagesSchema } from './composer';
 import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
 import { PlanEventSchemas, PlanRequestMessageSchemas, PlanSnapshotFields } from './plans';
+import { WorkListEventSchemas, WorkListSnapshotFields } from './workList';
 
 export * from './controls';
 export * from './queue';
@@ -22,6 +23,7 @@ export * from './composer';
 export * from './entries';
 export * from './toolNames';
 export * from './plans';
+export * from './workList';
 
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
@@ -137,6 +139,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...PlanSnapshotFields,
     ...QueueSnapshotFields,
     ...ComposerSnapshotFields,
+    ...WorkListSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -151,6 +154,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   ...PlanEventSchemas,
   ...ComposerEventSchemas,
   ...QueueEventSchemas,
+  ...WorkListEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */

@@ -20,6 +20,11 @@ const TOOL_NAMES = {
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
   ENTER_PLAN_MODE_TOOL_NAME: 'EnterPlanMode',
   EXIT_PLAN_MODE_TOOL_NAME: 'ExitPlanMode',
+  TASK_CREATE_TOOL_NAME: 'TaskCreate',
+  TASK_GET_TOOL_NAME: 'TaskGet',
+  TASK_LIST_TOOL_NAME: 'TaskList',
+  TASK_UPDATE_TOOL_NAME: 'TaskUpdate',
+  SLEEP_TOOL_NAME: 'Sleep',
 } as const;
 
 export const {
@@ -37,6 +42,11 @@ export const {
   ASK_USER_QUESTION_TOOL_NAME,
   ENTER_PLAN_MODE_TOOL_NAME,
   EXIT_PLAN_MODE_TOOL_NAME,
+  TASK_CREATE_TOOL_NAME,
+  TASK_GET_TOOL_NAME,
+  TASK_LIST_TOOL_NAME,
+  TASK_UPDATE_TOOL_NAME,
+  SLEEP_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

@@ -19,6 +19,11 @@ import {
   WRITE_TOOL_NAME,
   ENTER_PLAN_MODE_TOOL_NAME,
   EXIT_PLAN_MODE_TOOL_NAME,
+  TASK_CREATE_TOOL_NAME,
+  TASK_GET_TOOL_NAME,
+  TASK_LIST_TOOL_NAME,
+  TASK_UPDATE_TOOL_NAME,
+  SLEEP_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -36,6 +41,11 @@ import { ToolSearchTool } from './ToolSearch/ToolSearch';
 import { WriteTool } from './Write/Write';
 import { EnterPlanModeTool } from './EnterPlanMode/EnterPlanMode';
 import { ExitPlanModeTool } from './ExitPlanMode/ExitPlanMode';
+import { TaskCreateTool } from './TaskCreate/TaskCreate';
+import { TaskGetTool } from './TaskGet/TaskGet';
+import { TaskListTool } from './TaskList/TaskList';
+import { TaskUpdateTool } from './TaskUpdate/TaskUpdate';
+import { SleepTool } from './Sleep/Sleep';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -65,6 +75,11 @@ const BUILTIN_TOOLS = {
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
   [ENTER_PLAN_MODE_TOOL_NAME]: () => EnterPlanModeTool,
   [EXIT_PLAN_MODE_TOOL_NAME]: () => ExitPlanModeTool,
+  [TASK_CREATE_TOOL_NAME]: () => TaskCreateTool,
+  [TASK_GET_TOOL_NAME]: () => TaskGetTool,
+  [TASK_LIST_TOOL_NAME]: () => TaskListTool,
+  [TASK_UPDATE_TOOL_NAME]: () => TaskUpdateTool,
+  [SLEEP_TOOL_NAME]: () => SleepTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

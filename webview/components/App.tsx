@@ -17,6 +17,7 @@ import { PermissionDialog } from './PermissionDialog';
 import { QuestionCard } from './QuestionCard';
 import { PlanCard } from './PlanCard';
 import { TodoPanel } from './TodoPanel';
+import { WorkListPanel } from './WorkListPanel';
 import { SetupScreen } from './SetupScreen';
 import { StatusBar } from './StatusBar';
 
@@ -85,6 +86,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
           {state.plan && <PlanCard key={state.plan.requestId} request={state.plan} onAnswer={onAnswerPlan} />}
           <TodoPanel todos={state.todos} />
+          <WorkListPanel items={state.workList} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} onOpenTranscript={controls.onOpenTranscript} />
           <QueuedChips queue={state.queue} onRemove={onRemoveQueued} />
           <ChangedFilesBar files={state.changedFiles} onReview={onReviewChanges} />

@@ -8,12 +8,13 @@ import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
 import { reduceEntries } from './entries';
 import { plansFromSnapshot, reducePlans, type PlanState } from './plans';
+import { reduceWorkList, workListFromSnapshot, type WorkListState } from './workList';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
   | (ControlState &
-      CheckpointState & QuestionState & PlanState & {
+      CheckpointState & QuestionState & PlanState & WorkListState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -42,6 +43,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       ...checkpointsFromSnapshot(event),
       ...questionsFromSnapshot(event),
       ...plansFromSnapshot(event),
+      ...workListFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -95,6 +97,8 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'changedFiles':
     case 'composerDraft':
       return reduceCheckpoints(state, event);
+    case 'workListChanged':
+      return reduceWorkList(state, event);
     case 'queueChanged':
       return { ...state, queue: event.queue };
     case 'busyChanged':

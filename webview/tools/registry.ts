@@ -19,6 +19,11 @@ import { ToolSearchRenderer } from './ToolSearch';
 import { WriteRenderer } from './Write';
 import { EnterPlanModeRenderer } from './EnterPlanMode';
 import { ExitPlanModeRenderer } from './ExitPlanMode';
+import { TaskCreateRenderer } from './TaskCreate';
+import { TaskGetRenderer } from './TaskGet';
+import { TaskListRenderer } from './TaskList';
+import { TaskUpdateRenderer } from './TaskUpdate';
+import { SleepRenderer } from './Sleep';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -35,6 +40,11 @@ export const TOOL_RENDERERS = {
   AskUserQuestion: AskUserQuestionRenderer,
   EnterPlanMode: EnterPlanModeRenderer,
   ExitPlanMode: ExitPlanModeRenderer,
+  TaskCreate: TaskCreateRenderer,
+  TaskGet: TaskGetRenderer,
+  TaskList: TaskListRenderer,
+  TaskUpdate: TaskUpdateRenderer,
+  Sleep: SleepRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -8,6 +8,7 @@ import type { Command } from '../commands/types';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../permissions/types';
 import type { TaskStateBase } from '../tasks/types';
 import type { DeepImmutable } from './deepImmutable';
+import { emptyWorkList, type WorkList } from '../worklist/types';
 
 /** One entry of a TodoWrite list. */
 export interface TodoItem {
@@ -40,6 +41,8 @@ export type AppState = DeepImmutable<{
   statusLine?: string;
   /** TodoWrite lists keyed by agent id, so sub-agents keep their own. */
   todos: Record<string, readonly TodoItem[]>;
+  /** The session's work list (TaskCreate …), one for the main agent, its sub-agents and teammates. */
+  workList: WorkList;
 }> & {
   tasks: Record<string, TaskStateBase>;
   mcp: { clients: McpClientInfo[]; tools: unknown[]; commands: Command[]; resources: Record<string, unknown[]> };
@@ -55,6 +58,7 @@ export function getDefaultAppState(): AppState {
     // Claude Code thinks by default on models that support it; settings can turn it off.
     thinkingEnabled: true,
     todos: {},
+    workList: emptyWorkList(),
     tasks: {},
     mcp: { clients: [], tools: [], commands: [], resources: {} },
     plugins: { enabled: [], disabled: [], errors: [] },

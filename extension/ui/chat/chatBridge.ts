@@ -65,11 +65,13 @@ export class ChatBridge {
     });
     const offChanged = deps.checkpoints?.onChanged((files) => deps.post({ type: 'changedFiles', files })) ?? (() => {});
     const offTodos = deps.session.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
+    const offWorkList = deps.session.onWorkListChanged((workList) => deps.post({ type: 'workListChanged', workList }));
     this.unsubscribe = () => {
       offEvents();
       offTasks();
       offChanged();
       offTodos();
+      offWorkList();
     };
   }
 
@@ -115,6 +117,7 @@ export class ChatBridge {
       ...(pendingQuestion ? { pendingQuestion } : {}),
       ...(pendingPlan ? { pendingPlan } : {}),
       todos: session.todos(),
+      workList: session.workList(),
       queue: session.queued(),
       ...(returned ? { returned: toReturned(returned) } : {}),
       ...(this.draftImages.length ? { draftImages: this.draftImages } : {}),

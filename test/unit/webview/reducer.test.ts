@@ -70,6 +70,7 @@ describe('reduceChat', () => {
       question: null,
       plan: null,
       todos: [],
+      workList: [],
       queue: [],
     });
   });

@@ -65,6 +65,7 @@ describe('ui/chat/chatBridge', () => {
         setup: { hasApiKey: true, keySource: 'environment' },
         model: 'claude-test',
         todos: [],
+        workList: [],
         queue: [],
       },
     ]);

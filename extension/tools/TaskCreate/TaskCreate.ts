@@ -1,0 +1,61 @@
+/**
+ * TaskCreate: adds a pending task to the session's work list (docs/ARCHITECTURE.md, Work list). Session
+ * state only, so it needs no permission and runs in plan mode; not concurrency-safe, since ids follow the
+ * order of the calls.
+ */
+import { z } from 'zod';
+import type { ToolResultBlock } from '../../core/messages';
+import type { ToolUseContext } from '../../core/tool/context';
+import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import { writeWorkList } from '../../core/worklist/access';
+import { createItem } from '../../core/worklist/store';
+import type { WorkItem } from '../../core/worklist/types';
+import { TASK_CREATE_TOOL_NAME } from '../../protocol/toolNames';
+import { metadataField } from '../shared/workList';
+import { TASK_CREATE_DESCRIPTION, TASK_CREATE_GUIDANCE, TASK_CREATE_PROMPT } from './prompt';
+
+const inputSchema = z.strictObject({
+  subject: z.string().trim().min(1, 'subject cannot be empty').max(500).describe('A short title in the imperative ("Fix the date parser")'),
+  description: z.string().max(20_000).describe('What needs doing, and how to tell it is done'),
+  activeForm: z.string().max(500).optional().describe('Present continuous form shown while in progress ("Fixing the date parser")'),
+  metadata: metadataField.optional().describe('Optional JSON data to keep with the task'),
+});
+
+export type TaskCreateInput = z.infer<typeof inputSchema>;
+
+export interface TaskCreateOutput {
+  task: WorkItem;
+}
+
+const taskCreateDef = {
+  name: TASK_CREATE_TOOL_NAME,
+  guidance: TASK_CREATE_GUIDANCE,
+  searchHint: 'work list task create plan split track dependencies',
+  inputSchema,
+  maxResultSizeChars: 10_000,
+  isReadOnly: () => true,
+  async description() {
+    return TASK_CREATE_DESCRIPTION;
+  },
+  async prompt() {
+    return TASK_CREATE_PROMPT;
+  },
+  userFacingName: () => 'Create Task',
+  getToolUseSummary: (input: Partial<TaskCreateInput> | undefined) => (typeof input?.subject === 'string' ? input.subject : null),
+  getActivityDescription: () => 'Creating a task',
+  toAutoClassifierInput: (input: TaskCreateInput) => input.subject,
+  async checkPermissions(input: TaskCreateInput) {
+    return { behavior: 'allow' as const, updatedInput: input };
+  },
+
+  async call(input: TaskCreateInput, context: ToolUseContext) {
+    const { item } = writeWorkList(context, (list) => createItem(list, input));
+    return { data: { task: item } };
+  },
+
+  mapToolResultToToolResultBlockParam(output: TaskCreateOutput, toolUseId: string): ToolResultBlock {
+    return { type: 'tool_result', tool_use_id: toolUseId, content: `Task #${output.task.id} created: ${output.task.subject}` };
+  },
+} satisfies ToolDef<typeof inputSchema, TaskCreateOutput>;
+
+export const TaskCreateTool = buildTool(taskCreateDef);
