@@ -41,7 +41,11 @@ export interface QueryParams {
   onMessage?: (message: Message) => Promise<void>;
   /** Persists a compaction (the transcript's boundary) before the compacted conversation is used. */
   onCompact?: (compaction: { summary: string; messages: Message[]; preservedCount: number }) => Promise<void>;
-  interruptSignal?: AbortSignal;
+  /**
+   * A new message from the user mid-turn: 'cancel' tools of the running round stop (docs/ARCHITECTURE.md,
+   * Mid-turn messages). A function is asked once per round, so the caller can arm a fresh signal each time.
+   */
+  interruptSignal?: AbortSignal | (() => AbortSignal | undefined);
   /**
    * Messages that arrived for this agent while it worked (SendMessage, a prompt the user typed mid-turn):
    * taken at each tool boundary and sent with that round's results (docs/ARCHITECTURE.md, Mid-turn messages).
@@ -119,7 +123,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
 
     turns++;
     continuations = 0;
-    const round = { message, context: { ...context, messages }, canUseTool: params.canUseTool, interruptSignal: params.interruptSignal, add };
+    const round = {
+      message,
+      context: { ...context, messages },
+      canUseTool: params.canUseTool,
+      interruptSignal: typeof params.interruptSignal === 'function' ? params.interruptSignal() : params.interruptSignal,
+      add,
+      ...(params.takeInbox ? { takeInbox: params.takeInbox } : {}),
+    };
     context = yield* runToolRound(round);
     if (signal.aborted) {
       yield { type: 'done', reason: 'aborted', turns };
