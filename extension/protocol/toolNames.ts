@@ -18,6 +18,9 @@ const TOOL_NAMES = {
   TASK_STOP_TOOL_NAME: 'TaskStop',
   TODO_WRITE_TOOL_NAME: 'TodoWrite',
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+  SEND_MESSAGE_TOOL_NAME: 'SendMessage',
+  TEAM_CREATE_TOOL_NAME: 'TeamCreate',
+  TEAM_DELETE_TOOL_NAME: 'TeamDelete',
 } as const;
 
 export const {
@@ -33,6 +36,9 @@ export const {
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
+  SEND_MESSAGE_TOOL_NAME,
+  TEAM_CREATE_TOOL_NAME,
+  TEAM_DELETE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

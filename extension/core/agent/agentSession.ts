@@ -2,7 +2,7 @@
  * One agent conversation: the API transcript, its JSONL record, usage, and the context tools run in.
  * Shared by the sidebar chat and the headless CLI; each turn is one `query()` run.
  */
-import { createMailbox, type Inbox, type MailMessage, type Mailbox } from '../agents/mailbox';
+import { createMailbox, MAIN_AGENT_NAME, type Inbox, type MailMessage, type Mailbox } from '../agents/mailbox';
 import type { AgentId } from '../ids';
 import { asAgentId, asSessionId, type SessionId } from '../ids';
 import type { Message, UserMessage } from '../messages';
@@ -53,9 +53,6 @@ export interface AgentSessionDeps {
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
-
-/** The main agent's name in the session's mailbox: SendMessage reaches it as `main` (or `lead`). */
-export const MAIN_AGENT_NAME = 'main';
 
 /** What a turn may take besides its prompt (docs/ARCHITECTURE.md, Mid-turn messages). */
 export interface TurnOptions {

@@ -6,6 +6,9 @@
 import type { AgentId } from '../ids';
 import type { ImageBlock } from '../messages';
 
+/** The main agent's name in the session's mailbox: SendMessage reaches it as `main` (or `lead`). */
+export const MAIN_AGENT_NAME = 'main';
+
 export interface MailMessage {
   /** Who sent it: an agent id, an agent's name, or `user`. */
   from: string;

@@ -17,6 +17,19 @@ export interface TodoItem {
   activeForm: string;
 }
 
+/** A teammate of a team (TeamCreate): its name, its agent and the task it runs as. */
+export interface TeamMember {
+  name: string;
+  agentId: string;
+  taskId?: string;
+}
+
+/** A named team of `in_process_teammate` agents (docs/ARCHITECTURE.md, Teams). */
+export interface TeamInfo {
+  description: string;
+  members: readonly TeamMember[];
+}
+
 /** An MCP server as the UI lists it. */
 export interface McpClientInfo {
   name: string;
@@ -40,6 +53,8 @@ export type AppState = DeepImmutable<{
   statusLine?: string;
   /** TodoWrite lists keyed by agent id, so sub-agents keep their own. */
   todos: Record<string, readonly TodoItem[]>;
+  /** Teams the main agent created, by name (TeamCreate / TeamDelete). */
+  teams: Record<string, TeamInfo>;
 }> & {
   tasks: Record<string, TaskStateBase>;
   mcp: { clients: McpClientInfo[]; tools: unknown[]; commands: Command[]; resources: Record<string, unknown[]> };
@@ -55,6 +70,7 @@ export function getDefaultAppState(): AppState {
     // Claude Code thinks by default on models that support it; settings can turn it off.
     thinkingEnabled: true,
     todos: {},
+    teams: {},
     tasks: {},
     mcp: { clients: [], tools: [], commands: [], resources: {} },
     plugins: { enabled: [], disabled: [], errors: [] },
