@@ -9,6 +9,9 @@ import type { ImageBlock } from '../messages';
 /** The main agent's name in the session's mailbox: SendMessage reaches it as `main` (or `lead`). */
 export const MAIN_AGENT_NAME = 'main';
 
+/** Other names the main agent answers to when no running agent took them (SendMessage's `lead`). */
+export const MAIN_AGENT_ALIASES: readonly string[] = ['lead', 'team-lead'];
+
 export interface MailMessage {
   /** Who sent it: an agent id, an agent's name, or `user`. */
   from: string;

@@ -3,11 +3,8 @@
  * the main agent, or `*` for every other member of the sender's team (the main agent, who leads the teams,
  * reaches every teammate with it).
  */
-import { MAIN_AGENT_NAME, type Mailbox } from '../../core/agents/mailbox';
+import { MAIN_AGENT_ALIASES, MAIN_AGENT_NAME, type Mailbox } from '../../core/agents/mailbox';
 import type { ToolUseContext } from '../../core/tool/context';
-
-/** Aliases the main agent answers to when no running agent took the name. */
-export const LEAD_ALIASES: readonly string[] = ['lead', 'team-lead'];
 
 type Running = ReturnType<Mailbox['list']>[number];
 
@@ -28,7 +25,7 @@ export function resolveRecipients(to: string, sender: Running, mailbox: Mailbox)
     if (team.length) return { addresses: team.map((a) => a.agentId) };
     return { error: sender.teamName ? `No other member of team "${sender.teamName}" is running.` : `"*" reaches the members of your team, and no team is running. Name the recipient: ${describe(others)}.` };
   }
-  const target = running.find((a) => a.agentId === to || a.name === to) ?? (LEAD_ALIASES.includes(to) ? running.find((a) => a.name === MAIN_AGENT_NAME) : undefined);
+  const target = running.find((a) => a.agentId === to || a.name === to) ?? (MAIN_AGENT_ALIASES.includes(to) ? running.find((a) => a.name === MAIN_AGENT_NAME) : undefined);
   if (!target) return { error: `No running agent is named "${to}". Running agents: ${describe(others)}. Use one of these names or ids.` };
   if (target.agentId === sender.agentId) return { error: 'That is you: send the message to another agent.' };
   return { addresses: [target.agentId] };

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import type { SpawnedAgent } from '../../core/agents/types';
 import type { ToolResultBlock } from '../../core/messages';
 import type { TeamMember } from '../../core/state/appState';
-import { taskRegistry } from '../../core/tasks/registry';
 import { taskSetter } from '../../core/tasks/taskStore';
 import type { ToolUseContext } from '../../core/tool/context';
 import { errorMessage, ToolError } from '../../core/tool/errors';
 import { buildTool, type CanUseToolFn } from '../../core/tool/Tool';
+import { stopTasks } from '../shared/teams';
 import { TEAM_CREATE_TOOL_NAME } from '../../protocol/toolNames';
 import { TEAM_CREATE_DESCRIPTION, TEAM_CREATE_PROMPT, teammatePrompt } from './prompt';
 import { teamCreateProblem } from './validate';
@@ -100,21 +100,9 @@ async function spawnMembers(input: TeamCreateInput, context: ToolUseContext, can
       );
       started.push({ name: member.name, spawned });
     } catch (err) {
-      await stopAll(started.map((s) => s.spawned.taskId), context);
+      await stopTasks(started.map((s) => s.spawned.taskId), context);
       throw new ToolError('internal', `Could not start teammate "${member.name}": ${errorMessage(err)}. No team was created${started.length ? ' and the teammates already started were stopped' : ''}.`);
     }
   }
   return started.map(({ name, spawned }) => ({ name, agentId: spawned.agentId, ...(spawned.taskId ? { taskId: spawned.taskId } : {}) }));
-}
-
-/** Stops the tasks with these ids through the task registry; ones already ended are left alone. */
-export async function stopAll(taskIds: readonly (string | undefined)[], context: ToolUseContext): Promise<string[]> {
-  const access = { getAppState: () => context.getAppState(), setAppState: taskSetter(context) };
-  const stopped: string[] = [];
-  for (const id of taskIds) {
-    if (!id) continue;
-    const result = await taskRegistry.killTask(id, access);
-    if (result.kind === 'killed') stopped.push(id);
-  }
-  return stopped;
 }

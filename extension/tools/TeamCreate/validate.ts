@@ -1,10 +1,9 @@
 /** TeamCreate's checks before anything starts: the model gets one clear message about what to change. */
 import type { ToolUseContext } from '../../core/tool/context';
-import { MAIN_AGENT_NAME } from '../../core/agents/mailbox';
-import { LEAD_ALIASES } from '../SendMessage/recipients';
+import { MAIN_AGENT_ALIASES, MAIN_AGENT_NAME } from '../../core/agents/mailbox';
 import type { TeamCreateInput } from './TeamCreate';
 
-const RESERVED = new Set([MAIN_AGENT_NAME, ...LEAD_ALIASES]);
+const RESERVED = new Set([MAIN_AGENT_NAME, ...MAIN_AGENT_ALIASES]);
 
 /** Why the team cannot be created, or undefined when it can. */
 export function teamCreateProblem(input: TeamCreateInput, context: Pick<ToolUseContext, 'options' | 'getAppState' | 'mailbox'>): string | undefined {

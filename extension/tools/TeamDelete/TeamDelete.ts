@@ -8,7 +8,7 @@ import { taskSetter } from '../../core/tasks/taskStore';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
 import { TEAM_DELETE_TOOL_NAME } from '../../protocol/toolNames';
-import { stopAll } from '../TeamCreate/TeamCreate';
+import { stopTasks } from '../shared/teams';
 import { TEAM_DELETE_DESCRIPTION, TEAM_DELETE_PROMPT } from './prompt';
 
 const inputSchema = z.strictObject({
@@ -51,7 +51,7 @@ export const TeamDeleteTool = buildTool({
   async call(input, context) {
     const team = context.getAppState().teams[input.team_name];
     if (!team) throw new ToolError('not_found', unknownTeam(input.team_name, Object.keys(context.getAppState().teams)));
-    const stoppedTasks = await stopAll(team.members.map((m) => m.taskId), context);
+    const stoppedTasks = await stopTasks(team.members.map((m) => m.taskId), context);
     taskSetter(context)((prev) => {
       const { [input.team_name]: _removed, ...teams } = prev.teams;
       return { ...prev, teams };
