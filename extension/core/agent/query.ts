@@ -17,7 +17,7 @@ import { compact, compactIfNearLimit } from './queryCompaction';
 import { requestWithRetry } from './request';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { tokensFromUsage } from './tokens';
-import { runToolRound } from './toolRound';
+import { runToolRound, type ToolRound } from './toolRound';
 
 export interface QueryParams {
   /** The conversation so far, ending with the new user message. Not mutated. */
@@ -123,15 +123,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
 
     turns++;
     continuations = 0;
-    const round = {
-      message,
-      context: { ...context, messages },
-      canUseTool: params.canUseTool,
-      interruptSignal: typeof params.interruptSignal === 'function' ? params.interruptSignal() : params.interruptSignal,
-      add,
-      ...(params.takeInbox ? { takeInbox: params.takeInbox } : {}),
-    };
-    context = yield* runToolRound(round);
+    context = yield* runToolRound(roundOf(params, message, { ...context, messages }, add));
     if (signal.aborted) {
       yield { type: 'done', reason: 'aborted', turns };
       return messages;
@@ -141,6 +133,12 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
       return messages;
     }
   }
+}
+
+/** One reply's calls, with this round's interrupt signal and the inbox to take at its boundary. */
+function roundOf(params: QueryParams, message: AssistantMessage, context: ToolUseContext, add: AddMessage): ToolRound {
+  const interruptSignal = typeof params.interruptSignal === 'function' ? params.interruptSignal() : params.interruptSignal;
+  return { message, context, canUseTool: params.canUseTool, interruptSignal, add, ...(params.takeInbox ? { takeInbox: params.takeInbox } : {}) };
 }
 
 /**
