@@ -140,7 +140,8 @@ export class ChatSession {
     if (this.sending) {
       const queued = { id: this.deps.newId(), text, images };
       this.queue.add(queued);
-      if (canJoinTurn(queued)) this.agent.interrupt();
+      // Only when the turn will take it: a prompt behind one that waits for the next turn waits too.
+      if (this.queue.every(canJoinTurn)) this.agent.interrupt();
       return;
     }
     await this.send(text, images);

@@ -55,6 +55,11 @@ export class PromptQueue {
     return taken;
   }
 
+  /** True when every waiting prompt satisfies `test` (true for an empty queue). */
+  every(test: (prompt: QueuedPrompt) => boolean): boolean {
+    return this.items.every(test);
+  }
+
   /** Takes the oldest prompt off the queue. */
   shift(): QueuedPrompt | undefined {
     const next = this.items.shift();

@@ -112,4 +112,34 @@ describe('a message typed while the agent works', () => {
     const text = typeof third.content === 'string' ? third.content : third.content.map((b) => b.text ?? '').join('');
     expect(text).toContain('look at @notes.md');
   });
+
+  it('Stop still cancels everything and hands a prompt typed mid-turn back, unsent', { timeout: 15_000 }, async () => {
+    fake.requests.length = 0;
+    const steady = sleeperTool({ name: 'Steady', safe: false, interrupt: 'block' });
+    fake.setScript([toolUseTurn('Steady', { ms: 5_000, label: 'b' }, { id: 'toolu_stop' }), textTurn('never')]);
+    const { session, events } = chat([steady.tool]);
+    const turn = session.submit('go');
+    await until(() => started(events), 5000);
+    await session.submit('one more thing', [{ kind: 'image', mediaType: 'image/png', data: PNG }]);
+    session.stop();
+    await turn;
+    expect(fake.requests).toHaveLength(1);
+    expect(session.takeReturned()).toEqual({ text: 'one more thing', images: [{ kind: 'image', mediaType: 'image/png', data: PNG }] });
+    expect(session.messages().filter((m) => m.role === 'user').map((m) => m.text)).toEqual(['go']);
+    expect(JSON.stringify(session.history)).not.toContain('one more thing');
+  });
+
+  it('does not interrupt for a prompt queued behind one that waits for the next turn', { timeout: 15_000 }, async () => {
+    fake.requests.length = 0;
+    const slow = sleeperTool({ name: 'Slow', safe: false, interrupt: 'cancel' });
+    fake.setScript([toolUseTurn('Slow', { ms: 400, label: 's' }, { id: 'toolu_w' }), textTurn('first'), textTurn('second'), textTurn('third')]);
+    const { session, events } = chat([slow.tool]);
+    const turn = session.submit('go');
+    await until(() => started(events), 5000);
+    await session.submit('/compact');
+    await session.submit('then this');
+    await turn;
+    expect(slow.log).toEqual(['start s', 'end s']);
+    expect((lastUser(1).content as Block[]).map((b) => b.type)).toEqual(['tool_result']);
+  });
 });
