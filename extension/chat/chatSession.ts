@@ -10,6 +10,7 @@ import type { ExternalPermissionMode, PermissionMode } from '../core/permissions
 import { taskRegistry } from '../core/tasks/registry';
 import { entriesFromHistory, taskViews } from './history';
 import type { CredentialsPort, Logger } from '../core/ports';
+import { canJoinTurn, mailEntry, promptMail } from './midTurn';
 import { PromptQueue, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
@@ -150,11 +151,18 @@ export class ChatSession {
   }
 
   /**
-   * Sends now or, while a turn runs, queues the prompt. Queued prompts go out one per finished turn, in
-   * order; Stop hands them back instead (see `stop`). Resolves when the queue is empty.
+   * Sends now or, while a turn runs, queues the prompt: the turn takes it at its next tool boundary and
+   * interrupts its running 'cancel' tools (see midTurn.ts); what is left goes out one per finished turn, in
+   * order. Stop hands queued prompts back instead (see `stop`). Resolves when the queue is empty.
    */
   async submit(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
-    if (this.sending) return this.queue.add({ id: this.deps.newId(), text, images });
+    if (this.sending) {
+      const queued = { id: this.deps.newId(), text, images };
+      this.queue.add(queued);
+      // Only when the turn will take it: a prompt behind one that waits for the next turn waits too.
+      if (this.queue.every(canJoinTurn)) this.agent.interrupt();
+      return;
+    }
     await this.send(text, images);
     for (let next = this.queue.shift(); next; next = this.sending ? undefined : this.queue.shift()) {
       await this.send(next.text, next.images);
@@ -202,8 +210,10 @@ export class ChatSession {
         turn.finish('done');
         return;
       }
-      for await (const event of this.agent.runTurn(prompt.content)) {
+      const takePrompts = () => this.queue.takeLeading(canJoinTurn).map(promptMail);
+      for await (const event of this.agent.runTurn(prompt.content, { takePrompts })) {
         if (this.stopRequested) this.agent.stop();
+        if (event.type === 'mail') for (const m of event.messages) this.add(mailEntry(m, this.deps.newId()));
         turn.apply(event);
         const outcome = this.outcome(event);
         if (outcome && !finished) {

@@ -44,6 +44,22 @@ export class PromptQueue {
     return true;
   }
 
+  /**
+   * Takes the prompts at the front that `joins` accepts, oldest first, stopping at the first it does not
+   * (so prompts still go out in the order typed): the ones a running turn takes at a tool boundary.
+   */
+  takeLeading(joins: (prompt: QueuedPrompt) => boolean): QueuedPrompt[] {
+    const count = this.items.findIndex((p) => !joins(p));
+    const taken = this.items.splice(0, count === -1 ? this.items.length : count);
+    if (taken.length) this.notify();
+    return taken;
+  }
+
+  /** True when every waiting prompt satisfies `test` (true for an empty queue). */
+  every(test: (prompt: QueuedPrompt) => boolean): boolean {
+    return this.items.every(test);
+  }
+
   /** Takes the oldest prompt off the queue. */
   shift(): QueuedPrompt | undefined {
     const next = this.items.shift();

@@ -25,6 +25,9 @@ const TOOL_NAMES = {
   TASK_LIST_TOOL_NAME: 'TaskList',
   TASK_UPDATE_TOOL_NAME: 'TaskUpdate',
   SLEEP_TOOL_NAME: 'Sleep',
+  SEND_MESSAGE_TOOL_NAME: 'SendMessage',
+  TEAM_CREATE_TOOL_NAME: 'TeamCreate',
+  TEAM_DELETE_TOOL_NAME: 'TeamDelete',
 } as const;
 
 export const {
@@ -47,6 +50,9 @@ export const {
   TASK_LIST_TOOL_NAME,
   TASK_UPDATE_TOOL_NAME,
   SLEEP_TOOL_NAME,
+  SEND_MESSAGE_TOOL_NAME,
+  TEAM_CREATE_TOOL_NAME,
+  TEAM_DELETE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

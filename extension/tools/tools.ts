@@ -13,7 +13,10 @@ import {
   LSP_TOOL_NAME,
   NOTEBOOK_EDIT_TOOL_NAME,
   READ_TOOL_NAME,
+  SEND_MESSAGE_TOOL_NAME,
   TASK_STOP_TOOL_NAME,
+  TEAM_CREATE_TOOL_NAME,
+  TEAM_DELETE_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   TOOL_SEARCH_TOOL_NAME,
   WRITE_TOOL_NAME,
@@ -35,7 +38,10 @@ import { GrepTool } from './Grep/Grep';
 import { LspTool } from './LSP/LSP';
 import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
 import { ReadTool } from './Read/Read';
+import { SendMessageTool } from './SendMessage/SendMessage';
 import { TaskStopTool } from './TaskStop/TaskStop';
+import { TeamCreateTool } from './TeamCreate/TeamCreate';
+import { TeamDeleteTool } from './TeamDelete/TeamDelete';
 import { TodoWriteTool } from './TodoWrite/TodoWrite';
 import { ToolSearchTool } from './ToolSearch/ToolSearch';
 import { WriteTool } from './Write/Write';
@@ -80,6 +86,9 @@ const BUILTIN_TOOLS = {
   [TASK_LIST_TOOL_NAME]: () => TaskListTool,
   [TASK_UPDATE_TOOL_NAME]: () => TaskUpdateTool,
   [SLEEP_TOOL_NAME]: () => SleepTool,
+  [SEND_MESSAGE_TOOL_NAME]: () => SendMessageTool,
+  [TEAM_CREATE_TOOL_NAME]: () => TeamCreateTool,
+  [TEAM_DELETE_TOOL_NAME]: () => TeamDeleteTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -13,7 +13,10 @@ import { LspRenderer } from './LSP';
 import { NotebookEditRenderer } from './NotebookEdit';
 import { ReadRenderer } from './Read';
 import type { ToolRenderer } from './shared/types';
+import { SendMessageRenderer } from './SendMessage';
 import { TaskStopRenderer } from './TaskStop';
+import { TeamCreateRenderer } from './TeamCreate';
+import { TeamDeleteRenderer } from './TeamDelete';
 import { TodoWriteRenderer } from './TodoWrite';
 import { ToolSearchRenderer } from './ToolSearch';
 import { WriteRenderer } from './Write';
@@ -45,6 +48,9 @@ export const TOOL_RENDERERS = {
   TaskList: TaskListRenderer,
   TaskUpdate: TaskUpdateRenderer,
   Sleep: SleepRenderer,
+  SendMessage: SendMessageRenderer,
+  TeamCreate: TeamCreateRenderer,
+  TeamDelete: TeamDeleteRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -2,9 +2,10 @@
  * One agent conversation: the API transcript, its JSONL record, usage, and the context tools run in.
  * Shared by the sidebar chat and the headless CLI; each turn is one `query()` run.
  */
+import { createMailbox, MAIN_AGENT_NAME, type Inbox, type MailMessage, type Mailbox } from '../agents/mailbox';
 import type { AgentId } from '../ids';
-import { asSessionId, type SessionId } from '../ids';
-import type { Message } from '../messages';
+import { asAgentId, asSessionId, type SessionId } from '../ids';
+import type { Message, UserMessage } from '../messages';
 import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
@@ -19,6 +20,7 @@ import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
 import { toolDefinitions } from '../tool/toolSchema';
 import { compactConversation } from './compact';
+import { withMail } from './inbox';
 import type { QueryEvent } from './events';
 import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
@@ -53,6 +55,12 @@ export interface AgentSessionDeps {
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
 
+/** What a turn may take besides its prompt (docs/ARCHITECTURE.md, Mid-turn messages). */
+export interface TurnOptions {
+  /** Prompts the user typed while the turn runs, taken at each tool boundary (the chat's queue). */
+  takePrompts?: () => readonly MailMessage[];
+}
+
 export class AgentSession {
   readonly sessionId: SessionId;
   private messages: Message[] = [];
@@ -67,6 +75,11 @@ export class AgentSession {
   private env: Promise<EnvironmentInfo> | undefined;
   private abort: AbortController | undefined;
   private readonly stopModeSync: () => void = () => {};
+  /** Messages to the running agents; the main agent's inbox is `MAIN_AGENT_NAME`. */
+  readonly mailbox: Mailbox = createMailbox();
+  private readonly inbox: Inbox;
+  /** The running tool round's interrupt, armed when a round starts and dropped at its boundary. */
+  private roundInterrupt: AbortController | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -76,6 +89,7 @@ export class AgentSession {
     this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
     // A tool that switches the mode (plan mode) changes AppState; the window's holder follows.
     if (deps.permissions) this.stopModeSync = syncModeToHolder(this.store, deps.permissions);
+    this.inbox = this.mailbox.register({ agentId: deps.agentId ?? asAgentId(MAIN_AGENT_NAME), name: MAIN_AGENT_NAME });
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -104,8 +118,16 @@ export class AgentSession {
     this.abort?.abort();
   }
 
+  /**
+   * A new user message arrived mid-turn: the running round's 'cancel' tools stop, 'block' ones finish; the
+   * message goes with the round's results. Typed while the model streams, it waits for the round after.
+   */
+  interrupt(): void {
+    this.roundInterrupt?.abort();
+  }
+
   /** Runs one user turn to its end, yielding every event; the transcript is written as it goes. */
-  async *runTurn(prompt: string | Message['content']): AsyncGenerator<AgentEvent> {
+  async *runTurn(prompt: string | Message['content'], options: TurnOptions = {}): AsyncGenerator<AgentEvent> {
     if (this.abort) throw new Error('A turn is already running.');
     const abort = new AbortController();
     this.abort = abort;
@@ -115,7 +137,8 @@ export class AgentSession {
         this.started = true;
         await this.writer.writeMeta({ cwd: this.deps.cwd, model: settings.model });
       }
-      const user: Message = { role: 'user', content: prompt } as Message;
+      // Messages other agents sent while no turn ran go with the prompt.
+      const user: Message = withMail({ role: 'user', content: prompt } as UserMessage, this.inbox.take());
       await this.writer.appendMessage(user);
       this.messages.push(user);
 
@@ -152,6 +175,11 @@ export class AgentSession {
         onMessage: async (m) => {
           await this.writer.appendMessage(m);
         },
+        interruptSignal: () => (this.roundInterrupt = new AbortController()).signal,
+        takeInbox: () => {
+          this.roundInterrupt = undefined;
+          return [...this.inbox.take(), ...(options.takePrompts?.() ?? [])];
+        },
         onCompact: async (c) => {
           await this.writer.appendCompactBoundary({ summary: c.summary, preservedMessageCount: c.preservedCount });
         },
@@ -172,6 +200,7 @@ export class AgentSession {
       }
     } finally {
       this.abort = undefined;
+      this.roundInterrupt = undefined;
     }
   }
 
@@ -253,6 +282,7 @@ export class AgentSession {
       fileReadingLimits: {},
       globLimits: {},
       discoveredToolNames: this.discovered,
+      mailbox: this.mailbox,
       ports: { ...this.deps.toolPorts, storage: this.deps.storageFor(this.sessionId) },
     };
   }

@@ -1,4 +1,5 @@
 /** What `query()` yields. The UI layer maps these to protocol events; the CLI prints them. */
+import type { MailMessage } from '../agents/mailbox';
 import type { AssistantContentBlock, AssistantMessage, Message, UserMessage } from '../messages';
 import type { ModelErrorKind, ModelUsage, StopReason } from '../ports';
 import type { ToolExecutionEvent } from '../tool/execute';
@@ -20,6 +21,8 @@ export type QueryEvent =
   | { type: 'toolResults'; message: UserMessage }
   /** A message the loop added itself (max_tokens continuation prompt, tools' newMessages). */
   | { type: 'userMessage'; message: UserMessage; meta: true }
+  /** Mid-turn messages sent with the round's results (already part of that `toolResults` message). */
+  | { type: 'mail'; messages: readonly MailMessage[] }
   | { type: 'usage'; model: string; usage: ModelUsage }
   | { type: 'compacted'; messages: Message[]; summary: string; summarizedCount: number; trigger: 'auto' | 'promptTooLong' }
   | { type: 'error'; kind: ModelErrorKind | 'internal'; message: string }

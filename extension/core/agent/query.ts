@@ -17,7 +17,7 @@ import { compact, compactIfNearLimit } from './queryCompaction';
 import { requestWithRetry } from './request';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { tokensFromUsage } from './tokens';
-import { runToolRound } from './toolRound';
+import { runToolRound, type ToolRound } from './toolRound';
 
 export interface QueryParams {
   /** The conversation so far, ending with the new user message. Not mutated. */
@@ -41,7 +41,11 @@ export interface QueryParams {
   onMessage?: (message: Message) => Promise<void>;
   /** Persists a compaction (the transcript's boundary) before the compacted conversation is used. */
   onCompact?: (compaction: { summary: string; messages: Message[]; preservedCount: number }) => Promise<void>;
-  interruptSignal?: AbortSignal;
+  /**
+   * A new message from the user mid-turn: 'cancel' tools of the running round stop (docs/ARCHITECTURE.md,
+   * Mid-turn messages). A function is asked once per round, so the caller can arm a fresh signal each time.
+   */
+  interruptSignal?: AbortSignal | (() => AbortSignal | undefined);
   /**
    * Messages that arrived for this agent while it worked (SendMessage, a prompt the user typed mid-turn):
    * taken at each tool boundary and sent with that round's results (docs/ARCHITECTURE.md, Mid-turn messages).
@@ -119,8 +123,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
 
     turns++;
     continuations = 0;
-    const round = { message, context: { ...context, messages }, canUseTool: params.canUseTool, interruptSignal: params.interruptSignal, add };
-    context = yield* runToolRound(round);
+    context = yield* runToolRound(roundOf(params, message, { ...context, messages }, add));
     if (signal.aborted) {
       yield { type: 'done', reason: 'aborted', turns };
       return messages;
@@ -130,6 +133,12 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
       return messages;
     }
   }
+}
+
+/** One reply's calls, with this round's interrupt signal and the inbox to take at its boundary. */
+function roundOf(params: QueryParams, message: AssistantMessage, context: ToolUseContext, add: AddMessage): ToolRound {
+  const interruptSignal = typeof params.interruptSignal === 'function' ? params.interruptSignal() : params.interruptSignal;
+  return { message, context, canUseTool: params.canUseTool, interruptSignal, add, ...(params.takeInbox ? { takeInbox: params.takeInbox } : {}) };
 }
 
 /**

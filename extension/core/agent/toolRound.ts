@@ -2,11 +2,13 @@
  * The tool calls of one assistant message (docs/ARCHITECTURE.md, Running a message's calls), run through
  * the orchestrator while the loop forwards their events as they happen, not when the whole batch is done.
  */
+import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message } from '../messages';
 import type { ToolUseContext } from '../tool/context';
 import { runToolUses } from '../tool/orchestrate';
 import type { CanUseToolFn } from '../tool/Tool';
 import type { QueryEvent } from './events';
+import { withMail } from './inbox';
 
 export interface ToolRound {
   message: AssistantMessage;
@@ -15,13 +17,16 @@ export interface ToolRound {
   interruptSignal: AbortSignal | undefined;
   /** query's: hands a message to the transcript, then appends it to the conversation. */
   add: (message: Message) => Promise<void>;
+  /** Messages that arrived meanwhile, sent with the results (docs/ARCHITECTURE.md, Mid-turn messages). */
+  takeInbox?: () => readonly MailMessage[];
 }
 
 /**
  * Yields the calls' events, then adds the user message of results and any user messages the tools asked
  * for. Returns the context after the tools' modifiers.
  */
-export async function* runToolRound({ message, context, canUseTool, interruptSignal, add }: ToolRound): AsyncGenerator<QueryEvent, ToolUseContext> {
+export async function* runToolRound(round: ToolRound): AsyncGenerator<QueryEvent, ToolUseContext> {
+  const { message, context, canUseTool, interruptSignal, add } = round;
   const toolEvents: QueryEvent[] = [];
   let wake: (() => void) | undefined;
   const running = runToolUses({
@@ -49,8 +54,12 @@ export async function* runToolRound({ message, context, canUseTool, interruptSig
     wake = undefined;
   }
   const outcome = await running;
-  await add(outcome.message);
-  yield { type: 'toolResults', message: outcome.message };
+  // After a stop the messages stay where they are: the chat hands the user's back to the composer.
+  const mail = context.abortController.signal.aborted ? [] : [...(round.takeInbox?.() ?? [])];
+  const results = withMail(outcome.message, mail);
+  await add(results);
+  yield { type: 'toolResults', message: results };
+  if (mail.length) yield { type: 'mail', messages: mail };
   for (const extra of outcome.newMessages) {
     if (extra.role !== 'user') continue;
     await add(extra);

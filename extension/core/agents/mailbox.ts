@@ -4,12 +4,21 @@
  * `query()` takes it (QueryParams.takeInbox) and sends it with that round's tool results.
  */
 import type { AgentId } from '../ids';
+import type { ImageBlock } from '../messages';
+
+/** The main agent's name in the session's mailbox: SendMessage reaches it as `main` (or `lead`). */
+export const MAIN_AGENT_NAME = 'main';
+
+/** Other names the main agent answers to when no running agent took them (SendMessage's `lead`). */
+export const MAIN_AGENT_ALIASES: readonly string[] = ['lead', 'team-lead'];
 
 export interface MailMessage {
   /** Who sent it: an agent id, an agent's name, or `user`. */
   from: string;
   text: string;
   summary?: string;
+  /** Images pasted into a prompt the user typed mid-turn; they go to the model with its text. */
+  images?: readonly ImageBlock[];
 }
 
 export interface Inbox {
@@ -29,4 +38,47 @@ export interface Mailbox {
   post(to: string, message: MailMessage): boolean;
   /** The running agents, for SendMessage's error message and the UI. */
   list(): { agentId: AgentId; name?: string; teamName?: string }[];
+}
+
+interface Entry {
+  agentId: AgentId;
+  name?: string;
+  teamName?: string;
+  queue: MailMessage[];
+}
+
+/** The session's mailbox: one per AgentSession, shared by the main agent and every sub-agent it starts. */
+export function createMailbox(): Mailbox {
+  const entries = new Map<AgentId, Entry>();
+  const byName = (name: string) => [...entries.values()].find((e) => e.name === name);
+  const describe = (e: Entry) => ({ agentId: e.agentId, ...(e.name ? { name: e.name } : {}), ...(e.teamName ? { teamName: e.teamName } : {}) });
+
+  return {
+    register(agent) {
+      if (entries.has(agent.agentId)) throw new Error(`Agent ${agent.agentId} already has an inbox.`);
+      if (agent.name !== undefined) {
+        if (!agent.name.trim()) throw new Error('An agent name cannot be empty.');
+        if (byName(agent.name)) throw new Error(`The name "${agent.name}" is already used by a running agent; pick another.`);
+      }
+      const entry: Entry = { ...agent, queue: [] };
+      entries.set(agent.agentId, entry);
+      return {
+        agentId: agent.agentId,
+        ...(agent.name !== undefined ? { name: agent.name } : {}),
+        ...(agent.teamName !== undefined ? { teamName: agent.teamName } : {}),
+        take: () => entry.queue.splice(0),
+        close: () => {
+          if (entries.get(agent.agentId) === entry) entries.delete(agent.agentId);
+          entry.queue.length = 0;
+        },
+      };
+    },
+    post(to, message) {
+      const entry = entries.get(to as AgentId) ?? byName(to);
+      if (!entry) return false;
+      entry.queue.push({ ...message });
+      return true;
+    },
+    list: () => [...entries.values()].map(describe),
+  };
 }

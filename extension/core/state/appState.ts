@@ -18,6 +18,19 @@ export interface TodoItem {
   activeForm: string;
 }
 
+/** A teammate of a team (TeamCreate): its name, its agent and the task it runs as. */
+export interface TeamMember {
+  name: string;
+  agentId: string;
+  taskId?: string;
+}
+
+/** A named team of `in_process_teammate` agents (docs/ARCHITECTURE.md, Teams). */
+export interface TeamInfo {
+  description: string;
+  members: readonly TeamMember[];
+}
+
 /** An MCP server as the UI lists it. */
 export interface McpClientInfo {
   name: string;
@@ -43,6 +56,8 @@ export type AppState = DeepImmutable<{
   todos: Record<string, readonly TodoItem[]>;
   /** The session's work list (TaskCreate …), one for the main agent, its sub-agents and teammates. */
   workList: WorkList;
+  /** Teams the main agent created, by name (TeamCreate / TeamDelete). */
+  teams: Record<string, TeamInfo>;
 }> & {
   tasks: Record<string, TaskStateBase>;
   mcp: { clients: McpClientInfo[]; tools: unknown[]; commands: Command[]; resources: Record<string, unknown[]> };
@@ -59,6 +74,7 @@ export function getDefaultAppState(): AppState {
     thinkingEnabled: true,
     todos: {},
     workList: emptyWorkList(),
+    teams: {},
     tasks: {},
     mcp: { clients: [], tools: [], commands: [], resources: {} },
     plugins: { enabled: [], disabled: [], errors: [] },

@@ -44,3 +44,7 @@ export function toolUseError(message: string): string {
 }
 
 export const INTERRUPTED_MESSAGE = 'Interrupted by user: the tool call was cancelled before it finished.';
+
+/** A call a new user message cancelled (docs/ARCHITECTURE.md, Mid-turn messages); the message follows the results. */
+export const NEW_MESSAGE_INTERRUPT_MESSAGE =
+  'Interrupted by the user with a new message: the tool call was cancelled before it finished. Read the message after these results and act on it.';

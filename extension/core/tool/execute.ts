@@ -5,7 +5,7 @@
  */
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock } from '../messages';
 import type { ToolUseContext } from './context';
-import { errorMessage, INTERRUPTED_MESSAGE, isAbortError, toolUseError } from './errors';
+import { errorMessage, INTERRUPTED_MESSAGE, isAbortError, NEW_MESSAGE_INTERRUPT_MESSAGE, toolUseError } from './errors';
 import { formatInputError } from './inputErrors';
 import { persistLargeResult } from './resultStorage';
 import { findToolByName, type AnyTool, type CanUseToolFn, type ToolProgress } from './Tool';
@@ -65,6 +65,8 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
   // and the interrupt's long-lived signals are removed in `finally`, so they never outlive the call.
   const link = opts.signal ? linkedController([context.abortController.signal, opts.signal]) : undefined;
   const signal = link?.controller.signal ?? context.abortController.signal;
+  // Stop aborts everything; an interrupt alone means the user typed a new message.
+  const interrupted = () => (opts.signal?.aborted && !context.abortController.signal.aborted ? NEW_MESSAGE_INTERRUPT_MESSAGE : INTERRUPTED_MESSAGE);
   try {
     const validation = (await tool.validateInput?.(input, context)) ?? { result: true };
     if (!validation.result) return fail('validation', validation.message);
@@ -82,13 +84,13 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     }
     if (decision.behavior !== 'allow') return fail('permission', decision.message);
     if (decision.updatedInput) input = decision.updatedInput;
-    if (signal.aborted) return fail('interrupted', INTERRUPTED_MESSAGE);
+    if (signal.aborted) return fail('interrupted', interrupted());
 
     const callContext = link ? { ...context, abortController: link.controller } : context;
     const output = await tool.call(input, callContext, opts.canUseTool, opts.assistantMessage, (p) =>
       emit({ type: 'toolProgress', toolUseId: block.id, toolName: tool.name, progress: p.data }),
     );
-    if (signal.aborted) return fail('interrupted', INTERRUPTED_MESSAGE);
+    if (signal.aborted) return fail('interrupted', interrupted());
 
     const mapped = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decision.resultNote);
     const result = await persistLargeResult(mapped, {
@@ -104,7 +106,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
       stage: 'success',
     };
   } catch (err) {
-    if (signal.aborted || isAbortError(err)) return fail('interrupted', INTERRUPTED_MESSAGE);
+    if (signal.aborted || isAbortError(err)) return fail('interrupted', interrupted());
     return fail('error', `Error: ${errorMessage(err)}`);
   } finally {
     link?.unlink();

@@ -6,7 +6,7 @@
 import { mapLimited } from '../async';
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, UserMessage } from '../messages';
 import type { ToolUseContext } from './context';
-import { INTERRUPTED_MESSAGE } from './errors';
+import { INTERRUPTED_MESSAGE, NEW_MESSAGE_INTERRUPT_MESSAGE } from './errors';
 import { errorResult, executeToolUse, type ToolExecutionEvent, type ToolExecutionOutcome } from './execute';
 import { findToolByName, interruptBehaviorOf, type CanUseToolFn } from './Tool';
 
@@ -93,7 +93,7 @@ export async function runToolUses(opts: OrchestrateOptions): Promise<Orchestrate
 
 async function runOne(block: ToolUseBlock, context: ToolUseContext, opts: OrchestrateOptions): Promise<ToolExecutionOutcome> {
   if (opts.interruptSignal?.aborted || context.abortController.signal.aborted) {
-    const result = errorResult(block.id, INTERRUPTED_MESSAGE);
+    const result = errorResult(block.id, context.abortController.signal.aborted ? INTERRUPTED_MESSAGE : NEW_MESSAGE_INTERRUPT_MESSAGE);
     opts.emit?.({ type: 'toolFinished', toolUseId: block.id, toolName: block.name, isError: true, result });
     return { result, newMessages: [], stage: 'interrupted' };
   }

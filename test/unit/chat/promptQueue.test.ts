@@ -111,4 +111,17 @@ describe('prompt queue', () => {
     expect(() => queue.add({ id: 'x', text: 'one too many', images: [] })).toThrow(/already queued/);
     expect(queue.views()).toHaveLength(MAX_QUEUED_PROMPTS);
   });
+
+  it('takeLeading takes the front prompts a running turn accepts and stops at the first it does not', () => {
+    const changes: string[][] = [];
+    const queue = new PromptQueue((q) => changes.push(q.map((p) => p.text)));
+    for (const text of ['a', 'b', '/compact', 'c']) queue.add({ id: text, text, images: [] });
+    const joins = (p: { text: string }) => !p.text.startsWith('/');
+    expect(queue.takeLeading(joins).map((p) => p.text)).toEqual(['a', 'b']);
+    expect(queue.views().map((v) => v.text)).toEqual(['/compact', 'c']);
+    expect(changes.at(-1)).toEqual(['/compact', 'c']);
+    const before = changes.length;
+    expect(queue.takeLeading(joins)).toEqual([]);
+    expect(changes).toHaveLength(before);
+  });
 });

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../../extension/core/messages';
-import { INTERRUPTED_MESSAGE } from '../../../extension/core/tool/errors';
+import { INTERRUPTED_MESSAGE, NEW_MESSAGE_INTERRUPT_MESSAGE } from '../../../extension/core/tool/errors';
 import { runToolUses } from '../../../extension/core/tool/orchestrate';
 import { buildTool } from '../../../extension/core/tool/Tool';
 import { GlobTool } from '../../../extension/tools/Glob/Glob';
@@ -141,7 +141,7 @@ describe('the per-call signal of an interruptible call', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       (stop === 'interrupt' ? interrupt : context.abortController).abort();
       const { message } = await running;
-      expect(message.content).toMatchObject([{ is_error: true, content: INTERRUPTED_MESSAGE }]);
+      expect(message.content).toMatchObject([{ is_error: true, content: stop === 'interrupt' ? NEW_MESSAGE_INTERRUPT_MESSAGE : INTERRUPTED_MESSAGE }]);
       expect({ session: abortListeners(context.abortController.signal), interrupt: abortListeners(interrupt.signal) }).toEqual({ session: 0, interrupt: 0 });
     }
   });
