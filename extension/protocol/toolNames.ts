@@ -18,6 +18,10 @@ const TOOL_NAMES = {
   TASK_STOP_TOOL_NAME: 'TaskStop',
   TODO_WRITE_TOOL_NAME: 'TodoWrite',
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+  CRON_CREATE_TOOL_NAME: 'CronCreate',
+  CRON_DELETE_TOOL_NAME: 'CronDelete',
+  CRON_LIST_TOOL_NAME: 'CronList',
+  MONITOR_TOOL_NAME: 'Monitor',
 } as const;
 
 export const {
@@ -33,6 +37,10 @@ export const {
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
+  CRON_CREATE_TOOL_NAME,
+  CRON_DELETE_TOOL_NAME,
+  CRON_LIST_TOOL_NAME,
+  MONITOR_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

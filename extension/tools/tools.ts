@@ -7,10 +7,14 @@ import type { AnyTool, Tools } from '../core/tool/Tool';
 import {
   ASK_USER_QUESTION_TOOL_NAME,
   BASH_TOOL_NAME,
+  CRON_CREATE_TOOL_NAME,
+  CRON_DELETE_TOOL_NAME,
+  CRON_LIST_TOOL_NAME,
   EDIT_TOOL_NAME,
   GLOB_TOOL_NAME,
   GREP_TOOL_NAME,
   LSP_TOOL_NAME,
+  MONITOR_TOOL_NAME,
   NOTEBOOK_EDIT_TOOL_NAME,
   READ_TOOL_NAME,
   TASK_STOP_TOOL_NAME,
@@ -22,10 +26,14 @@ import {
 import type { ShellParser } from './Bash/analysis';
 import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
+import { CronCreateTool } from './CronCreate/CronCreate';
+import { CronDeleteTool } from './CronDelete/CronDelete';
+import { CronListTool } from './CronList/CronList';
 import { EditTool } from './Edit/Edit';
 import { GlobTool } from './Glob/Glob';
 import { GrepTool } from './Grep/Grep';
 import { LspTool } from './LSP/LSP';
+import { createMonitorTool } from './Monitor/Monitor';
 import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
 import { ReadTool } from './Read/Read';
 import { TaskStopTool } from './TaskStop/TaskStop';
@@ -59,6 +67,10 @@ const BUILTIN_TOOLS = {
   [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
   [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
+  [CRON_CREATE_TOOL_NAME]: () => CronCreateTool,
+  [CRON_DELETE_TOOL_NAME]: () => CronDeleteTool,
+  [CRON_LIST_TOOL_NAME]: () => CronListTool,
+  [MONITOR_TOOL_NAME]: (opts) => createMonitorTool(opts.shellParser ? { parser: opts.shellParser } : {}),
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */
