@@ -108,7 +108,7 @@ export function startMonitorTask(setAppState: SetAppState, shell: ShellPort, sta
     cancelTimeout: () => clearTimeout(timer),
   };
   putTask(setAppState, task);
-  proc.background(id);
+  // No `proc.background(id)`: a backgrounded process stops streaming its output, and the lines are the point.
   const lines = lineSplitter();
   const unsubscribe = proc.onOutput((text) => addLines(setAppState, id, lines.push(text)));
   void proc.exited.then((exit) => {
