@@ -9,6 +9,8 @@ import type { UsageSnapshot } from '../core/agent/usage';
 import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
 import { taskRegistry } from '../core/tasks/registry';
 import { entriesFromHistory, taskViews } from './history';
+import type { CronJob } from '../core/cron/types';
+import { cronTaskViews } from './scheduledJobs';
 import type { CredentialsPort, Logger } from '../core/ports';
 import { PromptQueue, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
@@ -46,6 +48,20 @@ export class ChatSession {
   constructor(private readonly deps: ChatSessionDeps) {
     this.agent = new Session({ ...deps.agent, newId: deps.newId });
     this.watchTasks();
+    this.cron?.setFireHandler((job) => this.fireScheduled(job));
+    this.cron?.onChange(() => this.feeds.announceTasks(this.tasks()));
+  }
+
+  /** The window's scheduled jobs (CronCreate), when the host has a scheduler. */
+  private get cron() {
+    return this.deps.agent.toolPorts.cron;
+  }
+
+  /** A scheduled job fired (docs/ARCHITECTURE.md, "Scheduled and watched work"): sent now when idle, else queued behind the turn. */
+  private fireScheduled(job: CronJob): void {
+    this.deps.log.info(`Scheduled job ${job.id} (${job.cron}) fired.`);
+    if (this.sending) return this.queue.add({ id: this.deps.newId(), text: job.prompt, images: [], source: 'schedule' });
+    void this.submit(job.prompt);
   }
 
   /** The window's permission mode; `default` when the session runs without a permission holder. */
@@ -58,9 +74,9 @@ export class ChatSession {
     this.deps.agent.permissions?.update((ctx) => ({ ...ctx, mode }));
   }
 
-  /** Background tasks of the session (Bash `run_in_background`), oldest first. */
+  /** Background tasks of the session (Bash `run_in_background`, monitors), oldest first, then the scheduled jobs. */
   tasks(): TaskView[] {
-    return taskViews(this.agent.appState.getState().tasks);
+    return [...taskViews(this.agent.appState.getState().tasks), ...cronTaskViews(this.cron?.list() ?? [])];
   }
 
   /** Called with the task list whenever it changes within a session (a new session comes with `reset`). */
@@ -81,6 +97,7 @@ export class ChatSession {
 
   /** Kills one background task; unknown or finished tasks are ignored. */
   async stopTask(taskId: string): Promise<void> {
+    if (this.cron?.delete(taskId)) return;
     const store = this.agent.appState;
     await taskRegistry.killTask(taskId, { getAppState: () => store.getState(), setAppState: (f) => store.setState(f) });
   }
@@ -244,6 +261,7 @@ export class ChatSession {
    */
   private switchTo(agent: AgentSession, entries: ChatEntry[]): void {
     void this.agent.dispose();
+    this.cron?.clearSessionJobs();
     this.agent = agent;
     this.watchTasks();
     this.entries = entries;
@@ -253,7 +271,7 @@ export class ChatSession {
   }
 
   private watchTasks(): void {
-    this.feeds.follow(this.agent.appState, () => this.todos());
+    this.feeds.follow(this.agent.appState, () => this.todos(), () => this.tasks());
   }
 
   /** Session-level effects of one loop event; returns how the turn ended when it did. */

@@ -2,6 +2,7 @@
 import type { Message } from '../core/messages';
 import type { TaskStateBase } from '../core/tasks/types';
 import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
+import { watchedTaskFields } from './scheduledJobs';
 import type { Attachment, ChatMessage, TaskView } from '../protocol/messages';
 
 /**
@@ -45,5 +46,5 @@ function attachmentsOf(content: Message['content']): Attachment[] {
 export function taskViews(tasks: Readonly<Record<string, TaskStateBase>>): TaskView[] {
   return Object.values(tasks)
     .sort((a, b) => a.startTime - b.startTime)
-    .map((t) => ({ id: t.id, description: t.description, status: t.status }));
+    .map((t) => ({ id: t.id, description: t.description, status: t.status, ...watchedTaskFields(t) }));
 }
