@@ -12,7 +12,7 @@ import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
 import { CRON_CREATE_TOOL_NAME } from '../../protocol/toolNames';
 import { CRON_CREATE_DESCRIPTION, CRON_CREATE_PROMPT } from './prompt';
-import { MAX_PROMPT_CHARS, schedulerOf } from './scheduler';
+import { MAX_PROMPT_CHARS, schedulerOf } from '../shared/cronScheduler';
 
 const inputSchema = z.strictObject({
   cron: z.string().min(1).describe('5-field cron expression in local time: minute hour day-of-month month day-of-week, e.g. "*/5 * * * *"'),

@@ -5,7 +5,7 @@ import type { ToolResultBlock } from '../../core/messages';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
 import { CRON_DELETE_TOOL_NAME } from '../../protocol/toolNames';
-import { schedulerOf } from '../CronCreate/scheduler';
+import { schedulerOf } from '../shared/cronScheduler';
 import { CRON_DELETE_DESCRIPTION, CRON_DELETE_PROMPT } from './prompt';
 
 const inputSchema = z.strictObject({

@@ -5,7 +5,7 @@ import type { CronJob } from '../../core/cron/types';
 import type { ToolResultBlock } from '../../core/messages';
 import { buildTool } from '../../core/tool/Tool';
 import { CRON_LIST_TOOL_NAME } from '../../protocol/toolNames';
-import { schedulerOf } from '../CronCreate/scheduler';
+import { schedulerOf } from '../shared/cronScheduler';
 import { CRON_LIST_DESCRIPTION, CRON_LIST_PROMPT } from './prompt';
 
 const inputSchema = z.strictObject({});

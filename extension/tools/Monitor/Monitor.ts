@@ -12,8 +12,8 @@ import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
 import { MONITOR_TOOL_NAME } from '../../protocol/toolNames';
-import { checkCommandPermissions, type ShellParser } from '../Bash/analysis';
-import { commandOf } from '../Bash/present';
+import type { ShellParser } from '../../core/permissions/bash';
+import { checkCommandPermissions, commandOf } from '../shared/shellCommand';
 import { MAX_MONITOR_TIMEOUT_MS, MIN_MONITOR_TIMEOUT_MS } from './constants';
 import { MONITOR_DESCRIPTION, MONITOR_PROMPT } from './prompt';
 
