@@ -11,6 +11,7 @@ import { taskRegistry } from '../core/tasks/registry';
 import { entriesFromHistory, taskViews } from './history';
 import type { CronJob } from '../core/cron/types';
 import { cronTaskViews } from './scheduledJobs';
+import { MonitorWake } from './monitorWake';
 import type { CredentialsPort, Logger } from '../core/ports';
 import { PromptQueue, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
@@ -50,6 +51,10 @@ export class ChatSession {
     this.watchTasks();
     this.cron?.setFireHandler((job) => this.fireScheduled(job));
     this.cron?.onChange(() => this.feeds.announceTasks(this.tasks()));
+    // A monitor's lines wake an idle chat (docs/ARCHITECTURE.md, "Scheduled and watched work").
+    const wake = new MonitorWake({ tasks: () => this.agent.appState.getState().tasks, idle: () => !this.sending, wake: (p) => void this.submit(p) });
+    this.feeds.onTasks(() => wake.check());
+    this.onEvent((e) => e.type === 'busyChanged' && !e.busy && wake.check());
   }
 
   /** The window's scheduled jobs (CronCreate), when the host has a scheduler. */
