@@ -70,7 +70,11 @@ const BUILTIN_TOOLS = {
   [CRON_CREATE_TOOL_NAME]: () => CronCreateTool,
   [CRON_DELETE_TOOL_NAME]: () => CronDeleteTool,
   [CRON_LIST_TOOL_NAME]: () => CronListTool,
-  [MONITOR_TOOL_NAME]: (opts) => createMonitorTool(opts.shellParser ? { parser: opts.shellParser } : {}),
+  [MONITOR_TOOL_NAME]: (opts) =>
+    createMonitorTool({
+      ...(opts.shellParser ? { parser: opts.shellParser } : {}),
+      ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
+    }),
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

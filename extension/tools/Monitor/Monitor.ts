@@ -45,25 +45,32 @@ function toolUseIdOf(parent: AssistantMessage | undefined, input: MonitorInput):
   return use?.type === 'tool_use' ? use.id : undefined;
 }
 
-async function start(input: MonitorInput, context: ToolUseContext, parent: AssistantMessage | undefined): Promise<MonitorOutput> {
+export interface MonitorToolOptions {
+  /** The tree-sitter Bash parser the permission check needs; without it every command asks. */
+  parser?: ShellParser;
+  /** The "run commands in a sandbox" setting, as for Bash. */
+  sandboxEnabled?: () => boolean;
+}
+
+async function start(input: MonitorInput, context: ToolUseContext, parent: AssistantMessage | undefined, options: MonitorToolOptions): Promise<MonitorOutput> {
   const shell = context.ports.shell;
   if (!shell) throw new ToolError('unavailable', 'Monitor is not available in this host: no shell is configured.');
   const command = input.command!;
   const id = generateTaskId('monitor_mcp');
   const outputFile = await context.ports.storage.writeText(`tasks/${id}.output`, '');
   const toolUseId = toolUseIdOf(parent, input);
+  const sandboxed = options.sandboxEnabled?.() === true && shell.sandbox().available;
   try {
-    startMonitorTask(taskSetter(context), shell, {
-      id, command, description: input.description, cwd: context.cwd, outputFile, timeoutMs: input.timeout_ms,
-      ...(toolUseId ? { toolUseId } : {}),
-    });
+    const description = input.description;
+    const run = { id, command, description, cwd: context.cwd, outputFile, timeoutMs: input.timeout_ms, sandboxed };
+    startMonitorTask(taskSetter(context), shell, { ...run, ...(toolUseId ? { toolUseId } : {}) });
   } catch (err) {
     throw new ToolError('internal', `The command could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
   return { taskId: id, command, description: input.description, outputFile, timeoutMs: input.timeout_ms };
 }
 
-export function createMonitorTool(options: { parser?: ShellParser } = {}) {
+export function createMonitorTool(options: MonitorToolOptions = {}) {
   return buildTool({
     name: MONITOR_TOOL_NAME,
     searchHint: 'monitor watch tail follow log stream events background output',
@@ -98,7 +105,7 @@ export function createMonitorTool(options: { parser?: ShellParser } = {}) {
     },
 
     async call(input, context, _canUseTool, parentMessage) {
-      return { data: await start(input, context, parentMessage) };
+      return { data: await start(input, context, parentMessage, options) };
     },
 
     mapToolResultToToolResultBlockParam(output: MonitorOutput, toolUseId: string): ToolResultBlock {
