@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/chat/chatSession';
 import { CronScheduler } from '../../../extension/core/cron/scheduler';
-import type { TaskView } from '../../../extension/protocol/messages';
+import { TaskViewSchema, type TaskView } from '../../../extension/protocol/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 import { FakeClock, MemoryCronStore } from './fakeClock';
 
@@ -57,6 +57,7 @@ describe('scheduled prompts in the chat', () => {
     const job = cron.create({ cron: '0 12 * * mon-fri', prompt: 'Lunch\nreport', recurring: true, durable: true });
     const view = { id: job.id, description: 'Lunch report', status: 'scheduled', type: 'cron', startTime: start, detail: '0 12 * * mon-fri (recurring, durable)', nextRunAt: start + 2 * 60 * MINUTE };
     expect(chat.tasks()).toEqual([view]);
+    expect(TaskViewSchema.parse(view)).toEqual(view);
     expect(seen.at(-1)).toEqual([view]);
     await chat.stopTask(job.id);
     expect(cron.list()).toEqual([]);

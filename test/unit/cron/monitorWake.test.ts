@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/chat/chatSession';
 import type { AgentSession } from '../../../extension/core/agent/agentSession';
 import type { MonitorTaskState } from '../../../extension/core/tasks/monitor';
+import { TaskViewSchema } from '../../../extension/protocol/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 
 function monitor(over: Partial<MonitorTaskState> = {}): MonitorTaskState {
@@ -46,10 +47,13 @@ describe('an idle chat wakes for monitor output', () => {
     expect(model.requests).toHaveLength(1);
   });
 
-  it('does not wake for a killed monitor', async () => {
-    const { model, put } = setup([]);
+  it('does not wake for a killed monitor, and lists it in the task panel with its type and command', async () => {
+    const { model, chat, put } = setup([]);
     put(monitor({ status: 'killed', notified: true, pendingLines: ['late line'] }));
     await new Promise((r) => setTimeout(r, 700));
     expect(model.requests).toHaveLength(0);
+    const views = chat.tasks();
+    expect(views).toEqual([{ id: 'mlog00001', description: 'Errors in the log', status: 'killed', type: 'monitor_mcp', detail: 'tail -f app.log' }]);
+    expect(TaskViewSchema.array().parse(views)).toEqual(views);
   });
 });
