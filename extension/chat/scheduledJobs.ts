@@ -3,7 +3,7 @@
  * window's CronScheduler), so their views are made here and merged after the tasks; a monitor's view names
  * its command. See docs/ARCHITECTURE.md, "Scheduled and watched work".
  */
-import { jobKind, promptLine } from '../core/cron/describe';
+import { promptLine } from '../core/cron/describe';
 import type { CronJob } from '../core/cron/types';
 import { isMonitorTask } from '../core/tasks/monitor';
 import type { TaskStateBase } from '../core/tasks/types';
@@ -17,7 +17,7 @@ export function cronTaskView(job: CronJob): TaskView {
     status: 'scheduled',
     type: 'cron',
     startTime: job.createdAt,
-    detail: `${job.cron} (${jobKind(job)})`.slice(0, 500),
+    detail: job.cron,
     nextRunAt: job.nextRunAt,
   };
 }

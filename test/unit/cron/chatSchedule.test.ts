@@ -55,7 +55,7 @@ describe('scheduled prompts in the chat', () => {
     const seen: TaskView[][] = [];
     chat.onTasksChanged((tasks) => seen.push(tasks));
     const job = cron.create({ cron: '0 12 * * mon-fri', prompt: 'Lunch\nreport', recurring: true, durable: true });
-    const view = { id: job.id, description: 'Lunch report', status: 'scheduled', type: 'cron', startTime: start, detail: '0 12 * * mon-fri (recurring, durable)', nextRunAt: start + 2 * 60 * MINUTE };
+    const view = { id: job.id, description: 'Lunch report', status: 'scheduled', type: 'cron', startTime: start, detail: '0 12 * * mon-fri', nextRunAt: start + 2 * 60 * MINUTE };
     expect(chat.tasks()).toEqual([view]);
     expect(TaskViewSchema.parse(view)).toEqual(view);
     expect(seen.at(-1)).toEqual([view]);
