@@ -25,7 +25,7 @@ describe('tools/Monitor on the Node shell', () => {
     const started = await h.run('Monitor', {
       description: 'Count to five',
       timeout_ms: 20_000,
-      command: 'for i in 1 2 3; do echo "line $i"; done; sleep 0.3; echo "line 4"; echo "line <5>"; sleep 30',
+      command: 'for i in 1 2 3; do echo "line $i"; done; sleep 1; echo "line 4"; echo "line <5>"; sleep 30',
     });
     const id = taskIdIn(started.text)!;
     expect(started.text).toContain('arrive as <task-notification> events');
@@ -58,7 +58,7 @@ describe('tools/Monitor on the Node shell', () => {
     const [events, done] = notices;
     const lines = eventsOf(events!);
     expect(lines.slice(1).every((l) => l === 'tick')).toBe(true);
-    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.length).toBeGreaterThanOrEqual(2); // the pid, then at least one tick
     expect(done).toContain('<status>completed</status>');
     await until(() => !isRunning(Number(lines[0])));
     expect(takeTaskNotifications(h.context)).toEqual([]);
