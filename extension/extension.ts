@@ -5,8 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { ChatSession } from './chat/chatSession';
+import { CronScheduler } from './core/cron/scheduler';
+import { FileCronJobStore } from './host/node/cronJobStore';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
@@ -107,12 +110,24 @@ async function createServices(context: vscode.ExtensionContext) {
   return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd };
 }
 
+/**
+ * The window's cron scheduler: durable jobs are kept in the extension's storage, one file per workspace, and
+ * restored once the chat has set its fire handler (docs/ARCHITECTURE.md, "Scheduled and watched work").
+ */
+function createCronScheduler(context: vscode.ExtensionContext, services: Services): CronScheduler {
+  const file = path.join(sessionStorageRoot(context), 'scheduled', `${workspaceKeyOf(services.cwd)}.json`);
+  const cron = new CronScheduler({ store: new FileCronJobStore(file), onError: (message) => services.log.warn(message) });
+  context.subscriptions.push({ dispose: () => cron.dispose() });
+  return cron;
+}
+
 /** The chat session on the tools and ports; its tool calls ask through the chat view or the modal. */
 function createSession(context: vscode.ExtensionContext, services: Services, responders: ChatResponders, checkpoints: SessionCheckpoints): ChatSession {
   const { log, permissions, shellParser, settings, cwd } = services;
   let sessionId = '';
   const mirror = createTerminalMirror(() => `Codewright: session ${sessionId.slice(0, 8)}`);
   const workspace = new VsCodeWorkspace();
+  const cron = createCronScheduler(context, services);
   const session = new ChatSession({
     agent: {
       model: services.model,
@@ -130,6 +145,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         questions: responders.questions,
         // ExitPlanMode's card and editor tab.
         planApproval: responders.plans,
+        cron,
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
@@ -143,6 +159,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
     newId: randomUUID,
   });
   sessionId = session.sessionId;
+  cron.restore().catch((err: unknown) => log.warn(`Could not restore the scheduled jobs: ${err instanceof Error ? err.message : String(err)}`));
   context.subscriptions.push(mirror, { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) });
   return session;
 }

@@ -9,6 +9,9 @@ import type { UsageSnapshot } from '../core/agent/usage';
 import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
 import { taskRegistry } from '../core/tasks/registry';
 import { entriesFromHistory, taskViews } from './history';
+import type { CronJob } from '../core/cron/types';
+import { cronTaskViews } from './scheduledJobs';
+import { MonitorWake } from './monitorWake';
 import type { CredentialsPort, Logger } from '../core/ports';
 import { canJoinTurn, mailEntry, promptMail } from './midTurn';
 import { PromptQueue, type ReturnedPrompts } from './promptQueue';
@@ -49,6 +52,24 @@ export class ChatSession {
   constructor(private readonly deps: ChatSessionDeps) {
     this.agent = new Session({ ...deps.agent, newId: deps.newId });
     this.watchTasks();
+    this.cron?.setFireHandler((job) => this.fireScheduled(job));
+    this.cron?.onChange(() => this.feeds.announceTasks(this.tasks()));
+    // A monitor's lines wake an idle chat (docs/ARCHITECTURE.md, "Scheduled and watched work").
+    const wake = new MonitorWake({ tasks: () => this.agent.appState.getState().tasks, idle: () => !this.sending, wake: (p) => void this.submit(p) });
+    this.feeds.onTasks(() => wake.check());
+    this.onEvent((e) => e.type === 'busyChanged' && !e.busy && wake.check());
+  }
+
+  /** The window's scheduled jobs (CronCreate), when the host has a scheduler. */
+  private get cron() {
+    return this.deps.agent.toolPorts.cron;
+  }
+
+  /** A scheduled job fired (docs/ARCHITECTURE.md, "Scheduled and watched work"): sent now when idle, else queued behind the turn. */
+  private fireScheduled(job: CronJob): void {
+    this.deps.log.info(`Scheduled job ${job.id} (${job.cron}) fired.`);
+    if (this.sending) return this.queue.add({ id: this.deps.newId(), text: job.prompt, images: [], source: 'schedule' });
+    void this.submit(job.prompt);
   }
 
   /** The window's permission mode; `default` when the session runs without a permission holder. */
@@ -61,9 +82,9 @@ export class ChatSession {
     this.deps.agent.permissions?.update((ctx) => ({ ...ctx, mode }));
   }
 
-  /** Background tasks of the session (Bash `run_in_background`), oldest first. */
+  /** Background tasks of the session (Bash `run_in_background`, monitors), oldest first, then the scheduled jobs. */
   tasks(): TaskView[] {
-    return taskViews(this.agent.appState.getState().tasks);
+    return [...taskViews(this.agent.appState.getState().tasks), ...cronTaskViews(this.cron?.list() ?? [])];
   }
 
   /** Called with the task list whenever it changes within a session (a new session comes with `reset`). */
@@ -100,6 +121,7 @@ export class ChatSession {
 
   /** Kills one background task; unknown or finished tasks are ignored. */
   async stopTask(taskId: string): Promise<void> {
+    if (this.cron?.delete(taskId)) return;
     const store = this.agent.appState;
     await taskRegistry.killTask(taskId, { getAppState: () => store.getState(), setAppState: (f) => store.setState(f) });
   }
@@ -273,6 +295,7 @@ export class ChatSession {
    */
   private switchTo(agent: AgentSession, entries: ChatEntry[]): void {
     void this.agent.dispose();
+    this.cron?.clearSessionJobs();
     this.agent = agent;
     this.watchTasks();
     this.entries = entries;
@@ -282,7 +305,7 @@ export class ChatSession {
   }
 
   private watchTasks(): void {
-    this.feeds.follow(this.agent.appState, () => this.todos());
+    this.feeds.follow(this.agent.appState, () => this.todos(), () => this.tasks());
   }
 
   /** Session-level effects of one loop event; returns how the turn ended when it did. */

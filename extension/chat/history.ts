@@ -2,6 +2,7 @@
 import type { Message } from '../core/messages';
 import type { TaskStateBase } from '../core/tasks/types';
 import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
+import { watchedTaskFields } from './scheduledJobs';
 import type { Attachment, ChatMessage, TaskView } from '../protocol/messages';
 
 /**
@@ -70,5 +71,6 @@ function taskView(t: TaskStateBase): TaskView {
     ...(detail !== undefined ? { detail } : {}),
     ...(nextRunAt !== undefined ? { nextRunAt } : {}),
     ...(t.transcriptPath ? { hasTranscript: true } : {}),
+    ...watchedTaskFields(t),
   };
 }

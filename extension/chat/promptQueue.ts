@@ -9,6 +9,8 @@ export interface QueuedPrompt {
   id: string;
   text: string;
   images: readonly ImageAttachment[];
+  /** Where it came from when not typed: `schedule` = a scheduled job fired (CronCreate). */
+  source?: 'schedule';
 }
 
 /** Queued prompts a Stop handed back, for the composer. */

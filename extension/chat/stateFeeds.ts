@@ -30,15 +30,21 @@ export class StateFeeds {
     return () => this.workListListeners.delete(listener);
   }
 
-  /** Follows `store` from now on; `todos` reads the list the view shows (the main agent's). */
-  follow(store: AppStateStore, todos: () => TodoItem[]): void {
+  /**
+   * Follows `store` from now on; `todos` reads the list the view shows (the main agent's), `tasks` the task
+   * list (the store's tasks and what the chat merges in, such as scheduled jobs).
+   */
+  follow(store: AppStateStore, todos: () => TodoItem[], tasks: () => TaskView[] = () => taskViews(store.getState().tasks)): void {
     this.unwatch();
     this.unwatch = store.subscribe((state, prev) => {
       if (state.todos !== prev.todos) for (const l of this.todoListeners) l(todos());
       if (state.workList !== prev.workList) for (const l of this.workListListeners) l(workListViews(state.workList));
-      if (state.tasks === prev.tasks) return;
-      const tasks = taskViews(state.tasks);
-      for (const l of this.taskListeners) l(tasks);
+      if (state.tasks !== prev.tasks) this.announceTasks(tasks());
     });
+  }
+
+  /** Tells the task listeners the list (also when something outside the store changed it: a scheduled job). */
+  announceTasks(tasks: TaskView[]): void {
+    for (const l of this.taskListeners) l(tasks);
   }
 }

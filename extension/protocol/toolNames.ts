@@ -28,6 +28,10 @@ const TOOL_NAMES = {
   SEND_MESSAGE_TOOL_NAME: 'SendMessage',
   TEAM_CREATE_TOOL_NAME: 'TeamCreate',
   TEAM_DELETE_TOOL_NAME: 'TeamDelete',
+  CRON_CREATE_TOOL_NAME: 'CronCreate',
+  CRON_DELETE_TOOL_NAME: 'CronDelete',
+  CRON_LIST_TOOL_NAME: 'CronList',
+  MONITOR_TOOL_NAME: 'Monitor',
 } as const;
 
 export const {
@@ -53,6 +57,10 @@ export const {
   SEND_MESSAGE_TOOL_NAME,
   TEAM_CREATE_TOOL_NAME,
   TEAM_DELETE_TOOL_NAME,
+  CRON_CREATE_TOOL_NAME,
+  CRON_DELETE_TOOL_NAME,
+  CRON_LIST_TOOL_NAME,
+  MONITOR_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

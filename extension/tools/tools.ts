@@ -7,10 +7,14 @@ import type { AnyTool, Tools } from '../core/tool/Tool';
 import {
   ASK_USER_QUESTION_TOOL_NAME,
   BASH_TOOL_NAME,
+  CRON_CREATE_TOOL_NAME,
+  CRON_DELETE_TOOL_NAME,
+  CRON_LIST_TOOL_NAME,
   EDIT_TOOL_NAME,
   GLOB_TOOL_NAME,
   GREP_TOOL_NAME,
   LSP_TOOL_NAME,
+  MONITOR_TOOL_NAME,
   NOTEBOOK_EDIT_TOOL_NAME,
   READ_TOOL_NAME,
   SEND_MESSAGE_TOOL_NAME,
@@ -32,10 +36,14 @@ import {
 import type { ShellParser } from './Bash/analysis';
 import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
+import { CronCreateTool } from './CronCreate/CronCreate';
+import { CronDeleteTool } from './CronDelete/CronDelete';
+import { CronListTool } from './CronList/CronList';
 import { EditTool } from './Edit/Edit';
 import { GlobTool } from './Glob/Glob';
 import { GrepTool } from './Grep/Grep';
 import { LspTool } from './LSP/LSP';
+import { createMonitorTool } from './Monitor/Monitor';
 import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
 import { ReadTool } from './Read/Read';
 import { SendMessageTool } from './SendMessage/SendMessage';
@@ -89,6 +97,14 @@ const BUILTIN_TOOLS = {
   [SEND_MESSAGE_TOOL_NAME]: () => SendMessageTool,
   [TEAM_CREATE_TOOL_NAME]: () => TeamCreateTool,
   [TEAM_DELETE_TOOL_NAME]: () => TeamDeleteTool,
+  [CRON_CREATE_TOOL_NAME]: () => CronCreateTool,
+  [CRON_DELETE_TOOL_NAME]: () => CronDeleteTool,
+  [CRON_LIST_TOOL_NAME]: () => CronListTool,
+  [MONITOR_TOOL_NAME]: (opts) =>
+    createMonitorTool({
+      ...(opts.shellParser ? { parser: opts.shellParser } : {}),
+      ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
+    }),
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

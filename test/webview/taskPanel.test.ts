@@ -21,7 +21,7 @@ function tasks(): TaskView[] {
     { id: 'a1', type: 'local_agent', description: 'Review the diff', status: 'running', startTime: now - 3_000, detail: 'Explore · claude-haiku-4-5 · 1.2k tokens', hasTranscript: true },
     { id: 't1', type: 'in_process_teammate', description: 'tester', status: 'running', startTime: now, hasTranscript: true },
     { id: 'm1', type: 'monitor_mcp', description: 'Watch the log', status: 'running', startTime: now, detail: 'tail -f app.log' },
-    { id: 'c1', type: 'cron', description: 'Check the build', status: 'running', startTime: now, nextRunAt: NEXT_RUN, detail: '*/5 * * * *' },
+    { id: 'c1', type: 'cron', description: 'Check the build', status: 'scheduled', startTime: now, nextRunAt: NEXT_RUN, detail: '*/5 * * * *' },
     { id: 'old', type: 'local_bash', description: 'finished long ago', status: 'completed', startTime: now - 60_000, endTime: now - 30_000 },
   ];
 }

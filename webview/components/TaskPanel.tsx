@@ -9,7 +9,8 @@ import type { TaskView } from '../../extension/protocol/messages';
 import { formatElapsed } from '../tools/Agent';
 import '../tasks.css';
 
-const LIVE = new Set(['pending', 'running']);
+// A scheduled job (cron) is live until it is deleted or fires for the last time.
+const LIVE = new Set(['pending', 'running', 'scheduled']);
 /** How long a finished task stays in the panel. */
 export const FINISHED_LINGER_MS = 5_000;
 
@@ -24,7 +25,7 @@ const KIND_LABELS: Record<string, string> = {
   dream: 'Dream',
 };
 
-const STATUS_LABELS: Record<string, string> = { completed: 'Completed', failed: 'Failed', killed: 'Stopped', pending: 'Starting', running: 'Running' };
+const STATUS_LABELS: Record<string, string> = { completed: 'Completed', failed: 'Failed', killed: 'Stopped', pending: 'Starting', running: 'Running', scheduled: 'Scheduled' };
 
 export interface TaskPanelProps {
   tasks: readonly TaskView[];

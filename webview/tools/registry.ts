@@ -5,11 +5,15 @@
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
 import { AskUserQuestionRenderer } from './AskUserQuestion';
 import { BashRenderer } from './Bash';
+import { CronCreateRenderer } from './CronCreate';
+import { CronDeleteRenderer } from './CronDelete';
+import { CronListRenderer } from './CronList';
 import { EditRenderer } from './Edit';
 import { GenericRenderer } from './Generic';
 import { GlobRenderer } from './Glob';
 import { GrepRenderer } from './Grep';
 import { LspRenderer } from './LSP';
+import { MonitorRenderer } from './Monitor';
 import { NotebookEditRenderer } from './NotebookEdit';
 import { ReadRenderer } from './Read';
 import type { ToolRenderer } from './shared/types';
@@ -51,6 +55,10 @@ export const TOOL_RENDERERS = {
   SendMessage: SendMessageRenderer,
   TeamCreate: TeamCreateRenderer,
   TeamDelete: TeamDeleteRenderer,
+  CronCreate: CronCreateRenderer,
+  CronDelete: CronDeleteRenderer,
+  CronList: CronListRenderer,
+  Monitor: MonitorRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -6,6 +6,7 @@
 import type { UserMessage } from '../messages';
 import { isLocalBashTask } from './localBash';
 import { isNotificationDue, markTasksNotified } from './lifecycle';
+import { takeMonitorEvents } from './monitorEvents';
 import type { TaskStoreAccess } from './taskStore';
 import { taskSetter } from './taskStore';
 import type { TaskStateBase } from './types';
@@ -51,12 +52,13 @@ export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBas
     .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
 }
 
-/** Formats every pending notification and marks those tasks notified. */
+/** Formats every pending notification and marks those tasks notified; monitors' new lines come first (Monitor). */
 export function takeTaskNotifications(access: TaskStoreAccess): string[] {
+  const events = takeMonitorEvents(access);
   const pending = pendingNotifications(access.getAppState().tasks);
-  if (pending.length === 0) return [];
+  if (pending.length === 0) return events;
   markTasksNotified(taskSetter(access), pending.map((t) => t.id));
-  return pending.map(formatTaskNotification);
+  return [...events, ...pending.map(formatTaskNotification)];
 }
 
 /** The user message carrying pending notifications, or undefined when there are none (marks them notified). */

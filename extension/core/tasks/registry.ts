@@ -5,6 +5,7 @@
  * `createTaskRegistry` makes a separate one (tests).
  */
 import { LocalBashTask } from './localBash';
+import { MonitorTask } from './monitor';
 import type { SetAppState } from './taskStore';
 import { isTerminalTaskStatus, type Task, type TaskStateBase, type TaskType } from './types';
 
@@ -69,7 +70,7 @@ export function createTaskRegistry(tasks: readonly Task[] = []): TaskRegistry {
 }
 
 /** The task types this build runs. */
-export const taskRegistry: TaskRegistry = createTaskRegistry([LocalBashTask]);
+export const taskRegistry: TaskRegistry = createTaskRegistry([LocalBashTask, MonitorTask]);
 
 export const registerTaskType = (task: Task): void => taskRegistry.registerTaskType(task);
 export const getTaskByType = (type: TaskType): Task | undefined => taskRegistry.getTaskByType(type);

@@ -9,6 +9,7 @@ import type { AgentId, SessionId } from '../ids';
 import type { Message } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
+import type { CronScheduler } from '../cron/scheduler';
 import type { ShellPort } from '../shellPort';
 import type { WorktreePort } from '../worktreePort';
 import type { AppState, McpClientInfo } from '../state/appState';
@@ -120,4 +121,6 @@ export interface ToolPorts {
   planApproval?: PlanApprovalPort;
   /** Creates and removes git worktrees; absent where git is not available. */
   worktrees?: WorktreePort;
+  /** The window's scheduled prompts (CronCreate/CronDelete/CronList); absent where nothing outlives the run (headless). */
+  cron?: CronScheduler;
 }

@@ -3,9 +3,7 @@
  * concurrency and read-only flags, and the permission check. Without a parser the analysis cannot read
  * the command, so nothing counts as read-only and the check asks.
  */
-import { homedir } from 'node:os';
-import { checkBashPermissions, isReadOnlyBashCommand, type BashEnv, type ShellParser } from '../../core/permissions/bash';
-import type { PermissionResult, ToolPermissionContext } from '../../core/permissions/types';
+import { isReadOnlyBashCommand, type ShellParser } from '../../core/permissions/bash';
 
 export type { ShellParser };
 
@@ -17,12 +15,5 @@ export function isReadOnlyCommand(parser: ShellParser | undefined, command: stri
   }
 }
 
-export function checkCommandPermissions(
-  parser: ShellParser | undefined,
-  command: string,
-  permissionContext: ToolPermissionContext,
-  env: Omit<BashEnv, 'homeDir'>,
-  opts: { dangerouslyDisableSandbox?: boolean },
-): PermissionResult {
-  return checkBashPermissions(parser, command, permissionContext, { ...env, homeDir: homedir() }, opts);
-}
+/** Moved to tools/shared/shellCommand.ts: Monitor checks its commands the same way. */
+export { checkCommandPermissions } from '../shared/shellCommand';

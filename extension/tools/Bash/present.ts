@@ -1,6 +1,6 @@
 /** Bash in the chat (the command, its output and exit code, or the background task it became) and in the approval dialog. */
 import { z } from 'zod';
-import type { CommandPreview, PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/tool/views';
 import type { ToolResultData } from '../../protocol/entries';
 
 const BashOutput = z.union([
@@ -28,8 +28,5 @@ export function presentBash({ input, output, text, isError }: PresentArgs): Tool
   return { kind: 'bash', command: command.data.command, output: text, exitCode: isError ? null : 0 };
 }
 
-/** The command the approval dialog shows, with the model's description of it. */
-export function commandOf(input: Record<string, unknown>): CommandPreview | undefined {
-  if (typeof input.command !== 'string') return undefined;
-  return { command: input.command, ...(typeof input.description === 'string' ? { description: input.description } : {}) };
-}
+/** The approval dialog's preview, shared with Monitor (tools/shared/shellCommand.ts). */
+export { commandOf } from '../shared/shellCommand';

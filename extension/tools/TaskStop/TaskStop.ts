@@ -50,6 +50,7 @@ export const TaskStopTool = buildTool({
       'Stops a running background task by its id: a Bash command started with run_in_background, or one that moved to the background after its timeout.',
       'The task and every process it started are killed. Use it for servers and watchers you no longer need, or a command that hangs.',
       'Pass the id from the Bash result as task_id.',
+      'A Monitor is stopped the same way; a scheduled job id (CronCreate) is deleted, as CronDelete does.',
     ].join('\n');
   },
   userFacingName: () => 'Stop Task',
@@ -61,6 +62,7 @@ export const TaskStopTool = buildTool({
     const id = idOf(input);
     if (!id) return { result: false, message: 'Missing task_id: pass the id of the background task to stop.' };
     const task = context.getAppState().tasks[id];
+    if (!task && context.ports.cron?.get(id)) return { result: true };
     if (!task) return { result: false, message: `No task found with ID: ${id}. Only background tasks of this session can be stopped.` };
     if (isTerminalTaskStatus(task.status)) {
       return { result: false, message: `Task ${id} is not running (status: ${task.status}), so there is nothing to stop.` };
@@ -71,6 +73,9 @@ export const TaskStopTool = buildTool({
 
   async call(input, context) {
     const id = idOf(input)!;
+    // A scheduled job's id (CronCreate) is stopped by deleting the job (docs/ARCHITECTURE.md, "Scheduled and watched work").
+    const job = context.getAppState().tasks[id] ? undefined : context.ports.cron?.delete(id);
+    if (job) return { data: { taskId: id, taskType: 'cron', command: job.cron, message: `Deleted scheduled job ${id} (${job.cron}).` } satisfies TaskStopOutput };
     const stopped = await taskRegistry.killTask(id, { getAppState: () => context.getAppState(), setAppState: taskSetter(context) });
     if (stopped.kind === 'not_found' || stopped.kind === 'not_running') throw new ToolError('not_found', `Task ${id} is not running.`);
     if (stopped.kind === 'not_in_build') throw new ToolError('unavailable', notInBuild(id, stopped.task));

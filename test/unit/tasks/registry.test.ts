@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MonitorTask } from '../../../extension/core/tasks/monitor';
 import { attachBashProcess, LocalBashTask } from '../../../extension/core/tasks/localBash';
 import { createTaskRegistry, getTaskByType, TASK_TYPES_NOT_IN_BUILD, taskRegistry } from '../../../extension/core/tasks/registry';
 import { putTask, type SetAppState } from '../../../extension/core/tasks/taskStore';
@@ -68,9 +69,10 @@ describe('core/tasks/registry', () => {
     expect([...TASK_TYPES_NOT_IN_BUILD].sort()).toEqual(['dream', 'local_workflow', 'remote_agent']);
   });
 
-  it('is built at startup with the local_bash implementation', () => {
+  it('is built at startup with the local_bash and monitor_mcp implementations', () => {
     expect(getTaskByType('local_bash')).toBe(LocalBashTask);
-    expect(taskRegistry.types()).toEqual(['local_bash']);
+    expect(getTaskByType('monitor_mcp')).toBe(MonitorTask);
+    expect(taskRegistry.types()).toEqual(['local_bash', 'monitor_mcp']);
   });
 
   it('kills a local_bash task through the registry: the process dies and the task ends killed', async () => {

@@ -27,6 +27,6 @@ describe('every registered tool', () => {
 
   it('proposes its change for review when it changes files, and previews its command when it runs one', () => {
     expect(tools.filter((t) => t.proposeChange !== undefined).map((t) => t.name).sort()).toEqual(['Edit', 'NotebookEdit', 'Write']);
-    expect(tools.filter((t) => t.commandPreview !== undefined).map((t) => t.name)).toEqual(['Bash']);
+    expect(tools.filter((t) => t.commandPreview !== undefined).map((t) => t.name)).toEqual(['Bash', 'Monitor']);
   });
 });
