@@ -18,6 +18,8 @@ const TOOL_NAMES = {
   TASK_STOP_TOOL_NAME: 'TaskStop',
   TODO_WRITE_TOOL_NAME: 'TodoWrite',
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+  ENTER_WORKTREE_TOOL_NAME: 'EnterWorktree',
+  EXIT_WORKTREE_TOOL_NAME: 'ExitWorktree',
 } as const;
 
 export const {
@@ -33,6 +35,8 @@ export const {
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
+  ENTER_WORKTREE_TOOL_NAME,
+  EXIT_WORKTREE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

@@ -17,6 +17,8 @@ import {
   TODO_WRITE_TOOL_NAME,
   TOOL_SEARCH_TOOL_NAME,
   WRITE_TOOL_NAME,
+  ENTER_WORKTREE_TOOL_NAME,
+  EXIT_WORKTREE_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -32,6 +34,8 @@ import { TaskStopTool } from './TaskStop/TaskStop';
 import { TodoWriteTool } from './TodoWrite/TodoWrite';
 import { ToolSearchTool } from './ToolSearch/ToolSearch';
 import { WriteTool } from './Write/Write';
+import { EnterWorktreeTool } from './EnterWorktree/EnterWorktree';
+import { ExitWorktreeTool } from './ExitWorktree/ExitWorktree';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -59,6 +63,8 @@ const BUILTIN_TOOLS = {
   [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
   [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
+  [ENTER_WORKTREE_TOOL_NAME]: () => EnterWorktreeTool,
+  [EXIT_WORKTREE_TOOL_NAME]: () => ExitWorktreeTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

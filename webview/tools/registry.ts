@@ -17,6 +17,8 @@ import { TaskStopRenderer } from './TaskStop';
 import { TodoWriteRenderer } from './TodoWrite';
 import { ToolSearchRenderer } from './ToolSearch';
 import { WriteRenderer } from './Write';
+import { EnterWorktreeRenderer } from './EnterWorktree';
+import { ExitWorktreeRenderer } from './ExitWorktree';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -31,6 +33,8 @@ export const TOOL_RENDERERS = {
   TaskStop: TaskStopRenderer,
   TodoWrite: TodoWriteRenderer,
   AskUserQuestion: AskUserQuestionRenderer,
+  EnterWorktree: EnterWorktreeRenderer,
+  ExitWorktree: ExitWorktreeRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

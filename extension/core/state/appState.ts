@@ -7,6 +7,7 @@
 import type { Command } from '../commands/types';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../permissions/types';
 import type { TaskStateBase } from '../tasks/types';
+import type { WorktreeSession } from '../worktreeSession';
 import type { DeepImmutable } from './deepImmutable';
 
 /** One entry of a TodoWrite list. */
@@ -40,6 +41,8 @@ export type AppState = DeepImmutable<{
   statusLine?: string;
   /** TodoWrite lists keyed by agent id, so sub-agents keep their own. */
   todos: Record<string, readonly TodoItem[]>;
+  /** The git worktree the session works in since EnterWorktree (later turns start there), until ExitWorktree. */
+  worktreeSession?: WorktreeSession;
 }> & {
   tasks: Record<string, TaskStateBase>;
   mcp: { clients: McpClientInfo[]; tools: unknown[]; commands: Command[]; resources: Record<string, unknown[]> };

@@ -11,6 +11,7 @@ import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { ShellPort } from '../shellPort';
 import type { WorktreePort } from '../worktreePort';
+import type { WorktreeSession } from '../worktreeSession';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { UserQuestionPort } from '../userQuestions';
 import type { ContentReplacementState } from './resultStorage';
@@ -89,6 +90,8 @@ export interface ToolUseContext {
   agentId?: AgentId;
   /** Working directory of the session. */
   cwd: string;
+  /** Set while the session works in a git worktree (EnterWorktree); `cwd` is then the worktree's folder. */
+  worktree?: WorktreeSession;
   toolDecisions: Map<string, ToolDecisionRecord>;
   localDenialTracking: DenialTrackingState;
   contentReplacementState: ContentReplacementState;

@@ -10,25 +10,13 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorktreeInfo, WorktreePort, WorktreeStatus } from '../../core/worktreePort';
+import { worktreeNameProblem } from '../../core/worktreeSession';
 import { git, GitError, runGit } from './git';
 
 export const WORKTREES_DIR = path.join('.claude', 'worktrees');
 export const WORKTREE_BRANCH_PREFIX = 'worktree-';
 const EXCLUDE_LINE = '/.claude/worktrees/';
 const BASE_KEY = 'codewrightbase';
-const NAME = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** Why `name` cannot name a worktree, or undefined when it can (it becomes a folder and a branch name). */
-export function worktreeNameProblem(name: string): string | undefined {
-  if (!NAME.test(name)) {
-    return `"${name}" is not a valid worktree name: use 1 to 64 letters, digits, "-", "_" or ".".`;
-  }
-  if (name.startsWith('.') || name.includes('..') || name.endsWith('.lock')) {
-    return `"${name}" is not a valid worktree name: it may not start with ".", contain "..", or end with ".lock".`;
-  }
-  return undefined;
-}
-
 interface ListedWorktree {
   path: string;
   branch?: string;
