@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NodeWorktrees, parseWorktreeList, worktreeNameProblem } from '../../../../extension/host/node/worktrees';
+import { worktreeNameProblem } from '../../../../extension/core/worktreeSession';
+import { NodeWorktrees, parseWorktreeList } from '../../../../extension/host/node/worktrees';
 import { gitIn, makePlainDir, makeRepo, removeDir, stubGitEnv } from './gitRepo';
 
 describe('host/node/worktrees', () => {
