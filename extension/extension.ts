@@ -13,6 +13,7 @@ import { ApprovalQueue } from './core/permissions/approvalQueue';
 import { loadBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
+import { NodeWorktrees } from './host/node/worktrees';
 import { askWithModal } from './host/vscode/approval';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
 import { createTerminalMirror } from './host/vscode/terminalMirror';
@@ -127,6 +128,8 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         shell: mirrorShell(services.nodeShell, mirror),
         // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
         questions: responders.questions,
+        // EnterWorktree / ExitWorktree and Agent isolation: git worktrees through the git command line.
+        worktrees: new NodeWorktrees(),
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,

@@ -13,6 +13,7 @@ import { buildTool } from '../../core/tool/Tool';
 import type { WorktreeInfo, WorktreePort } from '../../core/worktreePort';
 import { enterWorktreeContext, worktreeNameProblem, type WorktreeSession } from '../../core/worktreeSession';
 import { ENTER_WORKTREE_TOOL_NAME } from '../../protocol/toolNames';
+import { worktreePortOf } from '../shared/worktrees';
 import { ENTER_WORKTREE_DESCRIPTION, ENTER_WORKTREE_PROMPT } from './prompt';
 
 const inputSchema = z.strictObject({
@@ -28,13 +29,6 @@ export interface EnterWorktreeOutput {
   originalCwd: string;
   created: boolean;
   message: string;
-}
-
-/** The worktree port, or an error that says worktrees cannot be used here. */
-export function worktreePortOf(context: ToolUseContext): WorktreePort {
-  const port = context.ports.worktrees;
-  if (!port) throw new ToolError('unavailable', 'Worktrees are not available in this session (no git support): work in the current directory instead.');
-  return port;
 }
 
 async function enterExisting(port: WorktreePort, target: string): Promise<WorktreeInfo> {

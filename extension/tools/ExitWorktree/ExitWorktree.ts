@@ -11,7 +11,7 @@ import { buildTool } from '../../core/tool/Tool';
 import type { WorktreePort, WorktreeStatus } from '../../core/worktreePort';
 import { exitWorktreeContext, type WorktreeSession } from '../../core/worktreeSession';
 import { EXIT_WORKTREE_TOOL_NAME } from '../../protocol/toolNames';
-import { worktreePortOf } from '../EnterWorktree/EnterWorktree';
+import { worktreePortOf } from '../shared/worktrees';
 import { EXIT_WORKTREE_DESCRIPTION, EXIT_WORKTREE_PROMPT } from './prompt';
 
 const inputSchema = z.strictObject({
