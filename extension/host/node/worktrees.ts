@@ -32,6 +32,19 @@ export function parseWorktreeList(stdout: string): ListedWorktree[] {
   return entries;
 }
 
+/** Paths of `git status --porcelain -z` (unquoted); a rename's second entry, its old path, is skipped. */
+export function parseStatusZ(stdout: string): string[] {
+  const entries = stdout.split('\0');
+  const files: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if (entry.length < 4) continue;
+    files.push(entry.slice(3));
+    if (entry[0] === 'R' || entry[0] === 'C') i++;
+  }
+  return files;
+}
+
 const realOr = (p: string) => realpath(p).catch(() => path.resolve(p));
 
 export class NodeWorktrees implements WorktreePort {
@@ -57,11 +70,9 @@ export class NodeWorktrees implements WorktreePort {
   }
 
   async status(worktree: WorktreeInfo): Promise<WorktreeStatus> {
-    const porcelain = await this.git(['status', '--porcelain'], worktree.path);
-    const changedFiles = porcelain
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => line.slice(3));
+    const status = await this.run(['status', '--porcelain', '-z'], worktree.path);
+    if (status.code !== 0) throw new GitError(`git status failed in ${worktree.path}: ${status.stderr.trim()}`, status.stderr);
+    const changedFiles = parseStatusZ(status.stdout);
     return { changedFiles, commitsAhead: await this.commitsAhead(worktree, 'HEAD', worktree.path) };
   }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { worktreeNameProblem } from '../../../../extension/core/worktreeSession';
-import { NodeWorktrees, parseWorktreeList } from '../../../../extension/host/node/worktrees';
+import { NodeWorktrees, parseStatusZ, parseWorktreeList } from '../../../../extension/host/node/worktrees';
 import { gitIn, makePlainDir, makeRepo, removeDir, stubGitEnv } from './gitRepo';
 
 describe('host/node/worktrees', () => {
@@ -133,5 +133,16 @@ describe('host/node/worktrees', () => {
   it('parses git worktree list output', () => {
     const out = 'worktree /r\nHEAD abc\nbranch refs/heads/main\n\nworktree /r/.claude/worktrees/a\nHEAD def\nbranch refs/heads/worktree-a\n\nworktree /d\nHEAD 123\ndetached\n';
     expect(parseWorktreeList(out)).toEqual([{ path: '/r', branch: 'main' }, { path: '/r/.claude/worktrees/a', branch: 'worktree-a' }, { path: '/d' }]);
+  });
+
+  it('parses git status -z output, unquoted names with spaces, renames once', () => {
+    expect(parseStatusZ(' M a b.txt\0?? new\0R  to.txt\0from.txt\0')).toEqual(['a b.txt', 'new', 'to.txt']);
+    expect(parseStatusZ('')).toEqual([]);
+  });
+
+  it('lists a changed file whose name has spaces as it is', async () => {
+    const wt = await port.create(repo, { name: 'sp' });
+    writeFileSync(path.join(wt.path, 'my notes.txt'), 'n\n');
+    expect((await port.status(wt)).changedFiles).toEqual(['my notes.txt']);
   });
 });
