@@ -14,7 +14,6 @@ import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';
 import { NodeTranscriptStore } from '../../../../extension/host/node/transcriptStore';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
 import { NodeWorktrees } from '../../../../extension/host/node/worktrees';
-import { allowAll } from '../../tool/fixtures';
 import { worktreeTools } from './harness';
 
 const usage = { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
@@ -50,7 +49,7 @@ export function worktreeSession(repo: string, replies: Reply[]): AgentSession {
     cwd: repo,
     newId: () => 'session-wt',
     settings: () => ({ model: 'claude-test', maxTokens: 256 }),
-    decider: allowAll,
+    decider: async (_tool, input) => ({ behavior: 'allow', updatedInput: input }),
     retry: { sleep: async () => {}, maxRetries: 0 },
   });
 }
