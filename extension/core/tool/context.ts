@@ -10,6 +10,7 @@ import type { Message } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { ShellPort } from '../shellPort';
+import type { TaskOutputPort } from '../tasks/outputPort';
 import type { WorktreePort } from '../worktreePort';
 import type { WorktreeSession } from '../worktreeSession';
 import type { AppState, McpClientInfo } from '../state/appState';
@@ -120,4 +121,6 @@ export interface ToolPorts {
   questions?: UserQuestionPort;
   /** Creates and removes git worktrees; absent where git is not available. */
   worktrees?: WorktreePort;
+  /** Reads background tasks' output files by byte offset (core/tasks/outputPort.ts). */
+  taskOutput?: TaskOutputPort;
 }
