@@ -29,6 +29,8 @@ export interface WorktreeSession {
   originalCwd: string;
   /** True when EnterWorktree created it (only those may be removed by ExitWorktree). */
   created: boolean;
+  /** The sub-agent that entered it (absent for the main agent): only that agent may leave it. */
+  agentId?: string;
 }
 
 /** The workspace seen from inside a worktree: the same files, with the worktree as its only root. */

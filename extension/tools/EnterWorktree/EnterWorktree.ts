@@ -86,7 +86,7 @@ export const EnterWorktreeTool = buildTool({
 
   async call(input, context) {
     const worktree = await obtain(input, context);
-    const session: WorktreeSession = { worktree, originalCwd: context.cwd, created: input.path === undefined };
+    const session: WorktreeSession = { worktree, originalCwd: context.cwd, created: input.path === undefined, ...(context.agentId ? { agentId: context.agentId } : {}) };
     context.setAppState((prev) => ({ ...prev, worktreeSession: session }));
     const verb = session.created ? 'Created' : 'Entered';
     const message = `${verb} worktree at ${worktree.path} on branch ${worktree.branch}. The session now works there (tools, paths and Bash start in it); call ExitWorktree to return to ${context.cwd}.`;

@@ -90,6 +90,9 @@ export const ExitWorktreeTool = buildTool({
   async validateInput(input, context) {
     const session = context.worktree;
     if (!session) return { result: false, message: 'The session is not in a worktree: ExitWorktree only applies after EnterWorktree. Nothing to leave.' };
+    if (session.agentId !== context.agentId) {
+      return { result: false, message: `The worktree at ${session.worktree.path} was entered by ${session.agentId ? `agent ${session.agentId}` : 'the main session'}, so only it can leave it; keep working there.` };
+    }
     if (input.action === 'remove' && !session.created) {
       return { result: false, message: `The worktree at ${session.worktree.path} was entered, not created, by this session, so it is not removed here: use action "keep".` };
     }

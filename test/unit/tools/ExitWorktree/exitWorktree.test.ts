@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
+import { asAgentId } from '../../../../extension/core/ids';
 import { ExitWorktreeTool } from '../../../../extension/tools/ExitWorktree/ExitWorktree';
 import { gitIn, removeDir, stubGitEnv } from '../../host/node/gitRepo';
 import { worktreeHarness, type WorktreeHarness } from '../EnterWorktree/harness';
@@ -110,5 +111,13 @@ describe('tools/ExitWorktree', () => {
     });
     h.context.setAppState((prev) => ({ ...prev, toolPermissionContext: { ...prev.toolPermissionContext, mode: 'plan' } }));
     expect((await engine(ExitWorktreeTool, { action: 'keep' }, h.context)).behavior).toBe('deny');
+  });
+
+  it('lets only the agent that entered a worktree leave it', async () => {
+    const { h, wt } = await inWorktree('owned');
+    const sub = { ...h.context, agentId: asAgentId('agent-sub') };
+    const engineless = await ExitWorktreeTool.validateInput!({ action: 'remove' }, sub);
+    expect(engineless).toEqual({ result: false, message: `The worktree at ${wt} was entered by the main session, so only it can leave it; keep working there.` });
+    expect(await ExitWorktreeTool.validateInput!({ action: 'keep' }, h.context)).toEqual({ result: true });
   });
 });
