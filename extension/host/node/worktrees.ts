@@ -70,6 +70,11 @@ export class NodeWorktrees implements WorktreePort {
   }
 
   async status(worktree: WorktreeInfo): Promise<WorktreeStatus> {
+    // A folder deleted behind git's back has no files left to lose; its branch may still have commits.
+    if (!existsSync(worktree.path)) {
+      const commitsAhead = await this.commitsAhead(worktree, `refs/heads/${worktree.branch}`, worktree.repoRoot).catch(() => 0);
+      return { changedFiles: [], commitsAhead };
+    }
     const status = await this.run(['status', '--porcelain', '-z'], worktree.path);
     if (status.code !== 0) throw new GitError(`git status failed in ${worktree.path}: ${status.stderr.trim()}`, status.stderr);
     const changedFiles = parseStatusZ(status.stdout);

@@ -145,4 +145,13 @@ describe('host/node/worktrees', () => {
     writeFileSync(path.join(wt.path, 'my notes.txt'), 'n\n');
     expect((await port.status(wt)).changedFiles).toEqual(['my notes.txt']);
   });
+
+  it('reports and removes a worktree whose folder was deleted behind git\'s back', async () => {
+    const wt = await port.create(repo, { name: 'vanished' });
+    removeDir(wt.path);
+    expect(await port.status(wt)).toEqual({ changedFiles: [], commitsAhead: 0 });
+    await port.remove(wt);
+    expect(gitIn(repo, 'worktree', 'list')).not.toContain('vanished');
+    expect(gitIn(repo, 'branch', '--list', 'worktree-vanished')).toBe('');
+  });
 });
