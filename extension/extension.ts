@@ -16,6 +16,8 @@ import { ApprovalQueue } from './core/permissions/approvalQueue';
 import { loadBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
+import { NodeWorktrees } from './host/node/worktrees';
+import { NodeTaskOutput } from './host/node/taskOutput';
 import { askWithModal } from './host/vscode/approval';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
 import { createTerminalMirror } from './host/vscode/terminalMirror';
@@ -146,6 +148,9 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         // ExitPlanMode's card and editor tab.
         planApproval: responders.plans,
         cron,
+        // EnterWorktree / ExitWorktree and Agent isolation: git worktrees through the git command line.
+        worktrees: new NodeWorktrees(),
+        taskOutput: new NodeTaskOutput(),
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,

@@ -20,6 +20,8 @@ import { NodeSessionStorage } from '../host/node/sessionStorage';
 import { NodeShell } from '../host/node/shell/nodeShell';
 import { NodeWorkspace } from '../host/node/workspace';
 import { NodeTranscriptStore, workspaceKeyOf } from '../host/node/transcriptStore';
+import { NodeWorktrees } from '../host/node/worktrees';
+import { NodeTaskOutput } from '../host/node/taskOutput';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
 import { getTools } from '../tools/tools';
 import type { ShellParser } from '../core/permissions/bash';
@@ -116,7 +118,7 @@ function sessionDeps(
     environment: new NodeEnvironment({ cwd: env.cwd }),
     transcripts: env.transcripts,
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
-    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell },
+    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput() },
     tools: getTools([], env.shellParser ? { shellParser: env.shellParser } : {}),
     cwd: env.cwd,
     newId: randomUUID,

@@ -11,11 +11,21 @@ export interface WorktreeInfo {
   repoRoot: string;
 }
 
+/** What a worktree holds that its base does not. */
+export interface WorktreeStatus {
+  /** Paths (relative to the worktree) with uncommitted changes, untracked files included. */
+  changedFiles: string[];
+  /** Commits on the worktree's HEAD that its base does not have. */
+  commitsAhead: number;
+}
+
 export interface WorktreePort {
   /** Creates a worktree of the repository containing `cwd` on a new branch; `name` picks folder and branch names. */
   create(cwd: string, options?: { name?: string; path?: string }): Promise<WorktreeInfo>;
   /** True when the worktree has uncommitted changes or commits its base does not have. */
   hasChanges(worktree: WorktreeInfo): Promise<boolean>;
+  /** The details behind `hasChanges` (ExitWorktree lists the files); optional for ports that cannot tell. */
+  status?(worktree: WorktreeInfo): Promise<WorktreeStatus>;
   /** Removes the worktree (and its branch when it has no commits of its own); `force` drops uncommitted changes. */
   remove(worktree: WorktreeInfo, options?: { force?: boolean }): Promise<void>;
   /** The worktree containing `path`, when it is one this port created or a linked worktree of the repository. */

@@ -32,6 +32,8 @@ const TOOL_NAMES = {
   CRON_DELETE_TOOL_NAME: 'CronDelete',
   CRON_LIST_TOOL_NAME: 'CronList',
   MONITOR_TOOL_NAME: 'Monitor',
+  ENTER_WORKTREE_TOOL_NAME: 'EnterWorktree',
+  EXIT_WORKTREE_TOOL_NAME: 'ExitWorktree',
 } as const;
 
 export const {
@@ -61,6 +63,8 @@ export const {
   CRON_DELETE_TOOL_NAME,
   CRON_LIST_TOOL_NAME,
   MONITOR_TOOL_NAME,
+  ENTER_WORKTREE_TOOL_NAME,
+  EXIT_WORKTREE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

@@ -31,6 +31,8 @@ import {
   TASK_LIST_TOOL_NAME,
   TASK_UPDATE_TOOL_NAME,
   SLEEP_TOOL_NAME,
+  ENTER_WORKTREE_TOOL_NAME,
+  EXIT_WORKTREE_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -60,6 +62,8 @@ import { TaskGetTool } from './TaskGet/TaskGet';
 import { TaskListTool } from './TaskList/TaskList';
 import { TaskUpdateTool } from './TaskUpdate/TaskUpdate';
 import { SleepTool } from './Sleep/Sleep';
+import { EnterWorktreeTool } from './EnterWorktree/EnterWorktree';
+import { ExitWorktreeTool } from './ExitWorktree/ExitWorktree';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -105,6 +109,8 @@ const BUILTIN_TOOLS = {
       ...(opts.shellParser ? { parser: opts.shellParser } : {}),
       ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
     }),
+  [ENTER_WORKTREE_TOOL_NAME]: () => EnterWorktreeTool,
+  [EXIT_WORKTREE_TOOL_NAME]: () => ExitWorktreeTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -31,6 +31,8 @@ import { TaskGetRenderer } from './TaskGet';
 import { TaskListRenderer } from './TaskList';
 import { TaskUpdateRenderer } from './TaskUpdate';
 import { SleepRenderer } from './Sleep';
+import { EnterWorktreeRenderer } from './EnterWorktree';
+import { ExitWorktreeRenderer } from './ExitWorktree';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -59,6 +61,8 @@ export const TOOL_RENDERERS = {
   CronDelete: CronDeleteRenderer,
   CronList: CronListRenderer,
   Monitor: MonitorRenderer,
+  EnterWorktree: EnterWorktreeRenderer,
+  ExitWorktree: ExitWorktreeRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -19,6 +19,7 @@ import { createCanUseTool, type AskUser, type PermissionDecider } from '../tool/
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
 import { toolDefinitions } from '../tool/toolSchema';
+import { enterWorktreeContext } from '../worktreeSession';
 import { compactConversation } from './compact';
 import { withMail } from './inbox';
 import type { QueryEvent } from './events';
@@ -254,7 +255,14 @@ export class AgentSession {
     }
   }
 
+  /** The context a turn's tools run in, inside the worktree EnterWorktree moved the session to, if any. */
   private context(abort: AbortController, model: string): ToolUseContext {
+    const base = this.baseContext(abort, model);
+    const worktree = this.store.getState().worktreeSession;
+    return worktree ? enterWorktreeContext(base, worktree) : base;
+  }
+
+  private baseContext(abort: AbortController, model: string): ToolUseContext {
     return {
       options: {
         tools: this.deps.tools,

@@ -7,6 +7,7 @@
 import type { Command } from '../commands/types';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../permissions/types';
 import type { TaskStateBase } from '../tasks/types';
+import type { WorktreeSession } from '../worktreeSession';
 import type { DeepImmutable } from './deepImmutable';
 import { emptyWorkList, type WorkList } from '../worklist/types';
 
@@ -58,6 +59,8 @@ export type AppState = DeepImmutable<{
   workList: WorkList;
   /** Teams the main agent created, by name (TeamCreate / TeamDelete). */
   teams: Record<string, TeamInfo>;
+  /** The git worktree the session works in since EnterWorktree (later turns start there), until ExitWorktree. */
+  worktreeSession?: WorktreeSession;
 }> & {
   tasks: Record<string, TaskStateBase>;
   mcp: { clients: McpClientInfo[]; tools: unknown[]; commands: Command[]; resources: Record<string, unknown[]> };

@@ -11,7 +11,9 @@ import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { CronScheduler } from '../cron/scheduler';
 import type { ShellPort } from '../shellPort';
+import type { TaskOutputPort } from '../tasks/outputPort';
 import type { WorktreePort } from '../worktreePort';
+import type { WorktreeSession } from '../worktreeSession';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { UserQuestionPort } from '../userQuestions';
 import type { PlanApprovalPort } from '../planApproval';
@@ -91,6 +93,8 @@ export interface ToolUseContext {
   agentId?: AgentId;
   /** Working directory of the session. */
   cwd: string;
+  /** Set while the session works in a git worktree (EnterWorktree); `cwd` is then the worktree's folder. */
+  worktree?: WorktreeSession;
   toolDecisions: Map<string, ToolDecisionRecord>;
   localDenialTracking: DenialTrackingState;
   contentReplacementState: ContentReplacementState;
@@ -123,4 +127,6 @@ export interface ToolPorts {
   worktrees?: WorktreePort;
   /** The window's scheduled prompts (CronCreate/CronDelete/CronList); absent where nothing outlives the run (headless). */
   cron?: CronScheduler;
+  /** Reads background tasks' output files by byte offset (core/tasks/outputPort.ts). */
+  taskOutput?: TaskOutputPort;
 }

@@ -1,0 +1,127 @@
+/**
+ * The session's working directory while it works in a git worktree (docs/ARCHITECTURE.md, "Worktrees").
+ * EnterWorktree moves a context into the worktree: `cwd` becomes the worktree's folder and the workspace's
+ * `roots` become that folder alone, so relative paths, Glob, Grep, Bash's starting directory and the
+ * permission checks on file paths (which read `workspace.roots`) all treat the worktree as the workspace.
+ * ExitWorktree moves it back. The same functions serve the rest of the turn (a tool's `contextModifier`) and
+ * later turns (`AgentSession` re-applies the `worktreeSession` kept in AppState), so both agree.
+ */
+import type { FileStat, TextFile, Workspace } from './ports';
+import type { WorktreeInfo, WorktreePort } from './worktreePort';
+
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Why `name` cannot name a worktree, or undefined when it can (it becomes a folder and a branch name). */
+export function worktreeNameProblem(name: string): string | undefined {
+  if (!NAME.test(name)) {
+    return `"${name}" is not a valid worktree name: use 1 to 64 letters, digits, "-", "_" or ".".`;
+  }
+  if (name.startsWith('.') || name.includes('..') || name.endsWith('.lock')) {
+    return `"${name}" is not a valid worktree name: it may not start with ".", contain "..", or end with ".lock".`;
+  }
+  return undefined;
+}
+
+/** A worktree the session works in, and where it came from. */
+export interface WorktreeSession {
+  worktree: WorktreeInfo;
+  /** The working directory before EnterWorktree; ExitWorktree returns there. */
+  originalCwd: string;
+  /** True when EnterWorktree created it (only those may be removed by ExitWorktree). */
+  created: boolean;
+  /** The sub-agent that entered it (absent for the main agent): only that agent may leave it. */
+  agentId?: string;
+}
+
+/** The workspace seen from inside a worktree: the same files, with the worktree as its only root. */
+export class WorktreeWorkspace implements Workspace {
+  readonly roots: readonly string[];
+
+  constructor(
+    readonly inner: Workspace,
+    root: string,
+  ) {
+    this.roots = [root];
+  }
+
+  stat(path: string): Promise<FileStat | undefined> {
+    return this.inner.stat(path);
+  }
+  readBytes(path: string): Promise<Uint8Array> {
+    return this.inner.readBytes(path);
+  }
+  readText(path: string): Promise<TextFile> {
+    return this.inner.readText(path);
+  }
+  writeText(path: string, content: string, opts: { encoding: TextFile['encoding']; bom: boolean }): Promise<{ mtimeMs: number }> {
+    return this.inner.writeText(path, content, opts);
+  }
+  list(dir: string): Promise<{ name: string; type: FileStat['type'] }[]> {
+    return this.inner.list(dir);
+  }
+  realpath(path: string): Promise<string> {
+    return this.inner.realpath(path);
+  }
+}
+
+/** The workspace without any worktree view on top. */
+export function baseWorkspace(workspace: Workspace): Workspace {
+  let current = workspace;
+  while (current instanceof WorktreeWorkspace) current = current.inner;
+  return current;
+}
+
+/** The parts of a tool context that say where the session works. */
+interface Located {
+  cwd: string;
+  worktree?: WorktreeSession;
+  ports: { workspace: Workspace };
+}
+
+/** `context` working inside `session`'s worktree. */
+export function enterWorktreeContext<C extends Located>(context: C, session: WorktreeSession): C {
+  const workspace = new WorktreeWorkspace(baseWorkspace(context.ports.workspace), session.worktree.path);
+  return { ...context, cwd: session.worktree.path, worktree: session, ports: { ...context.ports, workspace } };
+}
+
+/** `context` back in the directory it worked in before the worktree. */
+export function exitWorktreeContext<C extends Located>(context: C): C {
+  const original = context.worktree?.originalCwd ?? context.cwd;
+  const { worktree: _left, ...rest } = context;
+  return { ...rest, cwd: original, ports: { ...context.ports, workspace: baseWorkspace(context.ports.workspace) } } as C;
+}
+
+/** How an isolated run ended up: kept when it left changes (the caller reports path and branch). */
+export interface IsolatedRun<T> {
+  result: T;
+  worktree: WorktreeInfo;
+  /** True when the worktree had changes and was left in place; false when it was removed. */
+  kept: boolean;
+}
+
+/**
+ * Runs `run` in a fresh worktree of the repository containing `cwd` (the Agent tool's `isolation:
+ * "worktree"`): afterwards the worktree is removed when it holds no changes, and kept otherwise. A run that
+ * throws leaves a changed worktree in place too, so nothing made there is lost.
+ */
+export async function runInWorktree<T>(
+  port: WorktreePort,
+  cwd: string,
+  run: (worktree: WorktreeInfo) => Promise<T>,
+  options: { name?: string } = {},
+): Promise<IsolatedRun<T>> {
+  const worktree = await port.create(cwd, options.name !== undefined ? { name: options.name } : {});
+  const cleanUp = async (): Promise<boolean> => {
+    if (await port.hasChanges(worktree)) return true;
+    await port.remove(worktree);
+    return false;
+  };
+  let result: T;
+  try {
+    result = await run(worktree);
+  } catch (error) {
+    await cleanUp().catch(() => true);
+    throw error;
+  }
+  return { result, worktree, kept: await cleanUp() };
+}

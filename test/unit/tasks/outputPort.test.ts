@@ -1,0 +1,61 @@
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { registerPendingBashTask } from '../../../extension/core/tasks/localBash';
+import { readNewTaskOutput, type TaskOutputPort } from '../../../extension/core/tasks/outputPort';
+import { createAppStateStore } from '../../../extension/core/state/appState';
+import { NodeTaskOutput } from '../../../extension/host/node/taskOutput';
+
+function setup(outputOffset = 0) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cw-task-read-'));
+  const outputFile = path.join(dir, 'b1.output');
+  writeFileSync(outputFile, '');
+  const store = createAppStateStore();
+  registerPendingBashTask(store.setState, { id: 'b1', command: 'make', description: 'Build', outputFile, backgroundReason: 'requested', outputOffset });
+  return { store, outputFile, access: { getAppState: store.getState, setAppState: store.setState } };
+}
+
+describe('core/tasks/outputPort', () => {
+  it('reads each part of a task\'s output once, advancing outputOffset', async () => {
+    const { store, outputFile, access } = setup();
+    const port = new NodeTaskOutput();
+    appendFileSync(outputFile, 'compiling\n');
+    expect(await readNewTaskOutput(port, access, 'b1')).toBe('compiling\n');
+    expect(store.getState().tasks.b1!.outputOffset).toBe(10);
+    expect(await readNewTaskOutput(port, access, 'b1')).toBe('');
+    appendFileSync(outputFile, 'done\n');
+    expect(await readNewTaskOutput(port, access, 'b1')).toBe('done\n');
+    expect(store.getState().tasks.b1!.outputOffset).toBe(15);
+  });
+
+  it('starts after the part already shown (a timed-out foreground command) and caps a read', async () => {
+    const { outputFile, access } = setup(6);
+    appendFileSync(outputFile, 'shown new output');
+    expect(await readNewTaskOutput(new NodeTaskOutput(), access, 'b1', 4)).toBe('new ');
+    expect(await readNewTaskOutput(new NodeTaskOutput(), access, 'b1')).toBe('output');
+  });
+
+  it('writes through setAppStateForTasks when the context has one (a sub-agent)', async () => {
+    const { store, outputFile } = setup();
+    appendFileSync(outputFile, 'xyz');
+    const access = { getAppState: store.getState, setAppState: () => {}, setAppStateForTasks: store.setState };
+    expect(await readNewTaskOutput(new NodeTaskOutput(), access, 'b1')).toBe('xyz');
+    expect(store.getState().tasks.b1!.outputOffset).toBe(3);
+  });
+
+  it('never moves the offset backwards when an older read lands last', async () => {
+    const { store, access } = setup();
+    const stale: TaskOutputPort = { read: async (_p, offset) => ({ text: '', nextOffset: offset }) };
+    store.setState((prev) => ({ ...prev, tasks: { ...prev.tasks, b1: { ...prev.tasks.b1!, outputOffset: 50 } } }));
+    const slow: TaskOutputPort = { read: async () => ({ text: 'old', nextOffset: 20 }) };
+    await readNewTaskOutput(slow, access, 'b1');
+    await readNewTaskOutput(stale, access, 'b1');
+    expect(store.getState().tasks.b1!.outputOffset).toBe(50);
+  });
+
+  it('answers undefined for an unknown task', async () => {
+    const { access } = setup();
+    expect(await readNewTaskOutput(new NodeTaskOutput(), access, 'bnope')).toBeUndefined();
+  });
+});
