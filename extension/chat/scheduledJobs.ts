@@ -28,5 +28,6 @@ export function cronTaskViews(jobs: readonly CronJob[]): TaskView[] {
 
 /** The extra view fields of a task this area owns (a monitor: its type and command), else none. */
 export function watchedTaskFields(task: TaskStateBase): Partial<TaskView> {
-  return isMonitorTask(task) ? { type: task.type, detail: promptLine(task.command, 500) } : {};
+  // A monitor's state from an older build may lack its command: then it shows without one.
+  return isMonitorTask(task) && typeof task.command === 'string' ? { type: task.type, detail: promptLine(task.command, 500) } : {};
 }

@@ -53,7 +53,7 @@ describe('an idle chat wakes for monitor output', () => {
     await new Promise((r) => setTimeout(r, 700));
     expect(model.requests).toHaveLength(0);
     const views = chat.tasks();
-    expect(views).toEqual([{ id: 'mlog00001', description: 'Errors in the log', status: 'killed', type: 'monitor_mcp', detail: 'tail -f app.log' }]);
+    expect(views).toEqual([{ id: 'mlog00001', description: 'Errors in the log', status: 'killed', type: 'monitor_mcp', startTime: 1, detail: 'tail -f app.log' }]);
     expect(TaskViewSchema.array().parse(views)).toEqual(views);
   });
 });
