@@ -44,16 +44,19 @@ export function formatTaskNotification(task: TaskStateBase): string {
   return lines.join('\n');
 }
 
-/** Finished tasks the model has not been told about, oldest end first. */
-export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBase>>): TaskStateBase[] {
+/**
+ * Finished tasks the model has not been told about, oldest end first. Only the tasks `agentId` started: a
+ * sub-agent's own background commands are reported to it, not to the main agent (absent = the main agent).
+ */
+export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBase>>, agentId?: string): TaskStateBase[] {
   return Object.values(tasks)
-    .filter(isNotificationDue)
+    .filter((t) => isNotificationDue(t) && t.ownerAgentId === agentId)
     .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
 }
 
 /** Formats every pending notification and marks those tasks notified. */
 export function takeTaskNotifications(access: TaskStoreAccess): string[] {
-  const pending = pendingNotifications(access.getAppState().tasks);
+  const pending = pendingNotifications(access.getAppState().tasks, access.subAgent?.agentId);
   if (pending.length === 0) return [];
   markTasksNotified(taskSetter(access), pending.map((t) => t.id));
   return pending.map(formatTaskNotification);

@@ -64,6 +64,10 @@ export interface TaskStateBase {
   outputOffset: number;
   /** The model has been told the task finished; notify once. */
   notified: boolean;
+  /** The sub-agent that started it (its notification goes to that agent); absent for the main agent. */
+  ownerAgentId?: string;
+  /** An agent task's transcript (JSONL), for the UI's "open transcript". */
+  transcriptPath?: string;
 }
 
 /** What a task implementation receives when it starts. */
