@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { ChatSession } from './chat/chatSession';
+import { watchAgentDefinitions } from './host/vscode/agentDefinitions';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
@@ -134,6 +135,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       askUser: responders.askUser,
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
+      agentDefinitions: watchAgentDefinitions(cwd, log, context.subscriptions),
     },
     credentials: services.credentials,
     log,

@@ -18,6 +18,7 @@ const TOOL_NAMES = {
   TASK_STOP_TOOL_NAME: 'TaskStop',
   TODO_WRITE_TOOL_NAME: 'TodoWrite',
   ASK_USER_QUESTION_TOOL_NAME: 'AskUserQuestion',
+  AGENT_TOOL_NAME: 'Agent',
 } as const;
 
 export const {
@@ -33,6 +34,7 @@ export const {
   TASK_STOP_TOOL_NAME,
   TODO_WRITE_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
+  AGENT_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

@@ -5,6 +5,7 @@
  */
 import type { AnyTool, Tools } from '../core/tool/Tool';
 import {
+  AGENT_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
   BASH_TOOL_NAME,
   EDIT_TOOL_NAME,
@@ -20,6 +21,7 @@ import {
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
+import { AgentTool } from './Agent/Agent';
 import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
 import { EditTool } from './Edit/Edit';
@@ -59,6 +61,7 @@ const BUILTIN_TOOLS = {
   [TOOL_SEARCH_TOOL_NAME]: () => ToolSearchTool,
   [TODO_WRITE_TOOL_NAME]: () => TodoWriteTool,
   [ASK_USER_QUESTION_TOOL_NAME]: () => AskUserQuestionTool,
+  [AGENT_TOOL_NAME]: () => AgentTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

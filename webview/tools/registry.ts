@@ -3,6 +3,7 @@
  * built-in tool without a renderer a compile error; MCP and unknown tools get the generic renderer.
  */
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
+import { AgentRenderer } from './Agent';
 import { AskUserQuestionRenderer } from './AskUserQuestion';
 import { BashRenderer } from './Bash';
 import { EditRenderer } from './Edit';
@@ -31,6 +32,7 @@ export const TOOL_RENDERERS = {
   TaskStop: TaskStopRenderer,
   TodoWrite: TodoWriteRenderer,
   AskUserQuestion: AskUserQuestionRenderer,
+  Agent: AgentRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -2,6 +2,9 @@
  * One agent conversation: the API transcript, its JSONL record, usage, and the context tools run in.
  * Shared by the sidebar chat and the headless CLI; each turn is one `query()` run.
  */
+import { BUILTIN_AGENTS } from '../agents/definitions';
+import { createSpawnAgent } from '../agents/runAgent';
+import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { AgentId } from '../ids';
 import { asSessionId, type SessionId } from '../ids';
 import type { Message } from '../messages';
@@ -9,7 +12,7 @@ import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, S
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
-import type { ToolPorts, ToolUseContext } from '../tool/context';
+import type { RequestPrefix, ToolPorts, ToolUseContext } from '../tool/context';
 import { createPermissionEngine } from '../permissions/engine';
 import type { PermissionUpdate } from '../permissions/types';
 import { applyPermissionUpdates, createPermissionUpdateSink } from '../permissions/updates';
@@ -48,6 +51,8 @@ export interface AgentSessionDeps {
   appendSystemPrompt?: string;
   /** Test seam: retry timing. */
   retry?: QueryParams['retry'];
+  /** The agent types the Agent tool offers (built-in, files, --agents); the built-in ones when absent. */
+  agentDefinitions?: () => readonly AgentDefinition[];
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -65,6 +70,7 @@ export class AgentSession {
   /** Taken once per session: a system prompt that changed each turn would defeat the prompt cache. */
   private env: Promise<EnvironmentInfo> | undefined;
   private abort: AbortController | undefined;
+  private readonly spawnAgent: SpawnAgent;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -72,6 +78,18 @@ export class AgentSession {
   ) {
     this.sessionId = asSessionId(sessionId ?? deps.newId());
     this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
+    this.spawnAgent = createSpawnAgent({
+      model: deps.model,
+      settings: () => {
+        const s = deps.settings();
+        return { maxTokens: s.maxTokens, ...(s.thinking ? { thinking: s.thinking } : {}) };
+      },
+      ...(deps.retry ? { retry: deps.retry } : {}),
+    });
+  }
+
+  private agentDefinitions(): readonly AgentDefinition[] {
+    return this.deps.agentDefinitions?.() ?? BUILTIN_AGENTS;
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -120,7 +138,6 @@ export class AgentSession {
       const tools = this.deps.tools;
       const holder = this.deps.permissions;
       if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
-      const context = this.context(abort, settings.model);
       const system = buildSystemPrompt({
         env,
         tools,
@@ -131,7 +148,9 @@ export class AgentSession {
         isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
         toolPermissionContext: this.store.getState().toolPermissionContext,
         tools,
+        agentDefinitions: this.agentDefinitions(),
       });
+      const context = this.context(abort, settings.model, { model: settings.model, system, tools: defs });
       const gen = query({
         messages: this.messages,
         system,
@@ -220,7 +239,7 @@ export class AgentSession {
     }
   }
 
-  private context(abort: AbortController, model: string): ToolUseContext {
+  private context(abort: AbortController, model: string, requestPrefix?: RequestPrefix): ToolUseContext {
     return {
       options: {
         tools: this.deps.tools,
@@ -232,7 +251,9 @@ export class AgentSession {
         mcpClients: [],
         mcpResources: {},
         isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
-        agentDefinitions: [],
+        agentDefinitions: this.agentDefinitions(),
+        spawnAgent: this.spawnAgent,
+        ...(requestPrefix ? { requestPrefix } : {}),
       },
       abortController: abort,
       getAppState: this.store.getState,

@@ -170,5 +170,6 @@ async function startInBackground(
     finishAgentTask(setTasks, taskId, r);
     return r;
   });
-  return { agentId: agent.agentId, taskId, outputFile, result };
+  const path = agent.run.transcriptPath ? { transcriptPath: agent.run.transcriptPath } : {};
+  return { agentId: agent.agentId, taskId, outputFile, ...path, result };
 }

@@ -70,6 +70,8 @@ export interface SpawnedAgent {
   taskId?: string;
   /** A background agent's output file: its report, once it ended. */
   outputFile?: string;
+  /** Absolute path of its JSONL transcript, when it could be written. */
+  transcriptPath?: string;
   result: Promise<AgentRunResult>;
 }
 
