@@ -6,13 +6,15 @@ import { z } from 'zod';
 import type { AgentDefinition } from './types';
 
 const AgentJson = z.strictObject({
-  description: z.string().min(1, 'say when the agent should be used'),
-  prompt: z.string().min(1, "the agent's system prompt is required"),
+  description: z.string({ error: 'a string saying when to use the agent is required' }).min(1, 'say when the agent should be used'),
+  prompt: z.string({ error: "the agent's system prompt (a string) is required" }).min(1, "the agent's system prompt is required"),
   tools: z.array(z.string().min(1)).optional(),
   model: z.string().min(1).optional(),
 });
 
-const AgentsJson = z.record(z.string().regex(/^[A-Za-z0-9][\w.-]{0,63}$/, 'an agent name is letters, digits, ".", "_" or "-"'), AgentJson);
+const NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
+
+const AgentsJson = z.record(z.string(), AgentJson);
 
 /** The definitions the JSON describes, or an error naming the agent and field that is wrong. */
 export function parseAgentsJson(text: string): { ok: true; definitions: AgentDefinition[] } | { ok: false; error: string } {
@@ -22,6 +24,8 @@ export function parseAgentsJson(text: string): { ok: true; definitions: AgentDef
   } catch (err) {
     return { ok: false, error: `not valid JSON (${err instanceof Error ? err.message : String(err)}); expected {"name": {"description": "...", "prompt": "..."}}` };
   }
+  const badName = value && typeof value === 'object' ? Object.keys(value).find((name) => !NAME.test(name)) : undefined;
+  if (badName !== undefined) return { ok: false, error: `${JSON.stringify(badName)}: an agent name is letters, digits, ".", "_" or "-" (at most 64)` };
   const parsed = AgentsJson.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
