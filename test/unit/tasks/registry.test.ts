@@ -70,7 +70,7 @@ describe('core/tasks/registry', () => {
 
   it('is built at startup with the local_bash implementation', () => {
     expect(getTaskByType('local_bash')).toBe(LocalBashTask);
-    expect(taskRegistry.types()).toEqual(['local_bash']);
+    expect(taskRegistry.types()).toEqual(expect.arrayContaining(['local_bash', 'local_agent', 'in_process_teammate']));
   });
 
   it('kills a local_bash task through the registry: the process dies and the task ends killed', async () => {
