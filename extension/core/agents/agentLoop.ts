@@ -119,7 +119,7 @@ export async function runAgentLoop(
   const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
   const first: Message = { role: 'user', content: run.prompt };
   tally.messages.push(first);
-  await run.transcript.append(first);
+  run.transcript.append(first);
   try {
     const events = query({
       messages: [first],
@@ -136,7 +136,7 @@ export async function runAgentLoop(
       canUseTool,
       onMessage: async (m) => {
         tally.messages.push(m);
-        await run.transcript.append(m);
+        run.transcript.append(m);
       },
     });
     for await (const event of events) {

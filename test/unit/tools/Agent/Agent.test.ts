@@ -56,7 +56,7 @@ describe('Agent tool', () => {
       return { agentId: asAgentId('ageneral-0123456789abcdef'), taskId: 'a12345678', outputFile: '/s/agents/x.output', result: new Promise(() => {}) };
     };
     const input = { description: 'bg work', prompt: 'Do it.', run_in_background: true };
-    const out = await AgentTool.call(input, context({ spawnAgent }), allowAll, assistantWith(toolUse('Agent', input)));
+    const out = await AgentTool.call(input, context({ spawnAgent }), allowAll, assistantWith(toolUse('Agent', input)), () => {});
     const block = AgentTool.mapToolResultToToolResultBlockParam(out.data, 'toolu_1');
     expect(block.content).toContain('Agent launched in the background (general-purpose).');
     expect(block.content).toContain('task id: a12345678');
