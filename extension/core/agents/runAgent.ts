@@ -68,13 +68,26 @@ async function prepare(request: SpawnAgentRequest, parent: ToolUseContext): Prom
   const definition = findAgentDefinition(parent.options.agentDefinitions, request.agentType);
   if (!definition) throw new Error(unknownAgentTypeMessage(request.agentType, parent.options.agentDefinitions));
   const agentId = createAgentId(definition.agentType.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+  // First, as it may refuse (a name in use): nothing else has been set up yet.
+  const inbox = parent.mailbox?.register({ agentId, ...(request.name ? { name: request.name } : {}), ...(request.teamName ? { teamName: request.teamName } : {}) });
+  let worktree: AgentWorktree | undefined;
+  try {
+    worktree = request.isolation === 'worktree' ? await createAgentWorktree(parent, agentId) : undefined;
+    const run = await prepareRun(request, parent, definition, agentId, worktree?.info.path ?? parent.cwd);
+    if (inbox) run.takeInbox = () => inbox.take();
+    return { agentId, definition, run, abort: run.context.abortController, ...(inbox ? { inbox } : {}), ...(worktree ? { worktree } : {}) };
+  } catch (err) {
+    await abandon({ inbox, worktree });
+    throw err;
+  }
+}
+
+/** The isolated context and the request prefix of a sub-agent working in `cwd`. */
+async function prepareRun(request: SpawnAgentRequest, parent: ToolUseContext, definition: AgentDefinition, agentId: AgentId, cwd: string): Promise<AgentLoopRun> {
   const modelName = resolveAgentModel(request.model ?? definition.model, parent.options.mainLoopModel);
   const allowed = allowedToolNames(definition, parent.options.tools.map((t) => t.name));
-  const worktree = request.isolation === 'worktree' ? await createAgentWorktree(parent, agentId) : undefined;
-  const cwd = worktree?.info.path ?? parent.cwd;
-  const abort = new AbortController();
   const mode = permissionModeFor(definition);
-  const context = createSubAgentContext(parent, abort, {
+  const context = createSubAgentContext(parent, new AbortController(), {
     agentId,
     agentType: definition.agentType,
     description: request.description,
@@ -84,11 +97,14 @@ async function prepare(request: SpawnAgentRequest, parent: ToolUseContext): Prom
     ...(mode ? { permissionMode: mode } : {}),
   });
   const { system, tools } = await requestOf(parent, definition, modelName, context, cwd);
-  const inbox = parent.mailbox?.register({ agentId, ...(request.name ? { name: request.name } : {}), ...(request.teamName ? { teamName: request.teamName } : {}) });
   const transcript = new AgentTranscript(parent.ports.storage, agentId);
-  const run: AgentLoopRun = { agentType: definition.agentType, description: request.description, prompt: request.prompt, modelName, system, tools, context, transcript };
-  if (inbox) run.takeInbox = () => inbox.take();
-  return { agentId, definition, run, abort, ...(inbox ? { inbox } : {}), ...(worktree ? { worktree } : {}) };
+  return { agentType: definition.agentType, description: request.description, prompt: request.prompt, modelName, system, tools, context, transcript };
+}
+
+/** Undoes what a sub-agent that will not run had set up: its inbox, its worktree. */
+async function abandon(agent: { inbox?: Inbox | undefined; worktree?: AgentWorktree | undefined }): Promise<void> {
+  agent.inbox?.close();
+  if (agent.worktree) await cleanUpWorktree(agent.worktree);
 }
 
 /** Runs it to the end, then cleans up: its inbox, the background tasks it left running, its worktree. */
@@ -124,7 +140,13 @@ export function createSpawnAgent(deps: SpawnAgentDeps): SpawnAgent {
     } catch {
       // No transcript on disk: the agent still runs; the UI has no "open transcript" for it.
     }
-    return request.runInBackground ? startInBackground(agent, request, parent, deps, canUseTool, onProgress) : runInForeground(agent, parent, deps, canUseTool, onProgress);
+    if (!request.runInBackground) return runInForeground(agent, parent, deps, canUseTool, onProgress);
+    try {
+      return await startInBackground(agent, request, parent, deps, canUseTool, onProgress);
+    } catch (err) {
+      await abandon(agent);
+      throw err;
+    }
   };
 }
 
