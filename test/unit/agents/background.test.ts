@@ -50,6 +50,7 @@ describe('a background sub-agent', () => {
     const sent = JSON.stringify(fake.requests[0]!.body.messages);
     expect(sent).toContain(`<task-id>${task.id}</task-id>`);
     expect(sent).toContain('<status>completed</status>');
+    expect(sent).toContain('<result>Background report: 3 flaky tests.</result>');
     expect(agentTask(session)!.notified).toBe(true);
   });
 
