@@ -5,7 +5,7 @@
  * own instructions, so its first request reads the parent's cached prefix; the tools it may not use are
  * refused when called (they are missing from its context's tool list).
  */
-import { createAgentId, type AgentId } from '../ids';
+import { createAgentId, toAgentId, type AgentId } from '../ids';
 import type { TextBlock, ToolDefinition } from '../messages';
 import { taskRegistry } from '../tasks/registry';
 import { finishAgentTask, recordAgentProgress, startAgentTask } from '../tasks/localAgent';
@@ -34,6 +34,12 @@ interface PreparedAgent {
   abort: AbortController;
   inbox?: Inbox;
   worktree?: AgentWorktree;
+}
+
+/** A fresh id labelled with the type (`aexplore-…`), checked with `toAgentId`; unlabelled when the type cannot label one. */
+function newAgentId(agentType: string): AgentId {
+  const label = agentType.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return toAgentId(createAgentId(label || undefined)) ?? createAgentId();
 }
 
 export function unknownAgentTypeMessage(agentType: string, definitions: readonly AgentDefinition[]): string {
@@ -67,7 +73,7 @@ async function requestOf(parent: ToolUseContext, definition: AgentDefinition, mo
 async function prepare(request: SpawnAgentRequest, parent: ToolUseContext): Promise<PreparedAgent> {
   const definition = findAgentDefinition(parent.options.agentDefinitions, request.agentType);
   if (!definition) throw new Error(unknownAgentTypeMessage(request.agentType, parent.options.agentDefinitions));
-  const agentId = createAgentId(definition.agentType.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+  const agentId = newAgentId(definition.agentType);
   // First, as it may refuse (a name in use): nothing else has been set up yet.
   const inbox = parent.mailbox?.register({ agentId, ...(request.name ? { name: request.name } : {}), ...(request.teamName ? { teamName: request.teamName } : {}) });
   let worktree: AgentWorktree | undefined;

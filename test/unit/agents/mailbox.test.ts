@@ -53,6 +53,20 @@ describe('a sub-agent and the mailbox', () => {
     expect(mailbox.list()).toEqual([]);
   });
 
+  it('starts a teammate as an in_process_teammate task reachable by its name', async () => {
+    const mailbox = new FakeMailbox();
+    router.route = () => ({ content: [{ type: 'text', text: 'teammate done' }] });
+    const parent = parentWith(mailbox);
+    const spawn = createSpawnAgent({ model: clientFor(fake), settings: () => ({ maxTokens: 1024 }) });
+    const request = { agentType: 'Explore', prompt: 'p', description: 'mate', name: 'scout', teamName: 'alpha', runInBackground: true, taskType: 'in_process_teammate' as const };
+    const agent = await spawn(request, parent, allowAll);
+    expect(agent.taskId).toMatch(/^t[0-9a-z]{8}$/);
+    expect(agent.agentId).toMatch(/^aexplore-[0-9a-f]{16}$/);
+    expect(parent.getAppState().tasks[agent.taskId!]).toMatchObject({ type: 'in_process_teammate', name: 'scout', teamName: 'alpha', status: 'running' });
+    expect((await agent.result).report).toBe('teammate done');
+    expect(parent.getAppState().tasks[agent.taskId!]).toMatchObject({ status: 'completed', report: 'teammate done' });
+  });
+
   it('refuses a name in use and leaves no worktree behind', async () => {
     const mailbox = new FakeMailbox();
     mailbox.register({ agentId: 'aother-0123456789abcdef' as AgentId, name: 'researcher' });
