@@ -35,7 +35,7 @@ describe('an Explore agent runs in plan mode', () => {
     const asked: string[] = [];
     const canUseTool = createCanUseTool(createPermissionEngine(), async (prompt) => {
       asked.push(String(prompt.input.command));
-      return { behavior: 'deny', message: 'no' };
+      return { behavior: 'deny', message: 'no', decisionReason: { type: 'other', reason: 'test' } };
     });
     const spawn = createSpawnAgent({ model: clientFor(fake), settings: () => ({ maxTokens: 1024 }) });
     const result = await (await spawn({ agentType: 'Explore', prompt: 'look', description: 'look', runInBackground: false }, parent, canUseTool)).result;
