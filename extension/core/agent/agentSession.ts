@@ -85,6 +85,7 @@ export class AgentSession {
         return { maxTokens: s.maxTokens, ...(s.thinking ? { thinking: s.thinking } : {}) };
       },
       ...(deps.retry ? { retry: deps.retry } : {}),
+      onUsage: (model, usage) => void this.usage.record(model, usage),
     });
   }
 

@@ -32,6 +32,8 @@ export interface AgentLoopDeps {
   thinking?: ThinkingParam;
   maxTurns?: number;
   retry?: QueryParams['retry'];
+  /** Each request's usage, for the session's cost (a sub-agent's tokens are the session's too). */
+  onUsage?: (model: string, usage: ModelUsage) => void;
 }
 
 interface Tally {
@@ -140,6 +142,7 @@ export async function runAgentLoop(
       },
     });
     for await (const event of events) {
+      if (event.type === 'usage') deps.onUsage?.(event.model, event.usage);
       const progress = progressOf(event, tally, startedAt);
       if (progress) emit(progress);
     }

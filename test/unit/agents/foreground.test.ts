@@ -28,6 +28,9 @@ describe('a foreground sub-agent', () => {
     expect(text.startsWith('Config is loaded in src/config.ts:12.')).toBe(true);
     expect(text).toMatch(/agentId: a\S+ \(general-purpose; tool uses: 1, tokens: \d+, duration: \d+\.\ds\)/);
     expect(calls).toEqual([{ text: 'searching', times: 1 }]);
+    // The session's usage counts the sub-agent's two requests with the parent's two.
+    const snapshots = events.flatMap((e) => (e.type === 'usageSnapshot' ? [e.snapshot] : []));
+    expect(snapshots.at(-1)!.session.requests).toBe(4);
 
     const transcriptPath = /Transcript: (\S+)/.exec(text)![1]!;
     const lines = readFileSync(transcriptPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; message?: { role: string } });
