@@ -107,6 +107,13 @@ async function prepareRun(request: SpawnAgentRequest, parent: ToolUseContext, de
   return { agentType: definition.agentType, description: request.description, prompt: request.prompt, modelName, system, tools, context, transcript };
 }
 
+/** The result of a run whose cleanup threw: failed, so its task still ends. */
+function crashed(err: unknown, startedAt: number): AgentRunResult {
+  const usage = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
+  const report = `The agent failed: ${err instanceof Error ? err.message : String(err)}.`;
+  return { status: 'failed', report, messages: [], usage, durationMs: Date.now() - startedAt, toolUses: 0 };
+}
+
 /** Undoes what a sub-agent that will not run had set up: its inbox, its worktree. */
 async function abandon(agent: { inbox?: Inbox | undefined; worktree?: AgentWorktree | undefined }): Promise<void> {
   agent.inbox?.close();
@@ -148,7 +155,7 @@ export function createSpawnAgent(deps: SpawnAgentDeps): SpawnAgent {
     }
     if (!request.runInBackground) return runInForeground(agent, parent, deps, canUseTool, onProgress);
     try {
-      return await startInBackground(agent, request, parent, deps, canUseTool, onProgress);
+      return await startInBackground(agent, request, parent, deps, canUseTool);
     } catch (err) {
       await abandon(agent);
       throw err;
@@ -168,7 +175,6 @@ async function startInBackground(
   parent: ToolUseContext,
   deps: SpawnAgentDeps,
   canUseTool: CanUseToolFn,
-  onProgress?: (p: AgentProgressData) => void,
 ) {
   const type = request.taskType ?? 'local_agent';
   const taskId = generateTaskId(type);
@@ -188,12 +194,14 @@ async function startInBackground(
     ...(request.name ? { name: request.name } : {}),
     ...(request.teamName ? { teamName: request.teamName } : {}),
   });
+  // Its progress goes to the task (the panel shows it), not to the Agent call, which has already returned.
   const emit = (p: AgentProgressData) => {
     if (p.event.kind === 'toolStart') recordAgentProgress(setTasks, taskId, { toolUses: 1 });
     if (p.event.kind === 'usage') recordAgentProgress(setTasks, taskId, { tokens: p.event.inputTokens + p.event.outputTokens });
-    onProgress?.(p);
   };
-  const result = execute(agent, deps, canUseTool, emit).then(async (r) => {
+  const started = Date.now();
+  const ran = execute(agent, deps, canUseTool, emit).catch((err: unknown): AgentRunResult => crashed(err, started));
+  const result = ran.then(async (r) => {
     await storage.writeText(`agents/${agent.agentId}.output`, r.report).catch(() => undefined);
     finishAgentTask(setTasks, taskId, r);
     return r;
