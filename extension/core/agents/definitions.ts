@@ -9,6 +9,22 @@ import type { AgentDefinition, AgentSource } from './types';
 /** The Agent tool's own name: no sub-agent gets it, so agents do not nest. */
 export const AGENT_TOOL = 'Agent';
 
+/**
+ * Tools no sub-agent gets, whatever its type says: starting agents (they do not nest), asking the user (the
+ * parent talks to the user), and changing the session itself (its mode, its working directory, its teams),
+ * which a sub-agent's no-op `setAppState` could not do anyway.
+ */
+export const SUB_AGENT_DISALLOWED_TOOLS: ReadonlySet<string> = new Set([
+  AGENT_TOOL,
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'EnterWorktree',
+  'ExitWorktree',
+  'TeamCreate',
+  'TeamDelete',
+]);
+
 /** The tools a read-only agent may use; its Bash runs in `plan` mode, where only read-only commands pass. */
 export const READ_ONLY_AGENT_TOOLS: readonly string[] = ['Read', 'Glob', 'Grep', 'LSP', 'Bash'];
 
@@ -73,10 +89,10 @@ export function findAgentDefinition(definitions: readonly AgentDefinition[], age
   return definitions.find((d) => d.agentType === agentType) ?? definitions.find((d) => d.agentType.toLowerCase() === agentType.toLowerCase());
 }
 
-/** The tool names an agent of this definition may use, from those the parent has; never the Agent tool. */
+/** The tool names an agent of this definition may use, from those the parent has; never a disallowed one. */
 export function allowedToolNames(definition: AgentDefinition, parentTools: readonly string[]): Set<string> {
   const wanted = definition.tools && !definition.tools.includes('*') ? new Set(definition.tools) : undefined;
-  return new Set(parentTools.filter((name) => name !== AGENT_TOOL && (!wanted || wanted.has(name))));
+  return new Set(parentTools.filter((name) => !SUB_AGENT_DISALLOWED_TOOLS.has(name) && (!wanted || wanted.has(name))));
 }
 
 /** `sonnet` / `opus` / `haiku` → the model family's current id; `inherit`, absent or unknown keep `parentModel`. */

@@ -53,8 +53,8 @@ describe('loadAgentDefinitions', () => {
 });
 
 describe('built-in agent types', () => {
-  it('general-purpose has every tool but Agent; Explore and Plan are read-only and run in plan mode', () => {
-    const parentTools = ['Read', 'Write', 'Edit', 'Glob', 'Grep', 'Bash', 'LSP', 'Agent'];
+  it('general-purpose has every tool but Agent and the session-changing ones; Explore and Plan are read-only and run in plan mode', () => {
+    const parentTools = ['Read', 'Write', 'Edit', 'Glob', 'Grep', 'Bash', 'LSP', 'Agent', 'AskUserQuestion', 'EnterPlanMode'];
     const [general, explore, plan] = BUILTIN_AGENTS;
     expect([...allowedToolNames(general!, parentTools)]).toEqual(['Read', 'Write', 'Edit', 'Glob', 'Grep', 'Bash', 'LSP']);
     expect([...allowedToolNames(explore!, parentTools)]).toEqual(['Read', 'Glob', 'Grep', 'Bash', 'LSP']);
