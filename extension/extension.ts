@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { ChatSession } from './chat/chatSession';
 import { CronScheduler } from './core/cron/scheduler';
 import { FileCronJobStore } from './host/node/cronJobStore';
+import { watchAgentDefinitions } from './host/vscode/agentDefinitions';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
@@ -158,6 +159,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       askUser: responders.askUser,
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
+      agentDefinitions: watchAgentDefinitions(cwd, log, context.subscriptions),
     },
     credentials: services.credentials,
     log,

@@ -1,5 +1,6 @@
 /** Rebuilding chat entries from a stored transcript, and the task list the sidebar shows. */
 import type { Message } from '../core/messages';
+import { isLocalAgentTask } from '../core/tasks/localAgent';
 import type { TaskStateBase } from '../core/tasks/types';
 import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
 import { watchedTaskFields } from './scheduledJobs';
@@ -72,5 +73,14 @@ function taskView(t: TaskStateBase): TaskView {
     ...(nextRunAt !== undefined ? { nextRunAt } : {}),
     ...(t.transcriptPath ? { hasTranscript: true } : {}),
     ...watchedTaskFields(t),
+    ...agentTaskFields(t),
   };
+}
+
+/** A background agent's or teammate's line: its type (and name), model and tokens so far. */
+function agentTaskFields(t: TaskStateBase): Partial<TaskView> {
+  if (!isLocalAgentTask(t)) return {};
+  const who = t.name ? `${t.name} (${t.agentType})` : t.agentType;
+  const tokens = t.progress.tokens >= 1000 ? `${(t.progress.tokens / 1000).toFixed(1)}k` : String(t.progress.tokens);
+  return { detail: `${who} · ${t.model} · ${tokens} tokens · ${t.progress.toolUses} tool uses`.slice(0, 500) };
 }

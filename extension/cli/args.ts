@@ -1,6 +1,8 @@
 /** Command-line options of the headless CLI, validated with Zod so a typo gets a clear error. */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseAgentsJson } from '../core/agents/agentsJson';
+import type { AgentDefinition } from '../core/agents/types';
 import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
 
 export const USAGE = `Usage: codewright -p "PROMPT" [options]
@@ -14,6 +16,7 @@ export const USAGE = `Usage: codewright -p "PROMPT" [options]
   --resume ID                Continue a stored session
   --allowedTools RULES       Rules that run without asking, e.g. "ToolSearch,Bash(npm run test:*)"
   --disallowedTools RULES    Rules that are always denied
+  --agents JSON              Agent types for this run: {"name": {"description": "...", "prompt": "...", "tools": [...], "model": "..."}}
   --list-sessions            List this folder's sessions and exit
   -h, --help                 Show this help
 
@@ -29,10 +32,14 @@ const Options = z.strictObject({
   resume: z.string().regex(/^[\w-]{1,100}$/, 'a session id from --list-sessions').optional(),
   allowedTools: z.string().optional(),
   disallowedTools: z.string().optional(),
+  agents: z.string().optional(),
   'list-sessions': z.boolean().default(false),
   help: z.boolean().default(false),
 });
-export type CliOptions = z.infer<typeof Options>;
+export type CliOptions = z.infer<typeof Options> & {
+  /** The agent types `--agents` defined (validated). */
+  agentDefinitions: AgentDefinition[];
+};
 
 export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliOptions } | { ok: false; error: string } {
   try {
@@ -49,6 +56,7 @@ export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliO
         resume: { type: 'string' },
         allowedTools: { type: 'string' },
         disallowedTools: { type: 'string' },
+        agents: { type: 'string' },
         'list-sessions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -61,7 +69,9 @@ export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliO
     if (!parsed.data.print && !parsed.data['list-sessions'] && !parsed.data.help) {
       return { ok: false, error: 'a prompt is required: -p "PROMPT"' };
     }
-    return { ok: true, options: parsed.data };
+    const agents = parsed.data.agents === undefined ? { ok: true as const, definitions: [] } : parseAgentsJson(parsed.data.agents);
+    if (!agents.ok) return { ok: false, error: `--agents: ${agents.error}` };
+    return { ok: true, options: { ...parsed.data, agentDefinitions: agents.definitions } };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }

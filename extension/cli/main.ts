@@ -12,6 +12,7 @@ import { initialPermissionContext, type LoadedPermissionSettings } from '../core
 import type { ToolPermissionContext } from '../core/permissions/types';
 import { listSessions } from '../core/session/sessions';
 import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
+import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
 import { NodeSearch } from '../host/node/search';
 import { loadBashParser } from '../host/node/bashParser';
@@ -65,7 +66,10 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return undefined;
   });
   const shell = new NodeShell();
+  const agents = await loadAgentDefinitions({ cwd, homeDir: homedir(), extra: opts.agentDefinitions });
+  for (const error of agents.errors) io.stderr.write(`codewright: agent file skipped: ${error}\n`);
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, ...(shellParser ? { shellParser } : {}) });
+  deps.agentDefinitions = () => agents.definitions;
 
   let session: AgentSession;
   try {

@@ -91,37 +91,3 @@ export function exitWorktreeContext<C extends Located>(context: C): C {
   return { ...rest, cwd: original, ports: { ...context.ports, workspace: baseWorkspace(context.ports.workspace) } } as C;
 }
 
-/** How an isolated run ended up: kept when it left changes (the caller reports path and branch). */
-export interface IsolatedRun<T> {
-  result: T;
-  worktree: WorktreeInfo;
-  /** True when the worktree had changes and was left in place; false when it was removed. */
-  kept: boolean;
-}
-
-/**
- * Runs `run` in a fresh worktree of the repository containing `cwd` (the Agent tool's `isolation:
- * "worktree"`): afterwards the worktree is removed when it holds no changes, and kept otherwise. A run that
- * throws leaves a changed worktree in place too, so nothing made there is lost.
- */
-export async function runInWorktree<T>(
-  port: WorktreePort,
-  cwd: string,
-  run: (worktree: WorktreeInfo) => Promise<T>,
-  options: { name?: string } = {},
-): Promise<IsolatedRun<T>> {
-  const worktree = await port.create(cwd, options.name !== undefined ? { name: options.name } : {});
-  const cleanUp = async (): Promise<boolean> => {
-    if (await port.hasChanges(worktree)) return true;
-    await port.remove(worktree);
-    return false;
-  };
-  let result: T;
-  try {
-    result = await run(worktree);
-  } catch (error) {
-    await cleanUp().catch(() => true);
-    throw error;
-  }
-  return { result, worktree, kept: await cleanUp() };
-}

@@ -80,6 +80,8 @@ export const PermissionRequestSchema = z.strictObject({
   preview: PermissionPreviewSchema,
   /** Further requests queued behind this one. */
   waiting: NonNegativeInt,
+  /** The sub-agent asking ("Asked by sub-agent Explore: find config loaders"); absent for the main agent. */
+  agent: z.strictObject({ agentType: z.string().max(200), description: z.string().max(500) }).optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 

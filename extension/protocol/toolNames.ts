@@ -34,6 +34,7 @@ const TOOL_NAMES = {
   MONITOR_TOOL_NAME: 'Monitor',
   ENTER_WORKTREE_TOOL_NAME: 'EnterWorktree',
   EXIT_WORKTREE_TOOL_NAME: 'ExitWorktree',
+  AGENT_TOOL_NAME: 'Agent',
 } as const;
 
 export const {
@@ -65,6 +66,7 @@ export const {
   MONITOR_TOOL_NAME,
   ENTER_WORKTREE_TOOL_NAME,
   EXIT_WORKTREE_TOOL_NAME,
+  AGENT_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

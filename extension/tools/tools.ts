@@ -5,6 +5,7 @@
  */
 import type { AnyTool, Tools } from '../core/tool/Tool';
 import {
+  AGENT_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,
   BASH_TOOL_NAME,
   CRON_CREATE_TOOL_NAME,
@@ -36,6 +37,7 @@ import {
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
+import { AgentTool } from './Agent/Agent';
 import { AskUserQuestionTool } from './AskUserQuestion/AskUserQuestion';
 import { createBashTool } from './Bash/Bash';
 import { CronCreateTool } from './CronCreate/CronCreate';
@@ -111,6 +113,7 @@ const BUILTIN_TOOLS = {
     }),
   [ENTER_WORKTREE_TOOL_NAME]: () => EnterWorktreeTool,
   [EXIT_WORKTREE_TOOL_NAME]: () => ExitWorktreeTool,
+  [AGENT_TOOL_NAME]: () => AgentTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -12,6 +12,7 @@ import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
 import { benchRead } from './read';
 import { benchSearch } from './search';
+import { benchSubagent } from './subagent';
 import { benchWebview } from './webview';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
@@ -32,6 +33,7 @@ const PARTS: Record<string, () => unknown> = {
   protocol: benchProtocol,
   executor: benchExecutor,
   loop: benchLoop,
+  subagent: benchSubagent,
   cli: benchCli,
   search: benchSearch,
   read: benchRead,

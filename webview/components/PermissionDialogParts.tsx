@@ -17,6 +17,11 @@ export function PermissionHeader({ titleId, request }: { titleId: string; reques
           {request.waiting} more waiting
         </span>
       )}
+      {request.agent && (
+        <span className="permission-agent" data-testid="permission-agent">
+          Asked by sub-agent {request.agent.agentType}: {request.agent.description}
+        </span>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * built-in tool without a renderer a compile error; MCP and unknown tools get the generic renderer.
  */
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
+import { AgentRenderer } from './Agent';
 import { AskUserQuestionRenderer } from './AskUserQuestion';
 import { BashRenderer } from './Bash';
 import { CronCreateRenderer } from './CronCreate';
@@ -63,6 +64,7 @@ export const TOOL_RENDERERS = {
   Monitor: MonitorRenderer,
   EnterWorktree: EnterWorktreeRenderer,
   ExitWorktree: ExitWorktreeRenderer,
+  Agent: AgentRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

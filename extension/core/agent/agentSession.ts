@@ -3,6 +3,9 @@
  * Shared by the sidebar chat and the headless CLI; each turn is one `query()` run.
  */
 import { createMailbox, MAIN_AGENT_NAME, type Inbox, type MailMessage, type Mailbox } from '../agents/mailbox';
+import { BUILTIN_AGENTS } from '../agents/definitions';
+import { createSpawnAgent } from '../agents/runAgent';
+import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { AgentId } from '../ids';
 import { asAgentId, asSessionId, type SessionId } from '../ids';
 import type { Message, UserMessage } from '../messages';
@@ -10,7 +13,7 @@ import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, S
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
-import type { ToolPorts, ToolUseContext } from '../tool/context';
+import type { RequestPrefix, ToolPorts, ToolUseContext } from '../tool/context';
 import { createPermissionEngine } from '../permissions/engine';
 import type { PermissionUpdate } from '../permissions/types';
 import { applyPermissionUpdates, createPermissionUpdateSink } from '../permissions/updates';
@@ -52,6 +55,8 @@ export interface AgentSessionDeps {
   appendSystemPrompt?: string;
   /** Test seam: retry timing. */
   retry?: QueryParams['retry'];
+  /** The agent types the Agent tool offers (built-in, files, --agents); the built-in ones when absent. */
+  agentDefinitions?: () => readonly AgentDefinition[];
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -81,6 +86,7 @@ export class AgentSession {
   private readonly inbox: Inbox;
   /** The running tool round's interrupt, armed when a round starts and dropped at its boundary. */
   private roundInterrupt: AbortController | undefined;
+  private readonly spawnAgent: SpawnAgent;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -91,6 +97,19 @@ export class AgentSession {
     // A tool that switches the mode (plan mode) changes AppState; the window's holder follows.
     if (deps.permissions) this.stopModeSync = syncModeToHolder(this.store, deps.permissions);
     this.inbox = this.mailbox.register({ agentId: deps.agentId ?? asAgentId(MAIN_AGENT_NAME), name: MAIN_AGENT_NAME });
+    this.spawnAgent = createSpawnAgent({
+      model: deps.model,
+      settings: () => {
+        const s = deps.settings();
+        return { maxTokens: s.maxTokens, ...(s.thinking ? { thinking: s.thinking } : {}) };
+      },
+      ...(deps.retry ? { retry: deps.retry } : {}),
+      onUsage: (model, usage) => void this.usage.record(model, usage),
+    });
+  }
+
+  private agentDefinitions(): readonly AgentDefinition[] {
+    return this.deps.agentDefinitions?.() ?? BUILTIN_AGENTS;
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -148,7 +167,6 @@ export class AgentSession {
       const tools = this.deps.tools;
       const holder = this.deps.permissions;
       if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
-      const context = this.context(abort, settings.model);
       const system = buildSystemPrompt({
         env,
         tools,
@@ -159,7 +177,9 @@ export class AgentSession {
         isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
         toolPermissionContext: this.store.getState().toolPermissionContext,
         tools,
+        agentDefinitions: this.agentDefinitions(),
       });
+      const context = this.context(abort, settings.model, { model: settings.model, system, tools: defs });
       const gen = query({
         messages: this.messages,
         system,
@@ -256,13 +276,13 @@ export class AgentSession {
   }
 
   /** The context a turn's tools run in, inside the worktree EnterWorktree moved the session to, if any. */
-  private context(abort: AbortController, model: string): ToolUseContext {
-    const base = this.baseContext(abort, model);
+  private context(abort: AbortController, model: string, requestPrefix?: RequestPrefix): ToolUseContext {
+    const base = this.baseContext(abort, model, requestPrefix);
     const worktree = this.store.getState().worktreeSession;
     return worktree ? enterWorktreeContext(base, worktree) : base;
   }
 
-  private baseContext(abort: AbortController, model: string): ToolUseContext {
+  private baseContext(abort: AbortController, model: string, requestPrefix?: RequestPrefix): ToolUseContext {
     return {
       options: {
         tools: this.deps.tools,
@@ -274,7 +294,9 @@ export class AgentSession {
         mcpClients: [],
         mcpResources: {},
         isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
-        agentDefinitions: [],
+        agentDefinitions: this.agentDefinitions(),
+        spawnAgent: this.spawnAgent,
+        ...(requestPrefix ? { requestPrefix } : {}),
       },
       abortController: abort,
       getAppState: this.store.getState,

@@ -59,6 +59,8 @@ export interface AgentRunResult {
   toolUses: number;
   /** Set when it ran in a worktree that was kept because it made changes. */
   worktree?: { path: string; branch: string };
+  /** Absolute path of its JSONL transcript in the session's storage folder. */
+  transcriptPath?: string;
 }
 
 /** A started sub-agent. */
@@ -66,6 +68,10 @@ export interface SpawnedAgent {
   agentId: AgentId;
   /** The task id when it runs in the background. */
   taskId?: string;
+  /** A background agent's output file: its report, once it ended. */
+  outputFile?: string;
+  /** Absolute path of its JSONL transcript, when it could be written. */
+  transcriptPath?: string;
   result: Promise<AgentRunResult>;
 }
 

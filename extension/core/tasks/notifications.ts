@@ -4,6 +4,7 @@
  * The loop sends them as a user text message just before its next request (core/agent/query.ts).
  */
 import type { UserMessage } from '../messages';
+import { isLocalAgentTask } from './localAgent';
 import { isLocalBashTask } from './localBash';
 import { isNotificationDue, markTasksNotified } from './lifecycle';
 import { takeMonitorEvents } from './monitorEvents';
@@ -30,6 +31,15 @@ function summary(task: TaskStateBase): string {
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** An agent's report travels in the notification (up to this many characters; the output file has all of it). */
+const MAX_RESULT = 20_000;
+
+function agentResult(task: TaskStateBase): string[] {
+  if (!isLocalAgentTask(task) || task.status !== 'completed' || !task.report) return [];
+  const report = task.report.length > MAX_RESULT ? `${task.report.slice(0, MAX_RESULT)}… (cut; the output file has the whole report)` : task.report;
+  return [`<result>${escape(report)}</result>`];
+}
+
 /** The `<task-notification>` block for one task (after Claude Code's shape, so models recognise it). */
 export function formatTaskNotification(task: TaskStateBase): string {
   const lines = [
@@ -39,23 +49,27 @@ export function formatTaskNotification(task: TaskStateBase): string {
     ...(isLocalBashTask(task) && task.exitCode !== undefined ? [`<exit-code>${task.exitCode}</exit-code>`] : []),
     `<output-file>${escape(task.outputFile)}</output-file>`,
     `<summary>${escape(summary(task))}</summary>`,
+    ...agentResult(task),
     '</task-notification>',
     'Read the output file to see what it printed.',
   ];
   return lines.join('\n');
 }
 
-/** Finished tasks the model has not been told about, oldest end first. */
-export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBase>>): TaskStateBase[] {
+/**
+ * Finished tasks the model has not been told about, oldest end first. Only the tasks `agentId` started: a
+ * sub-agent's own background commands are reported to it, not to the main agent (absent = the main agent).
+ */
+export function pendingNotifications(tasks: Readonly<Record<string, TaskStateBase>>, agentId?: string): TaskStateBase[] {
   return Object.values(tasks)
-    .filter(isNotificationDue)
+    .filter((t) => isNotificationDue(t) && t.ownerAgentId === agentId)
     .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
 }
 
 /** Formats every pending notification and marks those tasks notified; monitors' new lines come first (Monitor). */
 export function takeTaskNotifications(access: TaskStoreAccess): string[] {
   const events = takeMonitorEvents(access);
-  const pending = pendingNotifications(access.getAppState().tasks);
+  const pending = pendingNotifications(access.getAppState().tasks, access.subAgent?.agentId);
   if (pending.length === 0) return events;
   markTasksNotified(taskSetter(access), pending.map((t) => t.id));
   return [...events, ...pending.map(formatTaskNotification)];

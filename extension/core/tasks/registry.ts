@@ -4,6 +4,7 @@
  * each implementation. `taskRegistry` is the one built at startup with the types this build runs;
  * `createTaskRegistry` makes a separate one (tests).
  */
+import { InProcessTeammateTask, LocalAgentTask } from './localAgent';
 import { LocalBashTask } from './localBash';
 import { MonitorTask } from './monitor';
 import type { SetAppState } from './taskStore';
@@ -70,7 +71,7 @@ export function createTaskRegistry(tasks: readonly Task[] = []): TaskRegistry {
 }
 
 /** The task types this build runs. */
-export const taskRegistry: TaskRegistry = createTaskRegistry([LocalBashTask, MonitorTask]);
+export const taskRegistry: TaskRegistry = createTaskRegistry([LocalBashTask, MonitorTask, LocalAgentTask, InProcessTeammateTask]);
 
 export const registerTaskType = (task: Task): void => taskRegistry.registerTaskType(task);
 export const getTaskByType = (type: TaskType): Task | undefined => taskRegistry.getTaskByType(type);

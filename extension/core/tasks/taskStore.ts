@@ -12,6 +12,8 @@ export interface TaskStoreAccess {
   getAppState(): AppState;
   setAppState: SetAppState;
   setAppStateForTasks?: SetAppState;
+  /** Set for a sub-agent: the tasks it started carry its id. */
+  subAgent?: { agentId: string };
 }
 
 export function taskSetter(access: TaskStoreAccess): SetAppState {

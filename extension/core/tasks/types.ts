@@ -64,6 +64,8 @@ export interface TaskStateBase {
   outputOffset: number;
   /** The model has been told the task finished; notify once. */
   notified: boolean;
+  /** The sub-agent that started it (its notification goes to that agent); absent for the main agent. */
+  ownerAgentId?: string;
   /** Absolute path of the task's transcript (JSONL) when it has one: background agents and teammates. */
   transcriptPath?: string;
 }

@@ -4,6 +4,7 @@
  * Claude Code's `Tool.ts` (docs/ARCHITECTURE.md, The tool pipeline).
  */
 import type { z } from 'zod';
+import type { AgentDefinition } from '../agents/types';
 import type { Command } from '../commands/types';
 import type { ToolUseContext } from './context';
 import type { AssistantMessage, Message, ToolResultBlock } from '../messages';
@@ -52,6 +53,8 @@ export interface ToolPromptOptions {
   toolPermissionContext: ToolPermissionContext;
   tools: Tools;
   commands?: readonly Command[];
+  /** The agent types the Agent tool's description lists. */
+  agentDefinitions?: readonly AgentDefinition[];
 }
 
 export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P extends ToolProgressData = ToolProgressData> {

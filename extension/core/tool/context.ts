@@ -6,7 +6,7 @@ import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { Mailbox } from '../agents/mailbox';
 import type { Command } from '../commands/types';
 import type { AgentId, SessionId } from '../ids';
-import type { Message } from '../messages';
+import type { Message, TextBlock, ToolDefinition } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { CronScheduler } from '../cron/scheduler';
@@ -43,6 +43,27 @@ export interface ToolUseOptions {
   refreshTools?: () => Tools;
   /** Starts sub-agents (Agent, TeamCreate); absent where none may run. */
   spawnAgent?: SpawnAgent;
+  /**
+   * The exact system blocks and tool definitions this agent's loop sends, and its model: a sub-agent of the
+   * same model sends these bytes first so its first request reads this agent's cached prefix
+   * (docs/ARCHITECTURE.md, Sub-agents).
+   */
+  requestPrefix?: RequestPrefix;
+}
+
+/** What a loop's requests start with (tools, then system, in the API's cache order). */
+export interface RequestPrefix {
+  model: string;
+  system: readonly TextBlock[];
+  tools: readonly ToolDefinition[];
+}
+
+/** Which sub-agent a context belongs to: the permission dialog names it, tasks it starts are its own. */
+export interface SubAgentInfo {
+  agentId: AgentId;
+  agentType: string;
+  /** The 3–5 words the parent gave it. */
+  description: string;
 }
 
 /** What a file looked like when a tool last read it: Edit/Write refuse to act on a stale view. */
@@ -102,6 +123,8 @@ export interface ToolUseContext {
   globLimits: { maxResults?: number };
   /** Deferred tools the model has loaded through ToolSearch (by wire name). */
   discoveredToolNames: Set<string>;
+  /** Set in a sub-agent's context; absent for the main agent. */
+  subAgent?: SubAgentInfo;
   /** Inboxes of the running agents (SendMessage); shared by the main agent and its sub-agents. */
   mailbox?: Mailbox;
   ui?: ToolUiCallbacks;

@@ -19,6 +19,8 @@ export interface PermissionPrompt {
   suggestions?: PermissionUpdate[];
   decisionReason?: PermissionDecisionReason;
   assistantMessage: AssistantMessage;
+  /** The sub-agent asking, when it is not the main agent: the dialog names it. */
+  agent?: { agentType: string; description: string };
 }
 
 /**
@@ -65,6 +67,7 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
         ...(result.suggestions ? { suggestions: result.suggestions } : {}),
         ...(result.decisionReason ? { decisionReason: result.decisionReason } : {}),
         assistantMessage,
+        ...(context.subAgent ? { agent: { agentType: context.subAgent.agentType, description: context.subAgent.description } } : {}),
       },
       context,
     );

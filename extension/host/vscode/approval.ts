@@ -16,9 +16,10 @@ export { denialMessage };
 function promptText(prompt: PermissionPrompt, cwd: string): { title: string; detail: string } {
   const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd }) ?? '';
   const reason = prompt.decisionReason ? `\n\nWhy asked: ${describeDecisionReason(prompt.decisionReason)}` : '';
+  const agent = prompt.agent ? `\n\nAsked by sub-agent ${prompt.agent.agentType}: ${prompt.agent.description}` : '';
   return {
     title: `Codewright wants to use ${prompt.tool.userFacingName(prompt.input)}${summary ? `: ${summary}` : ''}`,
-    detail: `${prompt.message}${reason}`,
+    detail: `${prompt.message}${reason}${agent}`,
   };
 }
 

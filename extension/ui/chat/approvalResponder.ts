@@ -155,6 +155,7 @@ export class WebviewApprovalResponder {
       suggestions: (prompt.suggestions ?? []).slice(0, 10).map((update, index) => ({ index, label: cap(describePermissionUpdate(update), 2000) })),
       preview,
       waiting: this.waiting(),
+      ...(prompt.agent ? { agent: { agentType: cap(prompt.agent.agentType, 200), description: cap(prompt.agent.description, 500) } } : {}),
     };
     return { request, change };
   }

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../../extension/core/ports';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { NodeWorktrees } from '../../../extension/host/node/worktrees';
-import { baseWorkspace, enterWorktreeContext, exitWorktreeContext, runInWorktree, type WorktreeSession } from '../../../extension/core/worktreeSession';
+import { cleanUpWorktree, createAgentWorktree } from '../../../extension/core/agents/worktree';
+import { asAgentId } from '../../../extension/core/ids';
+import { baseWorkspace, enterWorktreeContext, exitWorktreeContext, type WorktreeSession } from '../../../extension/core/worktreeSession';
+import { makeContext } from '../tool/fixtures';
 import { gitIn, makeRepo, removeDir, stubGitEnv } from '../host/node/gitRepo';
 
 describe('core/worktreeSession', () => {
@@ -33,32 +36,18 @@ describe('core/worktreeSession', () => {
     expect(back.ports.workspace).toBe(workspace);
   });
 
-  it('runInWorktree removes a worktree the run left unchanged, with its branch', async () => {
+  it("a sub-agent's worktree (isolation) on a real repository: removed with its branch when unchanged, kept with changes", async () => {
     const r = repo();
-    const seen: string[] = [];
-    const run = await runInWorktree(port, r, async (wt) => {
-      seen.push(wt.path);
-      return 'report';
-    });
-    expect(run).toMatchObject({ result: 'report', kept: false });
-    expect(existsSync(seen[0]!)).toBe(false);
-    expect(gitIn(r, 'branch', '--list', run.worktree.branch)).toBe('');
-  });
+    const parent = makeContext([], { cwd: r, ports: { ...makeContext([]).ports, worktrees: port } });
+    const clean = await createAgentWorktree(parent, asAgentId('aexplore-0123456789abcdef'));
+    expect(existsSync(clean.info.path)).toBe(true);
+    expect(await cleanUpWorktree(clean)).toBeUndefined();
+    expect(existsSync(clean.info.path)).toBe(false);
+    expect(gitIn(r, 'branch', '--list', clean.info.branch)).toBe('');
 
-  it('runInWorktree keeps a worktree with changes, also when the run fails', async () => {
-    const r = repo();
-    const run = await runInWorktree(port, r, async (wt) => writeFileSync(path.join(wt.path, 'made.txt'), 'x'), { name: 'iso' });
-    expect(run.kept).toBe(true);
-    expect(existsSync(path.join(r, '.claude', 'worktrees', 'iso', 'made.txt'))).toBe(true);
-
-    let failedIn = '';
-    await expect(
-      runInWorktree(port, r, async (wt) => {
-        failedIn = wt.path;
-        writeFileSync(path.join(wt.path, 'half.txt'), 'x');
-        throw new Error('agent crashed');
-      }),
-    ).rejects.toThrow('agent crashed');
-    expect(existsSync(path.join(failedIn, 'half.txt'))).toBe(true);
+    const changed = await createAgentWorktree(parent, asAgentId('aexplore-fedcba9876543210'));
+    writeFileSync(path.join(changed.info.path, 'made.txt'), 'x');
+    expect(await cleanUpWorktree(changed)).toEqual({ path: changed.info.path, branch: changed.info.branch });
+    expect(existsSync(path.join(changed.info.path, 'made.txt'))).toBe(true);
   });
 });

@@ -69,10 +69,10 @@ describe('core/tasks/registry', () => {
     expect([...TASK_TYPES_NOT_IN_BUILD].sort()).toEqual(['dream', 'local_workflow', 'remote_agent']);
   });
 
-  it('is built at startup with the local_bash and monitor_mcp implementations', () => {
+  it('is built at startup with the local_bash, monitor_mcp, local_agent and in_process_teammate implementations', () => {
     expect(getTaskByType('local_bash')).toBe(LocalBashTask);
     expect(getTaskByType('monitor_mcp')).toBe(MonitorTask);
-    expect(taskRegistry.types()).toEqual(['local_bash', 'monitor_mcp']);
+    expect(taskRegistry.types()).toEqual(['local_bash', 'monitor_mcp', 'local_agent', 'in_process_teammate']);
   });
 
   it('kills a local_bash task through the registry: the process dies and the task ends killed', async () => {

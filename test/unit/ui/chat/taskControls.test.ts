@@ -17,7 +17,13 @@ const task = (over: Partial<TaskStateBase> & Pick<TaskStateBase, 'id' | 'type'>)
   ...over,
 });
 
-const AGENT = task({ id: 'a1', type: 'local_agent', description: 'Review the diff', transcriptPath: '/tmp/a1.jsonl', startTime: 2_000 });
+const AGENT = {
+  ...task({ id: 'a1', type: 'local_agent', description: 'Review the diff', transcriptPath: '/tmp/a1.jsonl', startTime: 2_000 }),
+  agentId: 'aexplore-0123456789abcdef',
+  agentType: 'Explore',
+  model: 'claude-haiku-4-5',
+  progress: { toolUses: 3, tokens: 1234 },
+};
 const MONITOR = { ...task({ id: 'm1', type: 'monitor_mcp', description: 'tail the log' }), detail: 'tail -f app.log', nextRunAt: 9_000 };
 const SHELL = task({ id: 'b1', type: 'local_bash', description: 'npm run watch', status: 'completed', startTime: 500, endTime: 1_500 });
 
@@ -27,7 +33,7 @@ describe('chat task panel (taskViews and openTaskTranscript)', () => {
     expect(views).toEqual([
       { id: 'b1', description: 'npm run watch', status: 'completed', type: 'local_bash', startTime: 500, endTime: 1_500 },
       { id: 'm1', description: 'tail the log', status: 'running', type: 'monitor_mcp', startTime: 1_000, detail: 'tail -f app.log', nextRunAt: 9_000 },
-      { id: 'a1', description: 'Review the diff', status: 'running', type: 'local_agent', startTime: 2_000, hasTranscript: true },
+      { id: 'a1', description: 'Review the diff', status: 'running', type: 'local_agent', startTime: 2_000, hasTranscript: true, detail: 'Explore · claude-haiku-4-5 · 1.2k tokens · 3 tool uses' },
     ]);
     for (const v of views) expect(TaskViewSchema.parse(v)).toEqual(v);
     // The path itself stays on the host.

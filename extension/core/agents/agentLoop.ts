@@ -1,0 +1,162 @@
+/**
+ * Runs a prepared sub-agent's `query()` loop to its end (docs/ARCHITECTURE.md, Sub-agents): writes its
+ * transcript, reports what it does as `AgentProgressData`, and sums up how it ended as an `AgentRunResult`.
+ */
+import type { QueryEndReason, QueryEvent } from '../agent/events';
+import { query, type QueryParams } from '../agent/query';
+import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolResultBlock } from '../messages';
+import type { ModelClient, ModelUsage, ThinkingParam } from '../ports';
+import type { ToolUseContext } from '../tool/context';
+import type { CanUseToolFn } from '../tool/Tool';
+import type { AgentTranscript } from './agentTranscript';
+import type { MailMessage } from './mailbox';
+import type { AgentProgressData, AgentProgressEvent, AgentRunResult } from './types';
+
+export interface AgentLoopRun {
+  agentType: string;
+  description: string;
+  prompt: string;
+  modelName: string;
+  system: readonly TextBlock[];
+  tools: readonly ToolDefinition[];
+  context: ToolUseContext;
+  transcript: AgentTranscript;
+  takeInbox?: () => readonly MailMessage[];
+  /** Absolute path of its JSONL transcript, once written. */
+  transcriptPath?: string;
+}
+
+export interface AgentLoopDeps {
+  model: ModelClient;
+  maxTokens: number;
+  thinking?: ThinkingParam;
+  maxTurns?: number;
+  retry?: QueryParams['retry'];
+  /** Each request's usage, for the session's cost (a sub-agent's tokens are the session's too). */
+  onUsage?: (model: string, usage: ModelUsage) => void;
+}
+
+interface Tally {
+  usage: AgentRunResult['usage'];
+  toolUses: number;
+  end: QueryEndReason;
+  error?: string;
+  messages: Message[];
+}
+
+const SUMMARY_CHARS = 200;
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS - 1)}…` : line;
+}
+
+function resultText(result: ToolResultBlock): string {
+  if (typeof result.content === 'string') return result.content;
+  return (result.content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+}
+
+function textOf(message: AssistantMessage): string {
+  return message.content
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n')
+    .trim();
+}
+
+function addUsage(total: AgentRunResult['usage'], u: ModelUsage): void {
+  total.inputTokens += u.inputTokens;
+  total.outputTokens += u.outputTokens;
+  total.cacheReadInputTokens += u.cacheReadInputTokens;
+  total.cacheCreationInputTokens += u.cacheCreationInputTokens;
+}
+
+/** The progress event one loop event gives, if any; counts tool uses and usage on the way. */
+function progressOf(event: QueryEvent, tally: Tally, startedAt: number): AgentProgressEvent | undefined {
+  if (event.type === 'tool' && event.event.type === 'toolStarted') {
+    tally.toolUses++;
+    const e = event.event;
+    return { kind: 'toolStart', toolUseId: e.toolUseId, toolName: e.toolName, summary: e.summary ?? e.activity ?? '' };
+  }
+  if (event.type === 'tool' && event.event.type === 'toolFinished') {
+    const e = event.event;
+    return { kind: 'toolEnd', toolUseId: e.toolUseId, isError: e.isError, summary: firstLine(resultText(e.result)) };
+  }
+  if (event.type === 'assistantMessage') {
+    const text = textOf(event.message);
+    return text ? { kind: 'text', text } : undefined;
+  }
+  if (event.type === 'usage') {
+    addUsage(tally.usage, event.usage);
+    const u = tally.usage;
+    const input = u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens;
+    return { kind: 'usage', inputTokens: input, outputTokens: u.outputTokens, elapsedMs: Date.now() - startedAt };
+  }
+  if (event.type === 'error') tally.error = event.message;
+  if (event.type === 'done') tally.end = event.reason;
+  return undefined;
+}
+
+/** The report: the last reply's text, or why there is none. */
+function reportOf(tally: Tally, status: AgentRunResult['status']): string {
+  const last = [...tally.messages].reverse().find((m): m is AssistantMessage => m.role === 'assistant');
+  const text = last ? textOf(last) : '';
+  if (status === 'killed') return text ? `${text}\n\n(The agent was stopped before it finished.)` : 'The agent was stopped before it finished.';
+  if (status === 'failed') return `The agent failed: ${tally.error ?? 'its loop ended with an error'}.${text ? `\n\nIts last reply:\n${text}` : ''}`;
+  return text || '(The agent ended without a report.)';
+}
+
+function statusOf(end: QueryEndReason): AgentRunResult['status'] {
+  return end === 'aborted' ? 'killed' : end === 'error' ? 'failed' : 'completed';
+}
+
+/** Runs the loop; never throws for what the model or a tool does (a crash of the loop is a failed run). */
+export async function runAgentLoop(
+  run: AgentLoopRun,
+  deps: AgentLoopDeps,
+  canUseTool: CanUseToolFn,
+  emit: (event: AgentProgressEvent) => void,
+): Promise<AgentRunResult> {
+  const startedAt = Date.now();
+  const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
+  const first: Message = { role: 'user', content: run.prompt };
+  tally.messages.push(first);
+  run.transcript.append(first);
+  try {
+    const events = query({
+      messages: [first],
+      system: run.system,
+      tools: run.tools,
+      model: deps.model,
+      modelName: run.modelName,
+      maxTokens: deps.maxTokens,
+      ...(deps.thinking ? { thinking: deps.thinking } : {}),
+      ...(deps.maxTurns ? { maxTurns: deps.maxTurns } : {}),
+      ...(deps.retry ? { retry: deps.retry } : {}),
+      ...(run.takeInbox ? { takeInbox: run.takeInbox } : {}),
+      toolUseContext: run.context,
+      canUseTool,
+      onMessage: async (m) => {
+        tally.messages.push(m);
+        run.transcript.append(m);
+      },
+    });
+    for await (const event of events) {
+      if (event.type === 'usage') deps.onUsage?.(event.model, event.usage);
+      const progress = progressOf(event, tally, startedAt);
+      if (progress) emit(progress);
+    }
+  } catch (err) {
+    tally.end = run.context.abortController.signal.aborted ? 'aborted' : 'error';
+    tally.error = err instanceof Error ? err.message : String(err);
+  }
+  const status = statusOf(tally.end);
+  const result: AgentRunResult = { status, report: reportOf(tally, status), messages: tally.messages, usage: tally.usage, durationMs: Date.now() - startedAt, toolUses: tally.toolUses };
+  await run.transcript.finish({ status, toolUses: result.toolUses, usage: result.usage, durationMs: result.durationMs });
+  return result;
+}
+
+/** Wraps a progress event as the Agent tool's progress payload. */
+export function agentProgress(base: Omit<AgentProgressData, 'type' | 'event'>, event: AgentProgressEvent): AgentProgressData {
+  return { type: 'agent_progress', ...base, event };
+}

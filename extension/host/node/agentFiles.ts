@@ -1,0 +1,44 @@
+/**
+ * Reads agent types from `<cwd>/.claude/agents/*.md` and `~/.claude/agents/*.md` (docs/ARCHITECTURE.md,
+ * Sub-agents) and merges them over the built-in ones: project overrides user overrides built-in, by name.
+ * A file that cannot be read or parsed is reported with its path and skipped.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseAgentFile } from '../../core/agents/agentFile';
+import { BUILTIN_AGENTS, mergeAgentDefinitions } from '../../core/agents/definitions';
+import type { AgentDefinition } from '../../core/agents/types';
+
+export interface LoadedAgents {
+  definitions: AgentDefinition[];
+  /** One line per file that was skipped, naming it. */
+  errors: string[];
+}
+
+async function readDir(dir: string, source: 'user' | 'project', errors: string[]): Promise<AgentDefinition[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.md')).sort();
+  } catch {
+    return []; // no such folder: nothing defined there
+  }
+  const out: AgentDefinition[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const result = parseAgentFile(await readFile(file, 'utf8'), file, source);
+      if (result.ok) out.push(result.definition);
+      else errors.push(result.error);
+    } catch (err) {
+      errors.push(`${file}: cannot be read (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+  return out;
+}
+
+export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string; extra?: readonly AgentDefinition[] }): Promise<LoadedAgents> {
+  const errors: string[] = [];
+  const user = await readDir(path.join(opts.homeDir, '.claude', 'agents'), 'user', errors);
+  const project = await readDir(path.join(opts.cwd, '.claude', 'agents'), 'project', errors);
+  return { definitions: mergeAgentDefinitions(BUILTIN_AGENTS, user, project, opts.extra ?? []), errors };
+}
