@@ -7,7 +7,7 @@
  * later turns (`AgentSession` re-applies the `worktreeSession` kept in AppState), so both agree.
  */
 import type { FileStat, TextFile, Workspace } from './ports';
-import type { WorktreeInfo, WorktreePort } from './worktreePort';
+import type { WorktreeInfo } from './worktreePort';
 
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
