@@ -47,9 +47,9 @@ export const TaskStopTool = buildTool({
   },
   async prompt() {
     return [
-      'Stops a running background task by its id: a Bash command started with run_in_background, or one that moved to the background after its timeout.',
+      'Stops a running background task by its id: a Bash command started with run_in_background (or moved to the background after its timeout), a background Agent or a teammate.',
       'The task and every process it started are killed. Use it for servers and watchers you no longer need, or a command that hangs.',
-      'Pass the id from the Bash result as task_id.',
+      'Pass the task id from the Bash or Agent result as task_id.',
       'A Monitor is stopped the same way; a scheduled job id (CronCreate) is deleted, as CronDelete does.',
     ].join('\n');
   },
