@@ -201,6 +201,21 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().nth(3).getByTestId('tool-output').innerText()).toBe('Stopped task b7');
   });
 
+  it('ends a title too long for the row with an ellipsis inside the row, instead of running past its edge', async () => {
+    const subject = 'Find every TypeScript file that defines a greeting and check how each one is exported';
+    await open(toolStarted('t1', 'TaskCreate', { subject, description: 'd' }), toolResult('t1', { isError: false, text: 'Task #1 created', truncated: false }));
+    const edges = () =>
+      rows()
+        .first()
+        .evaluate((row) => {
+          const title = row.querySelector('.tool-title')!;
+          return { title: title.getBoundingClientRect().right, row: row.getBoundingClientRect().right, cut: title.scrollWidth > title.clientWidth, overflow: getComputedStyle(title).textOverflow };
+        });
+    await expect.poll(async () => (await edges()).cut).toBe(true);
+    await expect.poll(async () => (await edges()).overflow).toBe('ellipsis');
+    await expect.poll(async () => { const e = await edges(); return e.title <= e.row; }).toBe(true);
+  });
+
   it('marks a tool the turn left unfinished as stopped', async () => {
     await open(toolStarted('t1', 'Bash', { command: 'sleep 100' }, 'sleep 100'), { type: 'toolStopped', toolUseId: 't1' }, finished('a1', 'stopped'), busy(false));
     await expect.poll(() => rows().first().getAttribute('data-status')).toBe('stopped');
