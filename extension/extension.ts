@@ -167,7 +167,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
   });
   sessionId = session.sessionId;
   cron.restore().catch((err: unknown) => log.warn(`Could not restore the scheduled jobs: ${err instanceof Error ? err.message : String(err)}`));
-  context.subscriptions.push(mirror, { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) });
+  context.subscriptions.push(mirror, { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) }, { dispose: () => void session.dispose() });
   return session;
 }
 

@@ -11,12 +11,13 @@ import { taskRegistry } from '../core/tasks/registry';
 import { entriesFromHistory, taskViews } from './history';
 import type { CronJob } from '../core/cron/types';
 import { cronTaskViews } from './scheduledJobs';
-import { MonitorWake } from './monitorWake';
+import { IdleWake, type IdleWakeDeps } from './idleWake';
 import type { CredentialsPort, Logger } from '../core/ports';
 import { canJoinTurn, mailEntry, promptMail } from './midTurn';
 import { PromptQueue, type ReturnedPrompts } from './promptQueue';
 import { StateFeeds } from './stateFeeds';
 import { TurnView } from './turnView';
+import type { Message } from '../core/messages';
 import type { TodoItem } from '../core/state/appState';
 import { restoreTodos } from './todos';
 import { restoreWorkList } from './workListHistory';
@@ -33,6 +34,8 @@ export interface ChatSessionDeps {
   credentials: CredentialsPort;
   log: Logger;
   newId: () => string;
+  /** Test seam: the idle wake's debounce and its limit of automatic turns in a row (idleWake.ts). */
+  wake?: Pick<IdleWakeDeps, 'delayMs' | 'maxAutoTurns'>;
 }
 
 export class ChatSession {
@@ -48,16 +51,25 @@ export class ChatSession {
   /** Stop pressed before the turn's abort controller existed: honoured at the turn's first event. */
   private stopRequested = false;
   private readonly feeds = new StateFeeds();
+  /** Starts a turn when background work ends or mail arrives while idle (docs/ARCHITECTURE.md, Background tasks). */
+  private readonly wake: IdleWake;
+  private unwatchMail: () => void = () => {};
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.agent = new Session({ ...deps.agent, newId: deps.newId });
+    this.wake = new IdleWake({
+      ...deps.wake,
+      tasks: () => this.agent.appState.getState().tasks,
+      mailWaiting: () => this.agent.waitingMail(),
+      idle: () => !this.sending,
+      wake: (note) => this.wakeUp(note),
+      limited: (max) => this.add({ id: this.deps.newId(), role: 'assistant', text: autoTurnLimitNote(max), status: 'done' }),
+    });
     this.watchTasks();
     this.cron?.setFireHandler((job) => this.fireScheduled(job));
     this.cron?.onChange(() => this.feeds.announceTasks(this.tasks()));
-    // A monitor's lines wake an idle chat (docs/ARCHITECTURE.md, "Scheduled and watched work").
-    const wake = new MonitorWake({ tasks: () => this.agent.appState.getState().tasks, idle: () => !this.sending, wake: (p) => void this.submit(p) });
-    this.feeds.onTasks(() => wake.check());
-    this.onEvent((e) => e.type === 'busyChanged' && !e.busy && wake.check());
+    this.feeds.onTasks(() => this.wake.check());
+    this.onEvent((e) => e.type === 'busyChanged' && !e.busy && this.wake.check());
   }
 
   /** The window's scheduled jobs (CronCreate), when the host has a scheduler. */
@@ -178,6 +190,7 @@ export class ChatSession {
    * order. Stop hands queued prompts back instead (see `stop`). Resolves when the queue is empty.
    */
   async submit(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
+    this.wake.userPrompted();
     if (this.sending) {
       const queued = { id: this.deps.newId(), text, images };
       this.queue.add(queued);
@@ -186,6 +199,11 @@ export class ChatSession {
       return;
     }
     await this.send(text, images);
+    await this.drain();
+  }
+
+  /** Sends what was queued behind the turn that just ended, one turn each, until the queue is empty. */
+  private async drain(): Promise<void> {
     for (let next = this.queue.shift(); next; next = this.sending ? undefined : this.queue.shift()) {
       await this.send(next.text, next.images);
     }
@@ -203,14 +221,56 @@ export class ChatSession {
 
   /** Sends a prompt and streams the reply. Resolves when the turn ends, however it ends. */
   async send(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
-    if (this.sending) throw new Error('A turn is already running; stop it or wait for it to finish.');
-    this.sending = true;
-    this.emit({ type: 'busyChanged', busy: true });
+    this.begin();
     // Mentioned files are read before the entry shows, so it carries their chips; other prompts show at once.
     const prompt = needsResolving(text)
       ? await buildUserPrompt(text, images, mentionAccess(this.agent.toolContext())).catch(() => plainPrompt(text, images))
       : plainPrompt(text, images);
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done', ...(prompt.attachments.length ? { attachments: prompt.attachments } : {}) });
+    await this.play(async (reply, turn) => {
+      if (!(await this.deps.credentials.getApiKey())) {
+        throw new Error('No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
+      }
+      const compact = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
+      if (!compact) return prompt.content;
+      this.emit({ type: 'status', text: 'Compacting the conversation…' });
+      const result = await this.agent.compact(compact[1]?.trim() || undefined);
+      const note = result.summarizedCount ? `Compacted ${result.summarizedCount} earlier messages into a summary.` : 'Nothing to compact yet.';
+      reply.text = note;
+      this.emit({ type: 'assistantDelta', messageId: reply.id, text: note });
+      turn.finish('done');
+      return undefined;
+    });
+  }
+
+  /**
+   * An idle wake (idleWake.ts): a turn of the main agent's own whose content is what waited for it (task
+   * notifications, monitor lines, mail). Resolves false when none ran; prompts queued meanwhile go out after.
+   */
+  private async wakeUp(note: string): Promise<boolean> {
+    if (this.sending || !(await this.deps.credentials.getApiKey())) return false;
+    const wake = this.sending ? undefined : this.agent.takeWake();
+    if (!wake) return false;
+    this.begin();
+    if (note) this.add({ id: this.deps.newId(), role: 'user', text: note, status: 'done' });
+    for (const m of wake.mail) this.add(mailEntry(m, this.deps.newId()));
+    await this.play(async () => wake.content);
+    await this.drain();
+    return true;
+  }
+
+  /** Marks the chat busy; synchronous, so a second turn cannot slip in before this one begins. */
+  private begin(): void {
+    if (this.sending) throw new Error('A turn is already running; stop it or wait for it to finish.');
+    this.sending = true;
+    this.emit({ type: 'busyChanged', busy: true });
+  }
+
+  /**
+   * Runs one turn under a new assistant entry: `prepare` returns the turn's content, or undefined when it
+   * finished the turn itself (/compact). Errors end the turn as an error; the chat is idle again after.
+   */
+  private async play(prepare: (reply: ChatMessage, turn: TurnView) => Promise<string | Message['content'] | undefined>): Promise<void> {
     const reply: ChatMessage = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
     const turn = new TurnView(
@@ -219,21 +279,10 @@ export class ChatSession {
     );
     let finished = false;
     try {
-      if (!(await this.deps.credentials.getApiKey())) {
-        throw new Error('No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
-      }
-      const compact = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
-      if (compact) {
-        this.emit({ type: 'status', text: 'Compacting the conversation…' });
-        const result = await this.agent.compact(compact[1]?.trim() || undefined);
-        const note = result.summarizedCount ? `Compacted ${result.summarizedCount} earlier messages into a summary.` : 'Nothing to compact yet.';
-        reply.text = note;
-        this.emit({ type: 'assistantDelta', messageId: reply.id, text: note });
-        turn.finish('done');
-        return;
-      }
+      const content = await prepare(reply, turn);
+      if (content === undefined) return;
       const takePrompts = () => this.queue.takeLeading(canJoinTurn).map(promptMail);
-      for await (const event of this.agent.runTurn(prompt.content, { takePrompts })) {
+      for await (const event of this.agent.runTurn(content, { takePrompts })) {
         if (this.stopRequested) this.agent.stop();
         if (event.type === 'mail') for (const m of event.messages) this.add(mailEntry(m, this.deps.newId()));
         turn.apply(event);
@@ -269,6 +318,14 @@ export class ChatSession {
     return this.queue.takeReturned();
   }
 
+  /** Ends the chat: nothing wakes it any more, and the session's turn and background tasks stop. */
+  async dispose(): Promise<void> {
+    this.wake.dispose();
+    this.unwatchMail();
+    this.stop();
+    await this.agent.dispose();
+  }
+
   /** Starts a new conversation; a running turn is stopped first. */
   reset(): void {
     this.stop();
@@ -295,6 +352,7 @@ export class ChatSession {
    */
   private switchTo(agent: AgentSession, entries: ChatEntry[]): void {
     void this.agent.dispose();
+    this.wake.reset();
     this.cron?.clearSessionJobs();
     this.agent = agent;
     this.watchTasks();
@@ -306,6 +364,8 @@ export class ChatSession {
 
   private watchTasks(): void {
     this.feeds.follow(this.agent.appState, () => this.todos(), () => this.tasks());
+    this.unwatchMail();
+    this.unwatchMail = this.agent.onMail(() => this.wake.check());
   }
 
   /** Session-level effects of one loop event; returns how the turn ended when it did. */
@@ -345,6 +405,11 @@ export class ChatSession {
       }
     }
   }
+}
+
+/** What the chat says when the limit of automatic turns stopped a wake. */
+function autoTurnLimitNote(max: number): string {
+  return `Paused: ${max} turns in a row started on their own (background results, messages between agents) without a prompt from you. What arrives now waits for your next message.`;
 }
 
 function toUsage(s: UsageSnapshot): Usage {

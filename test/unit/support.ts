@@ -32,8 +32,21 @@ export function sequentialIds(prefix = 'id'): () => string {
 
 const usage = { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
 
+/** A scripted reply that calls one tool (its id is `toolu_<name>`). */
+export interface ScriptedToolUse {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+function* toolUseReply(reply: ScriptedToolUse): Generator<ModelStreamEvent> {
+  const block = { type: 'tool_use' as const, id: `toolu_${reply.tool}`, name: reply.tool, input: reply.input };
+  yield { type: 'messageStart', messageId: 'msg_1', usage };
+  yield { type: 'blockComplete', index: 0, block };
+  yield { type: 'messageComplete', message: { role: 'assistant', content: [block] }, stopReason: 'tool_use', stopSequence: null, usage };
+}
+
 /**
- * A model that streams scripted chunks, one per `step()` when `manual`, else all at once. It honours the
+ * A model that streams scripted chunks (or calls a tool), one per `step()` when `manual`, else all at once. It honours the
  * abort signal the way the SDK client does: the iterator throws a ModelError of kind aborted.
  */
 export class ScriptedModel implements ModelClient {
@@ -41,7 +54,7 @@ export class ScriptedModel implements ModelClient {
   private waiters: (() => void)[] = [];
 
   constructor(
-    private readonly replies: (string[] | Error)[],
+    private readonly replies: (string[] | Error | ScriptedToolUse)[],
     private readonly manual = false,
   ) {}
 
@@ -59,6 +72,7 @@ export class ScriptedModel implements ModelClient {
     const reply = this.replies.shift();
     if (reply === undefined) throw new Error('ScriptedModel: no reply scripted');
     if (reply instanceof Error) throw reply;
+    if (!Array.isArray(reply)) return yield* toolUseReply(reply);
     yield { type: 'messageStart', messageId: 'msg_1', usage };
     for (const text of reply) {
       if (this.manual) {

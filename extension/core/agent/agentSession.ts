@@ -8,7 +8,7 @@ import { createSpawnAgent } from '../agents/runAgent';
 import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { AgentId } from '../ids';
 import { asAgentId, asSessionId, type SessionId } from '../ids';
-import type { Message, UserMessage } from '../messages';
+import type { Message, UserContentBlock, UserMessage } from '../messages';
 import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
@@ -17,6 +17,7 @@ import type { RequestPrefix, ToolPorts, ToolUseContext } from '../tool/context';
 import { createPermissionEngine } from '../permissions/engine';
 import type { PermissionUpdate } from '../permissions/types';
 import { applyPermissionUpdates, createPermissionUpdateSink } from '../permissions/updates';
+import { takeTaskNotificationMessage } from '../tasks/notifications';
 import { taskRegistry } from '../tasks/registry';
 import { createCanUseTool, type AskUser, type PermissionDecider } from '../tool/permissionGate';
 import { createContentReplacementState } from '../tool/resultStorage';
@@ -223,6 +224,29 @@ export class AgentSession {
       this.abort = undefined;
       this.roundInterrupt = undefined;
     }
+  }
+
+  /** How many messages wait in the main agent's inbox (they go with the next turn). */
+  waitingMail(): number {
+    return this.inbox.waiting();
+  }
+
+  /** Called after each message delivered to the main agent's inbox. */
+  onMail(listener: () => void): () => void {
+    return this.inbox.onMail(listener);
+  }
+
+  /**
+   * What waits for the main agent while no turn runs, taken now as the content of a turn of its own
+   * (docs/ARCHITECTURE.md, Background tasks): the task notifications and monitor lines `query()` would
+   * announce, then the inbox's mail as `runTurn` would send it. Undefined when nothing waits or a turn runs.
+   */
+  takeWake(): { content: UserContentBlock[]; mail: MailMessage[] } | undefined {
+    if (this.abort) return undefined;
+    const notice = takeTaskNotificationMessage({ getAppState: this.store.getState, setAppState: this.store.setState });
+    const mail = this.inbox.take();
+    const { content } = withMail(notice ?? { role: 'user', content: [] }, mail);
+    return typeof content !== 'string' && content.length > 0 ? { content, mail } : undefined;
   }
 
   /** A tool context outside any turn, under the window's current rules: what `@` mentions may read. */

@@ -27,6 +27,10 @@ export interface Inbox {
   readonly teamName?: string;
   /** Takes every waiting message, oldest first. */
   take(): MailMessage[];
+  /** How many messages wait. */
+  waiting(): number;
+  /** Called after each message delivered to this inbox (the chat wakes an idle main agent for it). */
+  onMail(listener: () => void): () => void;
   /** Unregisters: later messages to it are refused. */
   close(): void;
 }
@@ -45,6 +49,7 @@ interface Entry {
   name?: string;
   teamName?: string;
   queue: MailMessage[];
+  listeners: Set<() => void>;
 }
 
 /** The session's mailbox: one per AgentSession, shared by the main agent and every sub-agent it starts. */
@@ -60,16 +65,22 @@ export function createMailbox(): Mailbox {
         if (!agent.name.trim()) throw new Error('An agent name cannot be empty.');
         if (byName(agent.name)) throw new Error(`The name "${agent.name}" is already used by a running agent; pick another.`);
       }
-      const entry: Entry = { ...agent, queue: [] };
+      const entry: Entry = { ...agent, queue: [], listeners: new Set() };
       entries.set(agent.agentId, entry);
       return {
         agentId: agent.agentId,
         ...(agent.name !== undefined ? { name: agent.name } : {}),
         ...(agent.teamName !== undefined ? { teamName: agent.teamName } : {}),
         take: () => entry.queue.splice(0),
+        waiting: () => entry.queue.length,
+        onMail: (listener) => {
+          entry.listeners.add(listener);
+          return () => entry.listeners.delete(listener);
+        },
         close: () => {
           if (entries.get(agent.agentId) === entry) entries.delete(agent.agentId);
           entry.queue.length = 0;
+          entry.listeners.clear();
         },
       };
     },
@@ -77,6 +88,7 @@ export function createMailbox(): Mailbox {
       const entry = entries.get(to as AgentId) ?? byName(to);
       if (!entry) return false;
       entry.queue.push({ ...message });
+      for (const listener of [...entry.listeners]) listener();
       return true;
     },
     list: () => [...entries.values()].map(describe),

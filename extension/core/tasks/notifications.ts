@@ -20,7 +20,8 @@ function label(task: TaskStateBase): string {
   return line.length > MAX_LABEL ? `${line.slice(0, MAX_LABEL - 1)}…` : line;
 }
 
-function summary(task: TaskStateBase): string {
+/** One line saying how the task ended ("Task \"…\" completed"): the notification's summary, and the chat's note. */
+export function taskSummary(task: TaskStateBase): string {
   const what = isLocalBashTask(task) ? `Background command "${label(task)}"` : `Task "${label(task)}"`;
   const exit = isLocalBashTask(task) && task.exitCode !== undefined ? ` (exit code ${task.exitCode})` : '';
   if (task.status === 'completed') return `${what} completed${exit}`;
@@ -48,7 +49,7 @@ export function formatTaskNotification(task: TaskStateBase): string {
     `<status>${task.status}</status>`,
     ...(isLocalBashTask(task) && task.exitCode !== undefined ? [`<exit-code>${task.exitCode}</exit-code>`] : []),
     `<output-file>${escape(task.outputFile)}</output-file>`,
-    `<summary>${escape(summary(task))}</summary>`,
+    `<summary>${escape(taskSummary(task))}</summary>`,
     ...agentResult(task),
     '</task-notification>',
     'Read the output file to see what it printed.',

@@ -15,7 +15,13 @@ class FakeMailbox implements Mailbox {
     if (agent.name && this.inboxes.some((i) => !i.closed && i.name === agent.name)) throw new Error(`The name ${agent.name} is in use.`);
     const entry = { ...agent, closed: false, queue: [] as MailMessage[] };
     this.inboxes.push(entry);
-    return { agentId: agent.agentId, take: () => entry.queue.splice(0), close: () => void (entry.closed = true) };
+    return {
+      agentId: agent.agentId,
+      take: () => entry.queue.splice(0),
+      waiting: () => entry.queue.length,
+      onMail: () => () => {},
+      close: () => void (entry.closed = true),
+    };
   }
   post(to: string, message: MailMessage): boolean {
     const inbox = this.inboxes.find((i) => !i.closed && (i.agentId === to || i.name === to));
