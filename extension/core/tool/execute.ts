@@ -65,8 +65,6 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
   // and the interrupt's long-lived signals are removed in `finally`, so they never outlive the call.
   const link = opts.signal ? linkedController([context.abortController.signal, opts.signal]) : undefined;
   const signal = link?.controller.signal ?? context.abortController.signal;
-  // Stop aborts everything; an interrupt alone means the user typed a new message.
-  const interrupted = () => (opts.signal?.aborted && !context.abortController.signal.aborted ? NEW_MESSAGE_INTERRUPT_MESSAGE : INTERRUPTED_MESSAGE);
   try {
     const validation = (await tool.validateInput?.(input, context)) ?? { result: true };
     if (!validation.result) return fail('validation', validation.message);
@@ -84,13 +82,13 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     }
     if (decision.behavior !== 'allow') return fail('permission', decision.message);
     if (decision.updatedInput) input = decision.updatedInput;
-    if (signal.aborted) return fail('interrupted', interrupted());
+    if (signal.aborted) return fail('interrupted', interruptedMessage(opts.signal, context.abortController.signal));
 
     const callContext = link ? { ...context, abortController: link.controller } : context;
     const output = await tool.call(input, callContext, opts.canUseTool, opts.assistantMessage, (p) =>
       emit({ type: 'toolProgress', toolUseId: block.id, toolName: tool.name, progress: p.data }),
     );
-    if (signal.aborted) return fail('interrupted', interrupted());
+    if (signal.aborted) return fail('interrupted', interruptedMessage(opts.signal, context.abortController.signal));
 
     const mapped = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decision.resultNote);
     const result = await persistLargeResult(mapped, {
@@ -106,7 +104,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
       stage: 'success',
     };
   } catch (err) {
-    if (signal.aborted || isAbortError(err)) return fail('interrupted', interrupted());
+    if (signal.aborted || isAbortError(err)) return fail('interrupted', interruptedMessage(opts.signal, context.abortController.signal));
     return fail('error', `Error: ${errorMessage(err)}`);
   } finally {
     link?.unlink();
@@ -158,4 +156,9 @@ function linkedController(sources: readonly AbortSignal[]): { controller: AbortC
   }
   for (const source of sources) source.addEventListener('abort', onAbort, { once: true });
   return { controller, unlink };
+}
+
+/** Stop aborts everything; an interrupt alone means the user typed a new message. */
+function interruptedMessage(interrupt: AbortSignal | undefined, stop: AbortSignal): string {
+  return interrupt?.aborted && !stop.aborted ? NEW_MESSAGE_INTERRUPT_MESSAGE : INTERRUPTED_MESSAGE;
 }
