@@ -34,6 +34,7 @@ export function run(): Promise<void> {
   require('./checkpoints.test');
   require('./palette.test');
   require('./diffReview.test');
+  require('./agents.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
