@@ -5,9 +5,9 @@
  * unit tests drive it with forged answers.
  */
 import { cap } from '../../core/text/cap';
-import { ToolError } from '../../core/tool/errors';
 import type { UserQuestion, UserQuestionAnswer, UserQuestionPort, UserQuestionResponse } from '../../core/userQuestions';
 import type { HostToWebview, QuestionRequest, WebviewToHost } from '../../protocol/messages';
+import { CardQueue } from './cardQueue';
 
 type AnswerMessage = Extract<WebviewToHost, { type: 'answerQuestion' }>;
 
@@ -18,76 +18,29 @@ export interface QuestionResponderDeps {
   onShow?: (request: QuestionRequest) => void;
 }
 
-interface Pending {
-  request: QuestionRequest;
-  questions: readonly UserQuestion[];
-  settle: (outcome: { response: UserQuestionResponse } | { error: Error }) => void;
-}
-
-export class WebviewQuestionResponder implements UserQuestionPort {
-  private readonly queue: Pending[] = [];
-
-  constructor(private readonly deps: QuestionResponderDeps) {}
-
-  /** The request on screen, for the snapshot a reloaded view receives. */
-  get pendingRequest(): QuestionRequest | undefined {
-    return this.queue[0]?.request;
+/** Each request keeps the original questions (its context) beside its capped view. */
+export class WebviewQuestionResponder extends CardQueue<QuestionRequest, UserQuestionResponse, readonly UserQuestion[]> implements UserQuestionPort {
+  constructor(private readonly deps: QuestionResponderDeps) {
+    super({
+      post: deps.post,
+      onShow: deps.onShow,
+      shown: (request) => ({ type: 'questionAsked', request }),
+      resolved: (requestId) => ({ type: 'questionResolved', requestId }),
+      withdrawnMessage: 'The questions were withdrawn: the turn was stopped.',
+      closedMessage: 'The chat view closed before the questions were answered.',
+    });
   }
 
-  readonly ask = (questions: readonly UserQuestion[], signal: AbortSignal): Promise<UserQuestionResponse> => {
-    if (signal.aborted) return Promise.reject(abortError());
-    return new Promise<UserQuestionResponse>((resolve, reject) => {
-      const onAbort = () => {
-        this.settle(pending, { error: abortError() });
-      };
-      const pending: Pending = {
-        request: { requestId: this.deps.newId(), questions: questions.map(toView) },
-        questions,
-        settle: (outcome) => {
-          signal.removeEventListener('abort', onAbort);
-          if ('error' in outcome) reject(outcome.error);
-          else resolve(outcome.response);
-        },
-      };
-      this.queue.push(pending);
-      signal.addEventListener('abort', onAbort, { once: true });
-      if (this.queue[0] === pending) this.show(pending.request);
-    });
-  };
+  readonly ask = (questions: readonly UserQuestion[], signal: AbortSignal): Promise<UserQuestionResponse> =>
+    this.enqueue(signal, () => ({ requestId: this.deps.newId(), questions: questions.map(toView) }), questions);
 
   /** Applies the card's answer; false when it answers nothing on screen or does not fit the questions. */
   answer(message: AnswerMessage): boolean {
-    const pending = this.queue[0];
-    if (!pending || pending.request.requestId !== message.requestId) return false;
-    if (message.declined) return this.settle(pending, { response: { kind: 'declined' } });
-    const answers = checkAnswers(pending.request.questions, pending.questions, message.answers);
-    if (!answers) return false;
-    return this.settle(pending, { response: { kind: 'answered', answers } });
-  }
-
-  /** Fails whatever waits (the view went away for good). */
-  dispose(): void {
-    for (const pending of [...this.queue]) {
-      this.settle(pending, { error: new ToolError('unavailable', 'The chat view closed before the questions were answered.') });
-    }
-  }
-
-  private show(request: QuestionRequest): void {
-    this.deps.post({ type: 'questionAsked', request });
-    this.deps.onShow?.(request);
-  }
-
-  private settle(pending: Pending, outcome: { response: UserQuestionResponse } | { error: Error }): boolean {
-    const index = this.queue.indexOf(pending);
-    if (index < 0) return false;
-    this.queue.splice(index, 1);
-    pending.settle(outcome);
-    if (index === 0) {
-      this.deps.post({ type: 'questionResolved', requestId: pending.request.requestId });
-      const next = this.queue[0];
-      if (next) this.show(next.request);
-    }
-    return true;
+    return this.answerShown(message.requestId, ({ request, context }): UserQuestionResponse | undefined => {
+      if (message.declined) return { kind: 'declined' };
+      const answers = checkAnswers(request.questions, context, message.answers);
+      return answers ? { kind: 'answered', answers } : undefined;
+    });
   }
 }
 
@@ -126,8 +79,4 @@ function toView(q: UserQuestion): QuestionRequest['questions'][number] {
     options: q.options.slice(0, 4).map((o) => ({ label: cap(o.label, 500), description: cap(o.description, 2000) })),
     multiSelect: q.multiSelect,
   };
-}
-
-function abortError(): Error {
-  return Object.assign(new Error('The questions were withdrawn: the turn was stopped.'), { name: 'AbortError' });
 }
