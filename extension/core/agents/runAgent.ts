@@ -221,7 +221,8 @@ async function startInBackground(
 
 /**
  * What keeps a teammate alive between turns (Teams): its turns' replies go as mail from its name to the agent
- * that started it (`main` for the main agent). Without an inbox there is nothing to wait on: it runs one turn.
+ * that started it (`main` for the main agent); killed, its inbox closes at once. Without an inbox there is
+ * nothing to wait on: it runs one turn.
  */
 function teammateHooks(agent: PreparedAgent, request: SpawnAgentRequest, parent: ToolUseContext, maxTurns: number, setIdle: (idle: boolean) => void): TeammateHooks | undefined {
   const { inbox } = agent;
@@ -229,5 +230,7 @@ function teammateHooks(agent: PreparedAgent, request: SpawnAgentRequest, parent:
   if (!inbox || !mailbox) return undefined;
   const lead = parent.subAgent && parent.agentId ? parent.agentId : MAIN_AGENT_NAME;
   const from = request.name ?? agent.agentId;
+  // Killed (TeamDelete, TaskStop), it takes no more mail from then on, before its loop has wound down.
+  agent.abort.signal.addEventListener('abort', () => inbox.close(), { once: true });
   return { inbox, maxTurns, setIdle, report: (text) => void mailbox.post(lead, { from, text }) };
 }
