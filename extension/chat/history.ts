@@ -77,10 +77,11 @@ function taskView(t: TaskStateBase): TaskView {
   };
 }
 
-/** A background agent's or teammate's line: its type (and name), model and tokens so far. */
+/** A background agent's or teammate's line: its type (and name), model, tokens so far, and `idle` for a teammate waiting for mail. */
 function agentTaskFields(t: TaskStateBase): Partial<TaskView> {
   if (!isLocalAgentTask(t)) return {};
   const who = t.name ? `${t.name} (${t.agentType})` : t.agentType;
   const tokens = t.progress.tokens >= 1000 ? `${(t.progress.tokens / 1000).toFixed(1)}k` : String(t.progress.tokens);
-  return { detail: `${who} · ${t.model} · ${tokens} tokens · ${t.progress.toolUses} tool uses`.slice(0, 500) };
+  const idle = t.idle ? ' · idle' : '';
+  return { detail: `${who} · ${t.model} · ${tokens} tokens · ${t.progress.toolUses} tool uses${idle}`.slice(0, 500) };
 }

@@ -10,6 +10,7 @@ import type { ToolUseContext } from '../tool/context';
 import type { CanUseToolFn } from '../tool/Tool';
 import type { AgentTranscript } from './agentTranscript';
 import type { MailMessage } from './mailbox';
+import { mailTurn, turnCapNote, waitForMail, type TeammateHooks } from './teammate';
 import type { AgentProgressData, AgentProgressEvent, AgentRunResult } from './types';
 
 export interface AgentLoopRun {
@@ -97,10 +98,15 @@ function progressOf(event: QueryEvent, tally: Tally, startedAt: number): AgentPr
   return undefined;
 }
 
+/** The last reply's text ('' when there is none). */
+function lastReply(tally: Tally): string {
+  const last = [...tally.messages].reverse().find((m): m is AssistantMessage => m.role === 'assistant');
+  return last ? textOf(last) : '';
+}
+
 /** The report: the last reply's text, or why there is none. */
 function reportOf(tally: Tally, status: AgentRunResult['status']): string {
-  const last = [...tally.messages].reverse().find((m): m is AssistantMessage => m.role === 'assistant');
-  const text = last ? textOf(last) : '';
+  const text = lastReply(tally);
   if (status === 'killed') return text ? `${text}\n\n(The agent was stopped before it finished.)` : 'The agent was stopped before it finished.';
   if (status === 'failed') return `The agent failed: ${tally.error ?? 'its loop ended with an error'}.${text ? `\n\nIts last reply:\n${text}` : ''}`;
   return text || '(The agent ended without a report.)';
@@ -110,21 +116,19 @@ function statusOf(end: QueryEndReason): AgentRunResult['status'] {
   return end === 'aborted' ? 'killed' : end === 'error' ? 'failed' : 'completed';
 }
 
-/** Runs the loop; never throws for what the model or a tool does (a crash of the loop is a failed run). */
-export async function runAgentLoop(
+/** One turn of the conversation: `query()` on `conversation` (ending with the new user message); the conversation after it. */
+async function runTurn(
   run: AgentLoopRun,
   deps: AgentLoopDeps,
   canUseTool: CanUseToolFn,
   emit: (event: AgentProgressEvent) => void,
-): Promise<AgentRunResult> {
-  const startedAt = Date.now();
-  const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
-  const first: Message = { role: 'user', content: run.prompt };
-  tally.messages.push(first);
-  run.transcript.append(first);
+  turn: { tally: Tally; conversation: readonly Message[]; startedAt: number },
+): Promise<readonly Message[]> {
+  const { tally } = turn;
+  tally.end = 'error';
   try {
     const events = query({
-      messages: [first],
+      messages: turn.conversation,
       system: run.system,
       tools: run.tools,
       model: deps.model,
@@ -136,22 +140,72 @@ export async function runAgentLoop(
       ...(run.takeInbox ? { takeInbox: run.takeInbox } : {}),
       toolUseContext: run.context,
       canUseTool,
-      onMessage: async (m) => {
-        tally.messages.push(m);
-        run.transcript.append(m);
-      },
+      onMessage: async (m) => record(run, tally, m),
     });
-    for await (const event of events) {
+    for (let next = await events.next(); ; next = await events.next()) {
+      if (next.done) return next.value;
+      const event = next.value;
       if (event.type === 'usage') deps.onUsage?.(event.model, event.usage);
-      const progress = progressOf(event, tally, startedAt);
+      const progress = progressOf(event, tally, turn.startedAt);
       if (progress) emit(progress);
     }
   } catch (err) {
     tally.end = run.context.abortController.signal.aborted ? 'aborted' : 'error';
     tally.error = err instanceof Error ? err.message : String(err);
+    return turn.conversation;
+  }
+}
+
+function record(run: AgentLoopRun, tally: Tally, message: Message): void {
+  tally.messages.push(message);
+  run.transcript.append(message);
+}
+
+/**
+ * A teammate after a turn that ended well: reports it to the lead and waits for mail, which it adds to the
+ * conversation. Undefined when it ends instead: killed while it waited, or at its turn cap (`capped`).
+ */
+async function nextTeammateTurn(run: AgentLoopRun, tally: Tally, conversation: readonly Message[], mate: TeammateHooks, turns: number): Promise<readonly Message[] | 'capped' | undefined> {
+  if (turns >= mate.maxTurns) return 'capped';
+  const last = tally.messages.at(-1);
+  mate.report((last?.role === 'assistant' ? textOf(last) : '') || '(Ended its turn without a reply.)');
+  mate.setIdle(true);
+  const mail = await waitForMail(mate.inbox, run.context.abortController.signal);
+  if (!mail) {
+    tally.end = 'aborted';
+    return undefined;
+  }
+  mate.setIdle(false);
+  const message = mailTurn(mail);
+  record(run, tally, message);
+  return [...conversation, message];
+}
+
+/**
+ * Runs the loop; never throws for what the model or a tool does (a crash of the loop is a failed run). A
+ * teammate (`mate`) goes on after each turn that ended well, on the mail it waits for (teammate.ts).
+ */
+export async function runAgentLoop(
+  run: AgentLoopRun,
+  deps: AgentLoopDeps,
+  canUseTool: CanUseToolFn,
+  emit: (event: AgentProgressEvent) => void,
+  mate?: TeammateHooks,
+): Promise<AgentRunResult> {
+  const startedAt = Date.now();
+  const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
+  const first: Message = { role: 'user', content: run.prompt };
+  record(run, tally, first);
+  let conversation: readonly Message[] | 'capped' | undefined = [first];
+  for (let turns = 1; Array.isArray(conversation); turns++) {
+    conversation = await runTurn(run, deps, canUseTool, emit, { tally, conversation, startedAt });
+    if (!mate || statusOf(tally.end) !== 'completed') break;
+    conversation = await nextTeammateTurn(run, tally, conversation, mate, turns);
   }
   const status = statusOf(tally.end);
-  const result: AgentRunResult = { status, report: reportOf(tally, status), messages: tally.messages, usage: tally.usage, durationMs: Date.now() - startedAt, toolUses: tally.toolUses };
+  const capped = conversation === 'capped' && mate ? `\n\n${turnCapNote(mate.maxTurns)}` : '';
+  const report = reportOf(tally, status) + capped;
+  const result: AgentRunResult = { status, report, messages: tally.messages, usage: tally.usage, durationMs: Date.now() - startedAt, toolUses: tally.toolUses };
   await run.transcript.finish({ status, toolUses: result.toolUses, usage: result.usage, durationMs: result.durationMs });
   return result;
 }

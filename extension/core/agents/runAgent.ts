@@ -8,7 +8,7 @@
 import { createAgentId, toAgentId, type AgentId } from '../ids';
 import type { TextBlock, ToolDefinition } from '../messages';
 import { taskRegistry } from '../tasks/registry';
-import { finishAgentTask, recordAgentProgress, startAgentTask } from '../tasks/localAgent';
+import { finishAgentTask, recordAgentProgress, setAgentIdle, startAgentTask } from '../tasks/localAgent';
 import { taskSetter } from '../tasks/taskStore';
 import { generateTaskId } from '../tasks/types';
 import type { ToolUseContext } from '../tool/context';
@@ -17,8 +17,9 @@ import { toolDefinitions } from '../tool/toolSchema';
 import { agentProgress, runAgentLoop, type AgentLoopDeps, type AgentLoopRun } from './agentLoop';
 import { AgentTranscript } from './agentTranscript';
 import { allowedToolNames, findAgentDefinition, permissionModeFor, resolveAgentModel } from './definitions';
-import type { Inbox } from './mailbox';
+import { MAIN_AGENT_NAME, type Inbox } from './mailbox';
 import { chainAbort, createSubAgentContext } from './subAgentContext';
+import { MAX_TEAMMATE_TURNS, type TeammateHooks } from './teammate';
 import type { AgentDefinition, AgentProgressData, AgentRunResult, SpawnAgent, SpawnAgentRequest } from './types';
 import { cleanUpWorktree, createAgentWorktree, type AgentWorktree } from './worktree';
 import { enterWorktreeContext } from '../worktreeSession';
@@ -27,6 +28,8 @@ import type { WorktreeInfo } from '../worktreePort';
 /** What sub-agents need beyond their parent's context: the model client and request settings. */
 export type SpawnAgentDeps = Omit<AgentLoopDeps, 'maxTokens' | 'thinking'> & {
   settings: () => Pick<AgentLoopDeps, 'maxTokens' | 'thinking'>;
+  /** Turns a teammate may take before it ends (default MAX_TEAMMATE_TURNS). */
+  maxTeammateTurns?: number;
 };
 
 interface PreparedAgent {
@@ -126,11 +129,11 @@ async function abandon(agent: { inbox?: Inbox | undefined; worktree?: AgentWorkt
 }
 
 /** Runs it to the end, then cleans up: its inbox, the background tasks it left running, its worktree. */
-async function execute(agent: PreparedAgent, deps: SpawnAgentDeps, canUseTool: CanUseToolFn, emit: (p: AgentProgressData) => void): Promise<AgentRunResult> {
+async function execute(agent: PreparedAgent, deps: SpawnAgentDeps, canUseTool: CanUseToolFn, emit: (p: AgentProgressData) => void, mate?: TeammateHooks): Promise<AgentRunResult> {
   const { run } = agent;
   const base = { agentId: agent.agentId, agentType: run.agentType, model: run.modelName, description: run.description };
   try {
-    const result = await runAgentLoop(run, { ...deps, ...deps.settings() }, canUseTool, (event) => emit(agentProgress(base, event)));
+    const result = await runAgentLoop(run, { ...deps, ...deps.settings() }, canUseTool, (event) => emit(agentProgress(base, event)), mate);
     const kept = agent.worktree ? await cleanUpWorktree(agent.worktree) : undefined;
     const path = run.transcriptPath ? { transcriptPath: run.transcriptPath } : {};
     return { ...result, ...path, ...(kept ? { worktree: kept } : {}) };
@@ -205,7 +208,8 @@ async function startInBackground(
     if (p.event.kind === 'usage') recordAgentProgress(setTasks, taskId, { tokens: p.event.inputTokens + p.event.outputTokens });
   };
   const started = Date.now();
-  const ran = execute(agent, deps, canUseTool, emit).catch((err: unknown): AgentRunResult => crashed(err, started));
+  const mate = type === 'in_process_teammate' ? teammateHooks(agent, request, parent, deps.maxTeammateTurns ?? MAX_TEAMMATE_TURNS, (idle) => setAgentIdle(setTasks, taskId, idle)) : undefined;
+  const ran = execute(agent, deps, canUseTool, emit, mate).catch((err: unknown): AgentRunResult => crashed(err, started));
   const result = ran.then(async (r) => {
     await storage.writeText(`agents/${agent.agentId}.output`, r.report).catch(() => undefined);
     finishAgentTask(setTasks, taskId, r);
@@ -213,4 +217,20 @@ async function startInBackground(
   });
   const path = agent.run.transcriptPath ? { transcriptPath: agent.run.transcriptPath } : {};
   return { agentId: agent.agentId, taskId, outputFile, ...path, result };
+}
+
+/**
+ * What keeps a teammate alive between turns (Teams): its turns' replies go as mail from its name to the agent
+ * that started it (`main` for the main agent); killed, its inbox closes at once. Without an inbox there is
+ * nothing to wait on: it runs one turn.
+ */
+function teammateHooks(agent: PreparedAgent, request: SpawnAgentRequest, parent: ToolUseContext, maxTurns: number, setIdle: (idle: boolean) => void): TeammateHooks | undefined {
+  const { inbox } = agent;
+  const mailbox = parent.mailbox;
+  if (!inbox || !mailbox) return undefined;
+  const lead = parent.subAgent && parent.agentId ? parent.agentId : MAIN_AGENT_NAME;
+  const from = request.name ?? agent.agentId;
+  // Killed (TeamDelete, TaskStop), it takes no more mail from then on, before its loop has wound down.
+  agent.abort.signal.addEventListener('abort', () => inbox.close(), { once: true });
+  return { inbox, maxTurns, setIdle, report: (text) => void mailbox.post(lead, { from, text }) };
 }

@@ -1,7 +1,8 @@
 /**
- * `local_agent` and `in_process_teammate` tasks (docs/ARCHITECTURE.md, Sub-agents): a sub-agent started in the
- * background. It runs until its loop ends, then turns completed, failed or killed and waits to be announced
- * to the agent that started it. Killing it marks it killed first (so its end is never reported as a
+ * `local_agent` and `in_process_teammate` tasks (docs/ARCHITECTURE.md, Sub-agents, Teams): a sub-agent started in
+ * the background. It runs until its loop ends, then turns completed, failed or killed and waits to be announced
+ * to the agent that started it. A teammate's loop does not end with its turn: between turns it waits for mail,
+ * still running, with `idle` set. Killing it marks it killed first (so its end is never reported as a
  * completion), then aborts its loop, which kills the process trees of the commands it runs.
  */
 import type { AgentRunResult } from '../agents/types';
@@ -25,6 +26,8 @@ export interface LocalAgentTaskState extends TaskStateBase {
   progress: { toolUses: number; tokens: number };
   /** Its final report, once it ended. */
   report?: string;
+  /** A teammate between turns, waiting for mail (Teams). */
+  idle?: boolean;
 }
 
 export function isLocalAgentTask(task: TaskStateBase | undefined): task is LocalAgentTaskState {
@@ -47,10 +50,20 @@ export function recordAgentProgress(setAppState: SetAppState, id: string, delta:
   });
 }
 
+/** A teammate went idle (its turn ended, it waits for mail) or took up a new turn; a task that ended is left alone. */
+export function setAgentIdle(setAppState: SetAppState, id: string, idle: boolean): void {
+  setAppState((prev) => {
+    const task = prev.tasks[id];
+    if (!isLocalAgentTask(task) || isTerminalTaskStatus(task.status) || (task.idle ?? false) === idle) return prev;
+    return { ...prev, tasks: { ...prev.tasks, [id]: { ...task, idle } } };
+  });
+}
+
 /** Ends the task as its run ended, unless it already ended (a killed task stays killed, never completed). */
 export function finishAgentTask(setAppState: SetAppState, id: string, result: AgentRunResult): void {
   transitionTask<LocalAgentTaskState>(setAppState, id, result.status, (task) => ({
     abortController: undefined,
+    idle: undefined,
     report: result.report,
     endTime: task.endTime ?? Date.now(),
     progress: { toolUses: result.toolUses, tokens: result.usage.inputTokens + result.usage.outputTokens },
@@ -62,7 +75,7 @@ async function killAgentTask(taskId: string, setAppState: SetAppState): Promise<
   let controller: AbortController | undefined;
   const killed = transitionTask<LocalAgentTaskState>(setAppState, taskId, 'killed', (task) => {
     controller = task.abortController;
-    return { abortController: undefined, endTime: Date.now(), notified: true };
+    return { abortController: undefined, idle: undefined, endTime: Date.now(), notified: true };
   });
   if (killed) controller?.abort(new Error('The agent task was stopped.'));
 }

@@ -1,7 +1,7 @@
 /**
  * TeamCreate: starts a named team of `in_process_teammate` agents through `context.options.spawnAgent` and
- * records it in the app state (docs/ARCHITECTURE.md, Teams). The members run in the background, reach each
- * other with SendMessage and share the session's task list.
+ * records it in the app state (docs/ARCHITECTURE.md, Teams). The members run in the background until the team
+ * is deleted, reach each other with SendMessage and share the session's task list.
  */
 import { z } from 'zod';
 import type { SpawnedAgent } from '../../core/agents/types';
@@ -72,7 +72,7 @@ export const TeamCreateTool = buildTool({
 
   mapToolResultToToolResultBlockParam(output: TeamCreateOutput, toolUseId: string): ToolResultBlock {
     const list = output.members.map((m) => `- ${m.name} (agent ${m.agentId}${m.taskId ? `, task ${m.taskId}` : ''})`).join('\n');
-    const content = `Team "${output.teamName}" started with ${output.members.length} teammate(s):\n${list}\n\nThey run in the background and each reports when it finishes. Reach them with SendMessage (to a name, or "*" for all); stop the team with TeamDelete.`;
+    const content = `Team "${output.teamName}" started with ${output.members.length} teammate(s):\n${list}\n\nThey run in the background; each one's reply reaches you as a message when it ends a turn, then it waits for messages until the team is deleted. Reach them with SendMessage (to a name, or "*" for all); stop the team with TeamDelete.`;
     return { type: 'tool_result', tool_use_id: toolUseId, content };
   },
 });

@@ -3,9 +3,12 @@ import { BUILTIN_AGENTS } from '../../../extension/core/agents/definitions';
 import type { Inbox, MailMessage, Mailbox } from '../../../extension/core/agents/mailbox';
 import { createSpawnAgent } from '../../../extension/core/agents/runAgent';
 import type { AgentId } from '../../../extension/core/ids';
+import type { LocalAgentTaskState } from '../../../extension/core/tasks/localAgent';
+import { taskRegistry } from '../../../extension/core/tasks/registry';
 import type { WorktreeInfo, WorktreePort } from '../../../extension/core/worktreePort';
 import { clientFor, MODEL } from '../agent/queryHarness';
 import { allowAll, makeContext } from '../tool/fixtures';
+import { until } from '../support';
 import { useFake } from './harness';
 
 /** Inboxes in a map; a name in use by an open inbox is refused, as the contract says. */
@@ -69,8 +72,12 @@ describe('a sub-agent and the mailbox', () => {
     expect(agent.taskId).toMatch(/^t[0-9a-z]{8}$/);
     expect(agent.agentId).toMatch(/^aexplore-[0-9a-f]{16}$/);
     expect(parent.getAppState().tasks[agent.taskId!]).toMatchObject({ type: 'in_process_teammate', name: 'scout', teamName: 'alpha', status: 'running' });
-    expect((await agent.result).report).toBe('teammate done');
-    expect(parent.getAppState().tasks[agent.taskId!]).toMatchObject({ status: 'completed', report: 'teammate done' });
+    // A teammate outlives its turn (teammate.test.ts): idle, still running, until it is stopped.
+    await until(() => (parent.getAppState().tasks[agent.taskId!] as LocalAgentTaskState).idle === true, 5000);
+    expect(parent.getAppState().tasks[agent.taskId!]).toMatchObject({ status: 'running' });
+    await taskRegistry.killTask(agent.taskId!, { getAppState: parent.getAppState, setAppState: parent.setAppState });
+    expect((await agent.result).report).toBe('teammate done\n\n(The agent was stopped before it finished.)');
+    expect(parent.getAppState().tasks[agent.taskId!]).toMatchObject({ status: 'killed' });
   });
 
   it('refuses a name in use and leaves no worktree behind', async () => {
