@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { agentDefinitionsReader } from './host/node/agentFiles';
 import { ChatSession } from './chat/chatSession';
 import { CronScheduler } from './core/cron/scheduler';
 import { FileCronJobStore } from './host/node/cronJobStore';
-import { watchAgentDefinitions } from './host/vscode/agentDefinitions';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
@@ -159,7 +159,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       askUser: responders.askUser,
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
-      agentDefinitions: watchAgentDefinitions(cwd, log, context.subscriptions),
+      agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir() }, log),
     },
     credentials: services.credentials,
     log,

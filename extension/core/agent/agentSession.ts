@@ -57,7 +57,8 @@ export interface AgentSessionDeps {
   /** Test seam: retry timing. */
   retry?: QueryParams['retry'];
   /** The agent types the Agent tool offers (built-in, files, --agents); the built-in ones when absent. */
-  agentDefinitions?: () => readonly AgentDefinition[];
+  /** The agent types; read at the start of every turn, so an agent file added mid-session counts from the next turn. */
+  agentDefinitions?: () => readonly AgentDefinition[] | Promise<readonly AgentDefinition[]>;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -88,6 +89,8 @@ export class AgentSession {
   /** The running tool round's interrupt, armed when a round starts and dropped at its boundary. */
   private roundInterrupt: AbortController | undefined;
   private readonly spawnAgent: SpawnAgent;
+  /** The agent types as this turn read them (`deps.agentDefinitions`). */
+  private definitions: readonly AgentDefinition[] = BUILTIN_AGENTS;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -110,7 +113,7 @@ export class AgentSession {
   }
 
   private agentDefinitions(): readonly AgentDefinition[] {
-    return this.deps.agentDefinitions?.() ?? BUILTIN_AGENTS;
+    return this.definitions;
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -165,6 +168,7 @@ export class AgentSession {
 
       this.env ??= this.deps.environment.info();
       const env = await this.env;
+      this.definitions = (await this.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
       const tools = this.deps.tools;
       const holder = this.deps.permissions;
       if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));

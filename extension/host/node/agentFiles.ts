@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseAgentFile } from '../../core/agents/agentFile';
 import { BUILTIN_AGENTS, mergeAgentDefinitions } from '../../core/agents/definitions';
 import type { AgentDefinition } from '../../core/agents/types';
+import type { Logger } from '../../core/ports';
 
 export interface LoadedAgents {
   definitions: AgentDefinition[];
@@ -41,4 +42,27 @@ export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string;
   const user = await readDir(path.join(opts.homeDir, '.claude', 'agents'), 'user', errors);
   const project = await readDir(path.join(opts.cwd, '.claude', 'agents'), 'project', errors);
   return { definitions: mergeAgentDefinitions(BUILTIN_AGENTS, user, project, opts.extra ?? []), errors };
+}
+
+/**
+ * The VS Code host's agent types: read again at the start of every turn (two small folders), so a file added,
+ * changed or removed counts from the next turn without depending on a file watcher. A skipped file is logged
+ * once per distinct problem, not on every turn.
+ */
+export function agentDefinitionsReader(opts: { cwd: string; homeDir: string }, log: Logger): () => Promise<readonly AgentDefinition[]> {
+  const reported = new Set<string>();
+  return async () => {
+    try {
+      const loaded = await loadAgentDefinitions(opts);
+      for (const error of loaded.errors) {
+        if (reported.has(error)) continue;
+        reported.add(error);
+        log.warn(`Agent file skipped: ${error}`);
+      }
+      return loaded.definitions;
+    } catch (err) {
+      log.warn(`Could not read agent files: ${String(err)}`);
+      return BUILTIN_AGENTS;
+    }
+  };
 }

@@ -48,24 +48,14 @@ describe('sub-agents in the real extension host', () => {
 
   it("runs an agent type from the workspace's .claude/agents: its body is the sub-agent's prompt, its report the tool result, its transcript kept", async () => {
     const agentsBefore = new Set(filesUnder(api.storageRoot).filter((f) => f.includes(`${path.sep}agents${path.sep}`)));
-    // The host reads agent files when its watcher sees them: until then the type is unknown and the tool says
-    // so. Poll on that observable result instead of sleeping.
-    let lastResult = '';
-    for (let attempt = 0; attempt < 40; attempt++) {
-      const from = fake.requests.length;
-      api.session.reset();
-      fake.setScript([
-        { content: [{ type: 'tool_use', id: 'toolu_greet', name: 'Agent', input: { description: 'Greet the user', prompt: 'Greet Ada', subagent_type: 'greeter' } }] },
-        { content: [{ type: 'text', text: 'Good morning, Ada.' }], expect: { lastUserTextIncludes: 'Greet Ada' } },
-        { content: [{ type: 'text', text: 'Done: the greeter said good morning.' }], expect: { toolResultIds: ['toolu_greet'] } },
-      ]);
-      await api.session.send('greet Ada through the greeter');
-      const last = fake.requests.at(-1)?.body as { messages: unknown[] } | undefined;
-      lastResult = JSON.stringify(last?.messages.at(-1) ?? '');
-      const unknown = fake.requests.slice(from).some((r) => JSON.stringify(r.body.messages).includes("Agent type 'greeter' not found"));
-      if (!unknown) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // The file was written after the extension started: the host reads agent files at the start of each turn.
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: 'toolu_greet', name: 'Agent', input: { description: 'Greet the user', prompt: 'Greet Ada', subagent_type: 'greeter' } }] },
+      { content: [{ type: 'text', text: 'Good morning, Ada.' }], expect: { lastUserTextIncludes: 'Greet Ada' } },
+      { content: [{ type: 'text', text: 'Done: the greeter said good morning.' }], expect: { toolResultIds: ['toolu_greet'] } },
+    ]);
+    await api.session.send('greet Ada through the greeter');
+    const lastResult = JSON.stringify((fake.requests.at(-1)?.body as { messages: unknown[] } | undefined)?.messages.at(-1) ?? '');
     assert.ok(lastResult.includes('Good morning, Ada.'), `the Agent tool result carries the report: ${lastResult.slice(0, 500)}`);
     const sub = fake.requests.find((r) => JSON.stringify(r.body.messages).includes('Greet Ada') && !JSON.stringify(r.body.messages).includes('greet Ada through'));
     assert.ok(sub, 'the sub-agent made its own request, without the parent conversation');

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAgentFile } from '../../../extension/core/agents/agentFile';
 import { allowedToolNames, BUILTIN_AGENTS, permissionModeFor, resolveAgentModel } from '../../../extension/core/agents/definitions';
-import { loadAgentDefinitions } from '../../../extension/host/node/agentFiles';
+import { agentDefinitionsReader, loadAgentDefinitions } from '../../../extension/host/node/agentFiles';
+import { RecordingLogger } from '../support';
 
 const file = (head: string, body = 'You review code for bugs.') => `---\n${head}\n---\n${body}\n`;
 
@@ -70,5 +71,24 @@ describe('built-in agent types', () => {
     expect(resolveAgentModel('sonnet', 'claude-sonnet-5-5')).toBe('claude-sonnet-5-5');
     expect(resolveAgentModel('haiku', 'claude-sonnet-5-5')).toBe('claude-haiku-5-5');
     expect(resolveAgentModel('claude-x-1', 'claude-sonnet-5-5')).toBe('claude-x-1');
+  });
+});
+
+describe('agentDefinitionsReader (the VS Code host)', () => {
+  it('reads the folders again on every call, so a file added later counts, and logs a bad file once', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'cw-agents-ws-'));
+    const homeDir = mkdtempSync(path.join(tmpdir(), 'cw-agents-home-'));
+    const log = new RecordingLogger();
+    const warnings = () => log.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    const read = agentDefinitionsReader({ cwd, homeDir }, log);
+    expect((await read()).map((d) => d.agentType).sort()).toEqual(BUILTIN_AGENTS.map((d) => d.agentType).sort());
+
+    mkdirSync(path.join(cwd, '.claude', 'agents'), { recursive: true });
+    writeFileSync(path.join(cwd, '.claude', 'agents', 'greeter.md'), '---\nname: greeter\ndescription: Greets\n---\nSay hello.\n');
+    writeFileSync(path.join(cwd, '.claude', 'agents', 'broken.md'), 'no front matter at all\n');
+    const next = await read();
+    expect(next.find((d) => d.agentType === 'greeter')).toMatchObject({ source: 'project', systemPrompt: 'Say hello.' });
+    await read();
+    expect(warnings().filter((w) => w.includes('broken.md'))).toHaveLength(1);
   });
 });
