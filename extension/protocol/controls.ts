@@ -50,6 +50,10 @@ export const SlashCommandSchema = z.strictObject({
   /** Without the slash: `compact`. */
   name: z.string().min(1).max(100),
   description: z.string().max(500),
+  /** Shown after the name while typing, e.g. `<file> [line]`. */
+  argumentHint: z.string().max(200).optional(),
+  /** builtin, user, project, plugin, mcp, or skill. */
+  source: z.string().max(50).optional(),
 });
 export type SlashCommand = z.infer<typeof SlashCommandSchema>;
 
@@ -97,11 +101,13 @@ export const ControlEventSchemas = [
     items: z.array(z.strictObject({ path: z.string().min(1).max(4096) })).max(200),
   }),
   z.strictObject({ type: z.literal('tasksChanged'), tasks: z.array(TaskViewSchema).max(500) }),
+  /** The slash command list changed (a command or skill file was added, edited or removed). */
+  z.strictObject({ type: z.literal('commandsChanged'), commands: z.array(SlashCommandSchema).max(500) }),
 ] as const;
 
 /** Extra snapshot fields; optional so an older host still parses. */
 export const ControlSnapshotFields = {
   permissionMode: PermissionModeSchema.optional(),
-  commands: z.array(SlashCommandSchema).max(200).optional(),
+  commands: z.array(SlashCommandSchema).max(500).optional(),
   tasks: z.array(TaskViewSchema).max(500).optional(),
 };

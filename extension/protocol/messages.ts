@@ -14,6 +14,7 @@ import { ComposerEventSchemas, ComposerRequestSchemas, ComposerSnapshotFields, P
 import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './queue';
 import { PlanEventSchemas, PlanRequestMessageSchemas, PlanSnapshotFields } from './plans';
 import { WorkListEventSchemas, WorkListSnapshotFields } from './workList';
+import { PanelEventSchemas, PanelRequestSchemas, PanelSnapshotFields } from './panels';
 
 export * from './controls';
 export * from './queue';
@@ -24,6 +25,7 @@ export * from './entries';
 export * from './toolNames';
 export * from './plans';
 export * from './workList';
+export * from './panels';
 
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
@@ -97,6 +99,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...PlanRequestMessageSchemas,
   ...QueueRequestSchemas,
   ...ComposerRequestSchemas,
+  ...PanelRequestSchemas,
   z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
@@ -142,6 +145,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...QueueSnapshotFields,
     ...ComposerSnapshotFields,
     ...WorkListSnapshotFields,
+    ...PanelSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -157,6 +161,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   ...ComposerEventSchemas,
   ...QueueEventSchemas,
   ...WorkListEventSchemas,
+  ...PanelEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */

@@ -99,6 +99,10 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return reduceCheckpoints(state, event);
     case 'workListChanged':
       return reduceWorkList(state, event);
+    case 'commandsChanged':
+    case 'panelOpened':
+    case 'configProblems':
+      return state; // not shown yet
     case 'queueChanged':
       return { ...state, queue: event.queue };
     case 'busyChanged':

@@ -1,0 +1,149 @@
+/**
+ * The command panels of the protocol: `local-jsx` slash commands (/permissions, /context, /agents, /mcp,
+ * /hooks) open a panel in the webview with the data it shows; the permissions panel sends rule changes
+ * back. `configProblems` lists what was skipped in the user's `.claude/` setup (a malformed command file,
+ * skill, agent file or hook), each naming its file and line, so the user sees it without opening the log.
+ * Kept apart from messages.ts, which composes it into the two unions.
+ */
+import { z } from 'zod';
+
+const Name = z.string().min(1).max(200);
+const Text = z.string().max(2000);
+const FilePath = z.string().max(4096);
+
+/** Where a rule, hook or definition comes from. */
+export const PanelSourceSchema = z.enum([
+  'builtin',
+  'userSettings',
+  'projectSettings',
+  'localSettings',
+  'vscodeSettings',
+  'cliArg',
+  'session',
+  'user',
+  'project',
+]);
+
+export const PermissionRuleViewSchema = z.strictObject({
+  source: PanelSourceSchema,
+  behavior: z.enum(['allow', 'deny', 'ask']),
+  rule: z.string().min(1).max(2000),
+  /** The panel may remove it (settings files and the session; not VS Code settings or command-line rules). */
+  editable: z.boolean(),
+});
+
+export const PermissionsPanelSchema = z.strictObject({
+  panel: z.literal('permissions'),
+  mode: z.string().max(50),
+  rules: z.array(PermissionRuleViewSchema).max(2000),
+});
+
+export const ContextPanelSchema = z.strictObject({
+  panel: z.literal('context'),
+  model: z.string().max(200),
+  /** The model's context window in tokens. */
+  window: z.number().int().positive(),
+  /** What fills it, by part (system prompt, tools, memory files, skills, messages, ...), in tokens. */
+  parts: z.array(z.strictObject({ label: z.string().min(1).max(100), tokens: z.number().int().nonnegative() })).max(50),
+});
+
+export const AgentsPanelSchema = z.strictObject({
+  panel: z.literal('agents'),
+  agents: z
+    .array(
+      z.strictObject({
+        name: Name,
+        description: Text,
+        source: PanelSourceSchema,
+        tools: z.array(Name).max(200).optional(),
+        model: z.string().max(200).optional(),
+        path: FilePath.optional(),
+      }),
+    )
+    .max(500),
+});
+
+export const McpPanelSchema = z.strictObject({
+  panel: z.literal('mcp'),
+  servers: z
+    .array(
+      z.strictObject({
+        name: Name,
+        status: z.enum(['connected', 'pending', 'failed', 'disabled']),
+        tools: z.number().int().nonnegative(),
+        error: Text.optional(),
+      }),
+    )
+    .max(200),
+});
+
+export const HooksPanelSchema = z.strictObject({
+  panel: z.literal('hooks'),
+  hooks: z
+    .array(
+      z.strictObject({
+        event: Name,
+        matcher: z.string().max(500).optional(),
+        command: z.string().max(4000),
+        /** Seconds. */
+        timeout: z.number().positive(),
+        source: PanelSourceSchema,
+        path: FilePath.optional(),
+      }),
+    )
+    .max(500),
+});
+
+/** What a panel shows; `panel` names it. */
+export const PanelViewSchema = z.discriminatedUnion('panel', [
+  PermissionsPanelSchema,
+  ContextPanelSchema,
+  AgentsPanelSchema,
+  McpPanelSchema,
+  HooksPanelSchema,
+]);
+export type PanelView = z.infer<typeof PanelViewSchema>;
+export type PanelName = PanelView['panel'];
+
+/** A skipped part of the user's setup; `line` is 1-based, 0 when unknown. */
+export const ConfigProblemSchema = z.strictObject({
+  /** What kind of file: `command`, `skill`, `agent`, `hook`, `settings`, `memory`. */
+  kind: z.string().min(1).max(50),
+  path: FilePath,
+  line: z.number().int().nonnegative(),
+  message: z.string().max(2000),
+});
+export type ConfigProblem = z.infer<typeof ConfigProblemSchema>;
+
+const ConfigProblemsSchema = z.array(ConfigProblemSchema).max(200);
+
+/** webview → host requests of the panels. */
+export const PanelRequestSchemas = [
+  /** Adds a rule to a settings file (or the session) from the permissions panel. */
+  z.strictObject({
+    type: z.literal('addPermissionRule'),
+    destination: z.enum(['userSettings', 'projectSettings', 'localSettings', 'session']),
+    behavior: z.enum(['allow', 'deny', 'ask']),
+    rule: z.string().trim().min(1).max(2000),
+  }),
+  z.strictObject({
+    type: z.literal('removePermissionRule'),
+    source: PanelSourceSchema,
+    behavior: z.enum(['allow', 'deny', 'ask']),
+    rule: z.string().min(1).max(2000),
+  }),
+  z.strictObject({ type: z.literal('closePanel') }),
+] as const;
+
+/** host → webview events of the panels. */
+export const PanelEventSchemas = [
+  /** Opens the panel, or refreshes it when it is already open. */
+  z.strictObject({ type: z.literal('panelOpened'), view: PanelViewSchema }),
+  z.strictObject({ type: z.literal('configProblems'), problems: ConfigProblemsSchema }),
+] as const;
+
+/** Extra snapshot fields; optional so an older host still parses. */
+export const PanelSnapshotFields = {
+  panel: PanelViewSchema.optional(),
+  configProblems: ConfigProblemsSchema.optional(),
+};
