@@ -38,6 +38,18 @@ export interface CommandContext {
   getAppState: () => AppState;
   setAppState: (f: (prev: AppState) => AppState) => void;
   abortSignal: AbortSignal;
+  /**
+   * Runs a tool for a prompt command's `!` lines (Bash) and `@` references (Read), through the permission
+   * engine exactly as a model's call would go, with `allowedTools` (the command's `allowed-tools`) added as
+   * allow rules for this call only. Absent where no tool may run (the expansion then says so in the prompt).
+   */
+  runTool?: (name: string, input: Record<string, unknown>, opts: { allowedTools: readonly string[] }) => Promise<CommandToolResult>;
+}
+
+/** What `runTool` returns: the tool's result text, or why it did not run (denied, failed). */
+export interface CommandToolResult {
+  ok: boolean;
+  text: string;
 }
 
 /** Expands into content sent to the model as the user's turn. */
