@@ -1,4 +1,5 @@
-/** An in-memory `MemoryIo` for the memory tests: paths to texts, appends recorded. */
+/** Fakes for the memory tests: an in-memory `MemoryIo` (paths to texts) and a `#` note picker. */
+import type { MemoryNotePicker, MemoryNoteTarget } from '../../../../extension/core/memory/notes';
 import type { MemoryIo } from '../../../../extension/core/ports';
 
 export class FakeMemoryIo implements MemoryIo {
@@ -20,4 +21,16 @@ export class FakeMemoryIo implements MemoryIo {
   async appendText(file: string, text: string): Promise<void> {
     this.files.set(file, (this.files.get(file) ?? '') + text);
   }
+}
+
+/** A picker that answers with the target of the given label (undefined: the user cancels) and records what it offered. */
+export function picker(label: string | undefined) {
+  const offered: { note: string; targets: readonly MemoryNoteTarget[] }[] = [];
+  const port: MemoryNotePicker = {
+    async pick(note, targets) {
+      offered.push({ note, targets });
+      return targets.find((t) => t.label === label);
+    },
+  };
+  return { port, offered };
 }
