@@ -13,6 +13,9 @@ import { CronScheduler } from './core/cron/scheduler';
 import { FileCronJobStore } from './host/node/cronJobStore';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { NodeEnvironment } from './host/node/environment';
+import { formatConfigProblem } from './core/configProblems';
+import { createMemoryNotes } from './core/memory/notes';
+import { quickPickMemoryNotes } from './host/vscode/memoryNotePicker';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
 import { loadBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
@@ -131,10 +134,11 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
   const mirror = createTerminalMirror(() => `Codewright: session ${sessionId.slice(0, 8)}`);
   const workspace = new VsCodeWorkspace();
   const cron = createCronScheduler(context, services);
+  const environment = new NodeEnvironment({ cwd });
   const session = new ChatSession({
     agent: {
       model: services.model,
-      environment: new NodeEnvironment({ cwd }),
+      environment,
       transcripts: createTranscriptStore(context, workspaceKeyOf(cwd)),
       storageFor: (id) => createSessionStorage(context, id),
       toolPorts: {
@@ -160,7 +164,9 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
       agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir() }, log),
+      onConfigProblems: (problems) => problems.forEach((p) => log.warn(`Skipped: ${formatConfigProblem(p)}`)),
     },
+    memoryNotes: createMemoryNotes({ cwd, io: environment.memoryIo, picker: quickPickMemoryNotes }),
     credentials: services.credentials,
     log,
     newId: randomUUID,

@@ -36,6 +36,8 @@ export interface ChatSessionDeps {
   newId: () => string;
   /** Test seam: the idle wake's debounce and its limit of automatic turns in a row (idleWake.ts). */
   wake?: Pick<IdleWakeDeps, 'delayMs' | 'maxAutoTurns'>;
+  /** `#` notes (core/memory/notes.ts): the reply when the prompt was one and went to a memory file, else undefined. */
+  memoryNotes?: (prompt: string) => Promise<string | undefined>;
 }
 
 export class ChatSession {
@@ -228,6 +230,8 @@ export class ChatSession {
       : plainPrompt(text, images);
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done', ...(prompt.attachments.length ? { attachments: prompt.attachments } : {}) });
     await this.play(async (reply, turn) => {
+      const saved = await this.deps.memoryNotes?.(text);
+      if (saved !== undefined) return this.replyLocally(reply, turn, saved);
       if (!(await this.deps.credentials.getApiKey())) {
         throw new Error('No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
       }
@@ -241,6 +245,14 @@ export class ChatSession {
       turn.finish('done');
       return undefined;
     });
+  }
+
+  /** Ends a turn that needed no model with a reply of its own. */
+  private replyLocally(reply: ChatMessage, turn: TurnView, text: string): undefined {
+    reply.text = text;
+    this.emit({ type: 'assistantDelta', messageId: reply.id, text });
+    turn.finish('done');
+    return undefined;
   }
 
   /**

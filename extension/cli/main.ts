@@ -14,6 +14,7 @@ import { listSessions } from '../core/session/sessions';
 import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
 import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
+import { formatConfigProblem } from '../core/configProblems';
 import { NodeSearch } from '../host/node/search';
 import { loadBashParser } from '../host/node/bashParser';
 import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionUpdates } from '../host/node/permissionSettings';
@@ -136,6 +137,8 @@ function sessionDeps(
     },
     persistPermissionUpdates: (updates) => persistPermissionUpdates(updates, { homeDir: homedir(), workspaceRoot: env.cwd }),
     isNonInteractiveSession: true,
+    // A `#` prompt is an ordinary prompt here: there is nobody to pick a memory file (core/memory/notes.ts).
+    onConfigProblems: (problems) => problems.forEach((p) => process.stderr.write(`Skipped: ${formatConfigProblem(p)}\n`)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AssistantContentBlock, AssistantMessage, Message, TextBlock, ToolDefinition } from './messages';
+import type { ConfigProblem } from './configProblems';
 import type { ToolPermissionContext } from './permissions/types';
 
 /**
@@ -146,6 +147,34 @@ export interface MemoryFile {
   /** user: ~/.claude/CLAUDE.md; project: CLAUDE.md; local: CLAUDE.local.md; agents: AGENTS.md. */
   type: 'user' | 'project' | 'local' | 'agents';
   content: string;
+  /** The files its `@path` lines import, depth first in the order they appear (core/memory/load.ts). */
+  imports?: MemoryImport[];
+}
+
+/** A file a memory file imports with `@path`; shown after the importing file's own text. */
+export interface MemoryImport {
+  path: string;
+  /** The file whose `@path` line brought it in (the memory file or another import). */
+  importedFrom: string;
+  /** 1-based line of that `@path` in `importedFrom`. */
+  line: number;
+  content: string;
+}
+
+/** Memory files as read now, and what was skipped (a missing import, a cycle, an import too deep). */
+export interface MemoryLoad {
+  files: MemoryFile[];
+  problems: ConfigProblem[];
+}
+
+/** The file access memory needs: reading CLAUDE.md files and imports, appending `#` notes. */
+export interface MemoryIo {
+  /** Where `~/` points (`~/.claude/CLAUDE.md`, `@~/x.md`). */
+  readonly homeDir: string;
+  /** The file's text; undefined when it is missing or cannot be read (a folder, no permission). */
+  readText(path: string): Promise<string | undefined>;
+  /** Appends `text`, creating the file and its folders when missing. */
+  appendText(path: string, text: string): Promise<void>;
 }
 
 /** What the system prompt says about where the agent runs. */
@@ -166,6 +195,13 @@ export interface EnvironmentInfo {
 
 export interface EnvironmentPort {
   info(): Promise<EnvironmentInfo>;
+  /**
+   * The memory files read again now: a session calls it at the start of each turn, so an edited CLAUDE.md
+   * counts from the next turn. Absent: `info()`'s list stays for the whole session.
+   */
+  memory?(): Promise<MemoryLoad>;
+  /** File access for nested CLAUDE.md files and `#` notes; absent: neither is offered. */
+  readonly memoryIo?: MemoryIo;
 }
 
 /** What a path is, and when it last changed (Edit refuses to act on a stale read). */

@@ -24,6 +24,8 @@ import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
 import { toolDefinitions } from '../tool/toolSchema';
 import { enterWorktreeContext } from '../worktreeSession';
+import type { ConfigProblem } from '../configProblems';
+import { SessionMemory } from '../memory/sessionMemory';
 import { compactConversation } from './compact';
 import { withMail } from './inbox';
 import type { QueryEvent } from './events';
@@ -59,6 +61,8 @@ export interface AgentSessionDeps {
   /** The agent types the Agent tool offers (built-in, files, --agents); the built-in ones when absent. */
   /** The agent types; read at the start of every turn, so an agent file added mid-session counts from the next turn. */
   agentDefinitions?: () => readonly AgentDefinition[] | Promise<readonly AgentDefinition[]>;
+  /** Told about parts of the `.claude` setup that were skipped (memory imports), each once per session. */
+  onConfigProblems?: (problems: readonly ConfigProblem[]) => void;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -79,7 +83,7 @@ export class AgentSession {
   private readonly discovered = new Set<string>();
   private readonly replacement = createContentReplacementState();
   private started = false;
-  /** Taken once per session: a system prompt that changed each turn would defeat the prompt cache. */
+  /** Taken once per session: a system prompt that changed each turn would defeat the prompt cache (memory files excepted: `memory`). */
   private env: Promise<EnvironmentInfo> | undefined;
   private abort: AbortController | undefined;
   private readonly stopModeSync: () => void = () => {};
@@ -91,12 +95,15 @@ export class AgentSession {
   private readonly spawnAgent: SpawnAgent;
   /** The agent types as this turn read them (`deps.agentDefinitions`). */
   private definitions: readonly AgentDefinition[] = BUILTIN_AGENTS;
+  /** Memory files re-read each turn, and the nested-memory tracker (core/memory/sessionMemory.ts). */
+  private readonly memory: SessionMemory;
 
   constructor(
     private readonly deps: AgentSessionDeps,
     sessionId?: string,
   ) {
     this.sessionId = asSessionId(sessionId ?? deps.newId());
+    this.memory = new SessionMemory(deps.environment, deps.cwd, deps.onConfigProblems);
     this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
     // A tool that switches the mode (plan mode) changes AppState; the window's holder follows.
     if (deps.permissions) this.stopModeSync = syncModeToHolder(this.store, deps.permissions);
@@ -167,7 +174,7 @@ export class AgentSession {
       this.messages.push(user);
 
       this.env ??= this.deps.environment.info();
-      const env = await this.env;
+      const env = await this.memory.refresh(await this.env);
       this.definitions = (await this.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
       const tools = this.deps.tools;
       const holder = this.deps.permissions;
@@ -342,6 +349,7 @@ export class AgentSession {
       discoveredToolNames: this.discovered,
       mailbox: this.mailbox,
       ports: { ...this.deps.toolPorts, storage: this.deps.storageFor(this.sessionId) },
+      ...(this.memory.nested ? { nestedMemory: this.memory.nested } : {}),
     };
   }
 }

@@ -6,6 +6,7 @@
  * names only tools that are offered. Cache breakpoints are placed later (core/agent/cache.ts).
  */
 import type { TextBlock } from '../messages';
+import { memoryFolderDepth, memoryText } from '../memory/render';
 import type { EnvironmentInfo, MemoryFile } from '../ports';
 import { PARALLEL_GUIDANCE_RANK, type ToolGuidance } from '../tool/views';
 
@@ -105,10 +106,15 @@ const TYPE_HEADING: Record<MemoryFile['type'], { label: string; source: string }
   agents: { label: 'Agent instructions', source: "this project's instructions for coding agents" },
 };
 
-/** user, project, local, agents, then by path; `<` rather than localeCompare so every machine agrees. */
+/**
+ * user, project, local, agents; within a type the folder nearer the file system root first (so closer
+ * instructions come later), then by path; `<` rather than localeCompare so every machine agrees.
+ */
 function compareMemory(a: MemoryFile, b: MemoryFile): number {
   const byType = TYPE_ORDER[a.type] - TYPE_ORDER[b.type];
   if (byType !== 0) return byType;
+  const byDepth = memoryFolderDepth(a.path) - memoryFolderDepth(b.path);
+  if (byDepth !== 0) return byDepth;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
@@ -121,7 +127,7 @@ function memorySection(files: readonly MemoryFile[]): string | undefined {
       `## ${label} (${f.type}): ${f.path}`,
       `This file holds ${source}. Its instructions take precedence over the default behaviour described above; follow them.`,
       '',
-      f.content.trimEnd(),
+      memoryText(f),
     ].join('\n');
   });
   return `# Memory files\n\n${sections.join('\n\n')}`;

@@ -5,6 +5,7 @@
 import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message } from '../messages';
 import type { ToolUseContext } from '../tool/context';
+import { withNestedMemory } from '../memory/nestedReminder';
 import { runToolUses } from '../tool/orchestrate';
 import type { CanUseToolFn } from '../tool/Tool';
 import type { QueryEvent } from './events';
@@ -56,7 +57,7 @@ export async function* runToolRound(round: ToolRound): AsyncGenerator<QueryEvent
   const outcome = await running;
   // After a stop the messages stay where they are: the chat hands the user's back to the composer.
   const mail = context.abortController.signal.aborted ? [] : [...(round.takeInbox?.() ?? [])];
-  const results = withMail(outcome.message, mail);
+  const results = withMail(await withNestedMemory(outcome.message, message, context), mail);
   await add(results);
   yield { type: 'toolResults', message: results };
   if (mail.length) yield { type: 'mail', messages: mail };

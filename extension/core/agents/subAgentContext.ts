@@ -83,6 +83,8 @@ export function createSubAgentContext(parent: ToolUseContext, abortController: A
     discoveredToolNames: new Set(),
     ...(parent.mailbox ? { mailbox: parent.mailbox } : {}),
     ...(parent.ui ? { ui: parent.ui } : {}),
+    // What the parent was shown never reached the sub-agent: it starts with nothing shown.
+    ...(parent.nestedMemory ? { nestedMemory: parent.nestedMemory.fork() } : {}),
     ports: parent.ports,
   };
 }

@@ -17,6 +17,7 @@ import type { WorktreeSession } from '../worktreeSession';
 import type { AppState, McpClientInfo } from '../state/appState';
 import type { UserQuestionPort } from '../userQuestions';
 import type { PlanApprovalPort } from '../planApproval';
+import type { NestedMemory } from '../memory/nested';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
 
@@ -129,6 +130,8 @@ export interface ToolUseContext {
   mailbox?: Mailbox;
   ui?: ToolUiCallbacks;
   ports: ToolPorts;
+  /** Subfolders' CLAUDE.md files shown once when a tool first touches them (core/memory/nested.ts); absent: none. */
+  nestedMemory?: NestedMemory;
 }
 
 /** The ports tools use. Approval is not one: it reaches tools through `canUseTool`. */

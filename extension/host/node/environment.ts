@@ -1,12 +1,14 @@
 /**
- * Plain-Node EnvironmentPort: OS facts, a git snapshot and the memory files. The result feeds the system
- * prompt, which must stay byte-identical for prompt caching, so callers take one snapshot per session.
+ * Plain-Node EnvironmentPort: OS facts, a git snapshot and the memory files (core/memory/). The result feeds
+ * the system prompt, which must stay byte-identical for prompt caching, so callers take one snapshot per
+ * session; only the memory files are read again each turn (`memory()`), and unchanged files give the same bytes.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { EnvironmentInfo, EnvironmentPort, MemoryFile } from '../../core/ports';
+import { loadSessionMemory } from '../../core/memory/walk';
+import type { EnvironmentInfo, EnvironmentPort, MemoryFile, MemoryLoad } from '../../core/ports';
+import { NodeMemoryIo } from './memoryIo';
 
 export interface NodeEnvironmentOptions {
   cwd: string;
@@ -20,7 +22,7 @@ export interface NodeEnvironmentOptions {
 /** Git status beyond this goes to the model as a count: a big checkout would otherwise fill every request. */
 export const MAX_GIT_STATUS_CHARS = 2_000;
 /** A memory file is cut here; it is resent with every request. */
-export const MAX_MEMORY_FILE_CHARS = 40_000;
+export { MAX_MEMORY_FILE_CHARS } from '../../core/memory/load';
 const RECENT_COMMITS = 5;
 
 export class NodeEnvironment implements EnvironmentPort {
@@ -28,12 +30,14 @@ export class NodeEnvironment implements EnvironmentPort {
   private readonly homeDir: string;
   private readonly now: () => Date;
   private readonly gitTimeoutMs: number;
+  readonly memoryIo: NodeMemoryIo;
 
   constructor(options: NodeEnvironmentOptions) {
     this.cwd = path.resolve(options.cwd);
     this.homeDir = path.resolve(options.homeDir ?? os.homedir());
     this.now = options.now ?? (() => new Date());
     this.gitTimeoutMs = options.gitTimeoutMs ?? 5_000;
+    this.memoryIo = new NodeMemoryIo(this.homeDir);
   }
 
   async info(): Promise<EnvironmentInfo> {
@@ -91,33 +95,14 @@ export class NodeEnvironment implements EnvironmentPort {
     });
   }
 
-  /** user, project (two places), local, agents: the order the system prompt presents them in. */
-  private async memoryFiles(): Promise<MemoryFile[]> {
-    const candidates: { path: string; type: MemoryFile['type'] }[] = [
-      { path: path.join(this.homeDir, '.claude', 'CLAUDE.md'), type: 'user' },
-      { path: path.join(this.cwd, 'CLAUDE.md'), type: 'project' },
-      { path: path.join(this.cwd, '.claude', 'CLAUDE.md'), type: 'project' },
-      { path: path.join(this.cwd, 'CLAUDE.local.md'), type: 'local' },
-      { path: path.join(this.cwd, 'AGENTS.md'), type: 'agents' },
-    ];
-    // With the home folder open as the workspace, ~/.claude/CLAUDE.md is both user and project: keep it once.
-    const unique = candidates.filter((c, i) => candidates.findIndex((o) => o.path === c.path) === i);
-    const read = await Promise.all(unique.map(async (c) => ({ ...c, content: await readCapped(c.path) })));
-    return read.filter((f): f is MemoryFile => f.content !== undefined);
+  /** user, every folder from the file system root down to the workspace, agents; each with its imports. */
+  async memory(): Promise<MemoryLoad> {
+    return loadSessionMemory(this.cwd, this.memoryIo);
   }
-}
 
-/** The file's text, capped with a note; undefined when it is missing or unreadable (a folder, no permission). */
-async function readCapped(file: string): Promise<string | undefined> {
-  let content: string;
-  try {
-    content = await readFile(file, 'utf8');
-  } catch {
-    return undefined;
+  private async memoryFiles(): Promise<MemoryFile[]> {
+    return (await this.memory()).files;
   }
-  if (content.length <= MAX_MEMORY_FILE_CHARS) return content;
-  const left = content.length - MAX_MEMORY_FILE_CHARS;
-  return `${content.slice(0, MAX_MEMORY_FILE_CHARS)}\n\n[Truncated: ${left} more characters of ${file} not shown.]`;
 }
 
 /** Whole lines up to the cap, then how many lines were left out. */

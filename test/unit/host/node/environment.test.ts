@@ -100,6 +100,22 @@ describe('NodeEnvironment', () => {
     expect(info.recentCommits).toBeUndefined();
   });
 
+  it('reads CLAUDE.md files of the folders above the workspace too, and the imports of each', async () => {
+    await writeFile(path.join(root, 'CLAUDE.md'), 'parent rules\n@shared/team.md');
+    await mkdir(path.join(root, 'shared'));
+    await writeFile(path.join(root, 'shared', 'team.md'), 'team rules');
+    await writeFile(path.join(cwd, 'CLAUDE.md'), 'project rules');
+
+    const environment = new NodeEnvironment({ cwd, homeDir: home });
+    const { memoryFiles } = await environment.info();
+    expect(memoryFiles.map((f) => f.path)).toEqual([path.join(root, 'CLAUDE.md'), path.join(cwd, 'CLAUDE.md')]);
+    expect(memoryFiles[0]?.imports).toEqual([
+      { path: path.join(root, 'shared', 'team.md'), importedFrom: path.join(root, 'CLAUDE.md'), line: 2, content: 'team rules' },
+    ]);
+    await writeFile(path.join(cwd, 'CLAUDE.md'), 'project rules, edited');
+    expect((await environment.memory()).files[1]?.content).toBe('project rules, edited');
+  });
+
   it('picks up memory files from home and the working folder in user, project, local, agents order', async () => {
     await mkdir(path.join(home, '.claude'));
     await mkdir(path.join(cwd, '.claude'));
