@@ -110,6 +110,10 @@ describe('webview command panels', () => {
       });
     const near = (expected: number[]) => (actual: number[]) => actual.length === expected.length && actual.every((a, i) => Math.abs(a - (expected[i] ?? 0)) <= 1);
     await expect.poll(async () => near([1.5, 6, 17.5, 75])(await widths())).toBe(true);
+    // Each part has its own colour from the theme's chart palette.
+    const colours = () => view.page.getByTestId('context-segment').evaluateAll((els) => els.slice(0, 3).map((e) => getComputedStyle(e).backgroundColor));
+    await expect.poll(async () => new Set(await colours()).size).toBe(3);
+    await expect.poll(async () => (await colours()).includes('rgba(0, 0, 0, 0)')).toBe(false);
     expect(await view.cspViolations()).toEqual([]);
   });
 
