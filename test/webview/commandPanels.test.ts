@@ -114,7 +114,7 @@ describe('webview command panels', () => {
     const colours = () => view.page.getByTestId('context-segment').evaluateAll((els) => els.slice(0, 3).map((e) => getComputedStyle(e).backgroundColor));
     await expect.poll(async () => new Set(await colours()).size).toBe(3);
     await expect.poll(async () => (await colours()).includes('rgba(0, 0, 0, 0)')).toBe(false);
-    expect(await view.cspViolations()).toEqual([]);
+    await expect.poll(() => view.cspViolations()).toEqual([]);
   });
 
   it('lists agents with source, description, tools, model and a path that opens the file', async () => {
