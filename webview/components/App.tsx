@@ -16,6 +16,8 @@ import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
 import { QuestionCard } from './QuestionCard';
 import { PlanCard } from './PlanCard';
+import { PanelArea } from './panels/PanelArea';
+import { ConfigProblemsBanner } from './ConfigProblemsBanner';
 import { TodoPanel } from './TodoPanel';
 import { WorkListPanel } from './WorkListPanel';
 import { SetupScreen } from './SetupScreen';
@@ -71,6 +73,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             busy={state.busy}
             {...controls}
           />
+          <ConfigProblemsBanner problems={state.configProblems} />
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
           <StatusBar status={state.status} usage={state.usage} />
@@ -85,6 +88,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           )}
           {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
           {state.plan && <PlanCard key={state.plan.requestId} request={state.plan} onAnswer={onAnswerPlan} />}
+          <PanelArea view={state.panel} bridge={bridge} />
           <TodoPanel todos={state.todos} />
           <WorkListPanel items={state.workList} />
           <TaskPanel tasks={state.tasks} onStop={controls.onStopTask} onOpenTranscript={controls.onOpenTranscript} />

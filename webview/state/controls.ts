@@ -3,7 +3,7 @@ import type { HostToWebview, SessionListItem, SlashCommand, TaskView } from '../
 
 export type ControlEvent = Extract<
   HostToWebview,
-  { type: 'permissionModeChanged' | 'modelChanged' | 'sessionList' | 'fileSuggestions' | 'tasksChanged' }
+  { type: 'permissionModeChanged' | 'modelChanged' | 'sessionList' | 'fileSuggestions' | 'tasksChanged' | 'commandsChanged' }
 >;
 
 export interface ControlState {
@@ -42,5 +42,7 @@ export function reduceControls<S extends ControlState>(state: S, event: ControlE
       return { ...state, fileSuggestions: { requestId: event.requestId, items: event.items } };
     case 'tasksChanged':
       return { ...state, tasks: event.tasks };
+    case 'commandsChanged':
+      return { ...state, commands: event.commands };
   }
 }

@@ -8,13 +8,14 @@ import { checkpointsFromSnapshot, reduceCheckpoints, type CheckpointState } from
 import { questionsFromSnapshot, reduceQuestions, type QuestionState } from './questions';
 import { reduceEntries } from './entries';
 import { plansFromSnapshot, reducePlans, type PlanState } from './plans';
+import { panelsFromSnapshot, reducePanels, type PanelState } from './panels';
 import { reduceWorkList, workListFromSnapshot, type WorkListState } from './workList';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
   | (ControlState &
-      CheckpointState & QuestionState & PlanState & WorkListState & {
+      CheckpointState & QuestionState & PlanState & WorkListState & PanelState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -44,6 +45,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       ...questionsFromSnapshot(event),
       ...plansFromSnapshot(event),
       ...workListFromSnapshot(event),
+      ...panelsFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -83,6 +85,7 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'sessionList':
     case 'fileSuggestions':
     case 'tasksChanged':
+    case 'commandsChanged':
       return reduceControls(state, event);
     case 'questionAsked':
     case 'questionResolved':
@@ -99,10 +102,9 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return reduceCheckpoints(state, event);
     case 'workListChanged':
       return reduceWorkList(state, event);
-    case 'commandsChanged':
     case 'panelOpened':
     case 'configProblems':
-      return state; // not shown yet
+      return reducePanels(state, event);
     case 'queueChanged':
       return { ...state, queue: event.queue };
     case 'busyChanged':

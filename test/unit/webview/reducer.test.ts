@@ -71,6 +71,8 @@ describe('reduceChat', () => {
       plan: null,
       todos: [],
       workList: [],
+      panel: null,
+      configProblems: [],
       queue: [],
     });
   });

@@ -1,4 +1,7 @@
-/** The list of completions above the composer; the composer's textarea keeps focus and drives it. */
+/**
+ * The list of completions above the composer; the composer's textarea keeps focus and drives it. A slash
+ * command shows its argument hint after its name, then its description.
+ */
 import type { CompletionItem } from './completion';
 
 export interface CompletionMenuProps {
@@ -25,7 +28,12 @@ export function CompletionMenu({ id, items, active, onPick }: CompletionMenuProp
             onPick(item);
           }}
         >
-          <span>{item.label}</span>
+          <span className="completion-label">{item.label}</span>
+          {item.hint && (
+            <span className="completion-hint" data-testid="completion-hint">
+              {item.hint}
+            </span>
+          )}
           {item.detail && <span className="completion-detail">{item.detail}</span>}
         </li>
       ))}

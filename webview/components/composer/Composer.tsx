@@ -1,13 +1,15 @@
 /**
  * The prompt box. Enter sends, Shift+Enter adds a line; ↑/↓ in an empty box (or on a recalled prompt)
- * walk through earlier prompts. `/` at the start completes slash commands and `@` completes workspace
- * files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
+ * walk through earlier prompts. `/` at the start completes slash commands (a picked command's argument hint
+ * shows as ghost text until arguments are typed) and `@` completes workspace files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
  * the message to be sent when the turn ends; a Stop puts queued messages back here instead (`restore`).
  */
 import { useId, type KeyboardEvent, type Ref } from 'react';
 import type { PromptImage, SlashCommand } from '../../../extension/protocol/messages';
 import { CompletionMenu } from './CompletionMenu';
+import { pendingArgumentHint } from './completion';
 import { ImageThumbs } from './ImageThumbs';
+import { PromptInput } from './PromptInput';
 import { useComposerHandle } from './useComposerHandle';
 import { useCompletion } from './useCompletion';
 import { useDraftImages } from './useDraftImages';
@@ -57,7 +59,6 @@ export function Composer({ ref, ...props }: ComposerProps) {
   useComposerHandle(ref, text, images.restore);
   const { valid, tooLong, send } = useSend(props, text, images, history.reset);
   const { menuOpen, activeIndex } = completion;
-  const { draft, inputRef, update, select } = text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter that confirms an IME composition (Japanese, Chinese…) must not send half-typed text.
@@ -91,25 +92,13 @@ export function Composer({ ref, ...props }: ComposerProps) {
           {images.error}
         </div>
       )}
-      <textarea
-        className="composer-input"
-        data-testid="composer-input"
-        aria-label="Message Codewright"
-        aria-describedby={hintId}
-        aria-autocomplete="list"
-        aria-expanded={menuOpen}
-        {...(menuOpen ? { 'aria-controls': menuId, 'aria-activedescendant': `${menuId}-${String(activeIndex)}` } : {})}
-        ref={inputRef}
-        placeholder="Ask Codewright (Enter to send, / for commands, @ for files)"
-        rows={2}
-        autoFocus
-        value={draft}
-        onChange={(e) => {
-          update(e.target.value, e.target.selectionStart);
-        }}
-        onSelect={(e) => {
-          select(e.currentTarget.selectionStart);
-        }}
+      <PromptInput
+        text={text}
+        hintId={hintId}
+        menuId={menuId}
+        menuOpen={menuOpen}
+        activeIndex={activeIndex}
+        argumentHint={menuOpen ? null : pendingArgumentHint(text.draft, props.commands)}
         onKeyDown={onKeyDown}
         onPaste={images.onPaste}
       />

@@ -1,0 +1,20 @@
+/** The command panels' requests to the host, bound to the bridge once. */
+import type { WebviewToHost } from '../../../extension/protocol/messages';
+import type { HostBridge } from '../../vscodeApi';
+
+export type AddPermissionRule = Omit<Extract<WebviewToHost, { type: 'addPermissionRule' }>, 'type'>;
+export type RemovePermissionRule = Omit<Extract<WebviewToHost, { type: 'removePermissionRule' }>, 'type'>;
+
+export interface PanelActions {
+  addRule: (rule: AddPermissionRule) => void;
+  removeRule: (rule: RemovePermissionRule) => void;
+  close: () => void;
+}
+
+export function panelActions(bridge: HostBridge): PanelActions {
+  return {
+    addRule: (rule) => void bridge.post({ type: 'addPermissionRule', ...rule }),
+    removeRule: (rule) => void bridge.post({ type: 'removePermissionRule', ...rule }),
+    close: () => void bridge.post({ type: 'closePanel' }),
+  };
+}
