@@ -15,6 +15,8 @@ export interface FrontMatter {
   data: Record<string, FrontValue>;
   /** The 1-based line of each key, for errors about its value. */
   keyLines: Record<string, number>;
+  /** What followed `key:` on its line, as written (for text that merely looks like a list: `[message]`). */
+  raw: Record<string, string>;
   body: string;
   /** The 1-based line the body starts on. */
   bodyLine: number;
@@ -35,6 +37,7 @@ export class FrontMatterError extends Error {
 interface Scan {
   data: Record<string, FrontValue>;
   keyLines: Record<string, number>;
+  raw: Record<string, string>;
   /** The key whose `- item` lines or block/continuation lines are being read. */
   open?: { key: string; kind: 'list' | 'block' | 'scalar' | 'map'; fold: boolean; lines: string[] };
 }
@@ -45,10 +48,10 @@ const CLOSING = /^---[ \t]*$/;
 /** Parses the front matter of `text`; a file without one is fine (`present: false`). */
 export function parseFrontMatter(text: string): FrontMatterResult {
   const lines = text.split(/\r?\n/);
-  if (!OPENING.test(lines[0] ?? '')) return { ok: true, value: { present: false, data: {}, keyLines: {}, body: text.replace(/^\uFEFF/, ''), bodyLine: 1 } };
+  if (!OPENING.test(lines[0] ?? '')) return { ok: true, value: { present: false, data: {}, keyLines: {}, raw: {}, body: text.replace(/^\uFEFF/, ''), bodyLine: 1 } };
   const end = lines.findIndex((l, i) => i > 0 && CLOSING.test(l));
   if (end < 0) return { ok: false, line: 1, message: 'the front matter opened by "---" is never closed: add a "---" line after it' };
-  const scan: Scan = { data: {}, keyLines: {} };
+  const scan: Scan = { data: {}, keyLines: {}, raw: {} };
   try {
     for (let i = 1; i < end; i++) readLine(scan, lines[i]!, i + 1);
     closeOpen(scan);
@@ -56,7 +59,7 @@ export function parseFrontMatter(text: string): FrontMatterResult {
     if (err instanceof FrontMatterError) return { ok: false, line: err.line, message: err.message };
     throw err;
   }
-  return { ok: true, value: { present: true, data: scan.data, keyLines: scan.keyLines, body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 } };
+  return { ok: true, value: { present: true, data: scan.data, keyLines: scan.keyLines, raw: scan.raw, body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 } };
 }
 
 function readLine(scan: Scan, raw: string, lineNo: number): void {
@@ -89,6 +92,7 @@ function readLine(scan: Scan, raw: string, lineNo: number): void {
   const value = (pair[2] ?? '').trim();
   if (key in scan.keyLines) throw new FrontMatterError(lineNo, `"${key}" is set twice (first on line ${scan.keyLines[key]})`);
   scan.keyLines[key] = lineNo;
+  scan.raw[key] = value;
   if (value === '') scan.open = { key, kind: 'list', fold: false, lines: [] };
   else if (/^[|>][-+]?$/.test(value)) scan.open = { key, kind: 'block', fold: value.startsWith('>'), lines: [] };
   else {
@@ -127,7 +131,8 @@ function stripComment(raw: string): string {
 
 function scalarOrList(value: string, lineNo: number): FrontValue {
   if (value.startsWith('[')) {
-    if (!value.endsWith(']')) throw new FrontMatterError(lineNo, `the list "${value}" has no closing "]"`);
+    // `[pr-number] [priority]` is a hint, not a list: keep it as text (frontList still splits it).
+    if (!value.endsWith(']') || /\]\s*\[/.test(value)) return value;
     return splitCommaList(value.slice(1, -1))
       .map((s) => unquote(s, lineNo))
       .filter((s) => s.length > 0);
@@ -153,11 +158,15 @@ function unquote(value: string, lineNo: number): string {
   return v;
 }
 
-/** A text value, or undefined when the key is absent; a list or boolean where text belongs is an error. */
+/**
+ * A text value, or undefined when the key is absent. An inline `[…]` is taken as written, since Claude Code's
+ * files write hints that way (`argument-hint: [message]`); a `- item` list where text belongs is an error.
+ */
 export function frontString(fm: FrontMatter, key: string): string | undefined {
   const v = fm.data[key];
   if (v === undefined) return undefined;
   if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v) && fm.raw[key]?.startsWith('[')) return fm.raw[key];
   if (Array.isArray(v)) throw new FrontMatterError(fm.keyLines[key] ?? 1, `"${key}" must be a single value, not a list`);
   return v;
 }

@@ -19,7 +19,7 @@ describe('core/text/frontMatter', () => {
 
   it('treats a file without a --- block as all body', () => {
     const fm = ok('Just do it.\n');
-    expect(fm).toEqual({ present: false, data: {}, keyLines: {}, body: 'Just do it.\n', bodyLine: 1 });
+    expect(fm).toEqual({ present: false, data: {}, keyLines: {}, raw: {}, body: 'Just do it.\n', bodyLine: 1 });
   });
 
   it('reads inline lists, - item lists and comma lists the same way', () => {
@@ -67,13 +67,18 @@ describe('core/text/frontMatter', () => {
     expect(parseFrontMatter('---\nname: a\n- b\n---\n')).toMatchObject({ ok: false, line: 3, message: expect.stringContaining('"- item"') });
     expect(parseFrontMatter('---\n\nname: "a\n---\n')).toMatchObject({ ok: false, line: 3, message: expect.stringContaining('closing quote') });
     expect(parseFrontMatter('---\nname: a\nname: b\n---\n')).toMatchObject({ ok: false, line: 3, message: '"name" is set twice (first on line 2)' });
-    expect(parseFrontMatter('---\ntools: [a, b\n---\n')).toMatchObject({ ok: false, line: 2, message: expect.stringContaining('"]"') });
   });
 
-  it('refuses a list where one value belongs, naming the key line', () => {
-    const fm = ok('---\nx: 1\nname: [a, b]\n---\n');
+  it('refuses a - item list where one value belongs, naming the key line', () => {
+    const fm = ok('---\nx: 1\nname:\n  - a\n---\n');
     expect(() => frontString(fm, 'name')).toThrow('"name" must be a single value, not a list');
     expect(frontString(fm, 'x')).toBe('1');
+  });
+
+  it('keeps text that only looks like a list, as Claude Code hints are written', () => {
+    const fm = ok('---\nargument-hint: [message]\nmulti: [pr-number] [priority]\n---\n');
+    expect(frontString(fm, 'argument-hint')).toBe('[message]');
+    expect(frontString(fm, 'multi')).toBe('[pr-number] [priority]');
   });
 
   it('accepts CRLF line endings and a byte order mark', () => {
