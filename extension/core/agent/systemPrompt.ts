@@ -8,7 +8,6 @@
 import type { TextBlock } from '../messages';
 import type { EnvironmentInfo, MemoryFile } from '../ports';
 import { PARALLEL_GUIDANCE_RANK, type ToolGuidance } from '../tool/views';
-import { SKILL_TOOL_NAME } from '../../protocol/toolNames';
 
 /** What the prompt needs of an offered tool. */
 export interface GuidedTool {
@@ -33,6 +32,9 @@ export interface SkillSummary {
   name: string;
   description: string;
 }
+
+/** The tool that loads skills (its wire name is spelled in protocol/toolNames.ts, which core may not import). */
+const SKILL_TOOL_NAME = 'Skill';
 
 /** A skill's description is the model's only cue for when to load it, but one long one must not crowd the prompt. */
 const MAX_SKILL_DESCRIPTION_CHARS = 250;
