@@ -35,6 +35,7 @@ const TOOL_NAMES = {
   ENTER_WORKTREE_TOOL_NAME: 'EnterWorktree',
   EXIT_WORKTREE_TOOL_NAME: 'ExitWorktree',
   AGENT_TOOL_NAME: 'Agent',
+  SKILL_TOOL_NAME: 'Skill',
 } as const;
 
 export const {
@@ -67,6 +68,7 @@ export const {
   ENTER_WORKTREE_TOOL_NAME,
   EXIT_WORKTREE_TOOL_NAME,
   AGENT_TOOL_NAME,
+  SKILL_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

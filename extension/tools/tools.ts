@@ -34,6 +34,7 @@ import {
   SLEEP_TOOL_NAME,
   ENTER_WORKTREE_TOOL_NAME,
   EXIT_WORKTREE_TOOL_NAME,
+  SKILL_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -51,6 +52,7 @@ import { createMonitorTool } from './Monitor/Monitor';
 import { NotebookEditTool } from './NotebookEdit/NotebookEdit';
 import { ReadTool } from './Read/Read';
 import { SendMessageTool } from './SendMessage/SendMessage';
+import { SkillTool } from './Skill/Skill';
 import { TaskStopTool } from './TaskStop/TaskStop';
 import { TeamCreateTool } from './TeamCreate/TeamCreate';
 import { TeamDeleteTool } from './TeamDelete/TeamDelete';
@@ -114,6 +116,7 @@ const BUILTIN_TOOLS = {
   [ENTER_WORKTREE_TOOL_NAME]: () => EnterWorktreeTool,
   [EXIT_WORKTREE_TOOL_NAME]: () => ExitWorktreeTool,
   [AGENT_TOOL_NAME]: () => AgentTool,
+  [SKILL_TOOL_NAME]: () => SkillTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -201,6 +201,16 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().nth(3).getByTestId('tool-output').innerText()).toBe('Stopped task b7');
   });
 
+  it('titles a Skill call with the skill it launches and shows the loaded instructions when expanded', async () => {
+    await open(
+      toolStarted('t1', 'Skill', { skill: 'pdf', args: 'form.pdf' }, 'pdf', 'Launching skill: pdf'),
+      toolResult('t1', { isError: false, text: 'Launching skill: pdf\n\nBase directory for this skill: /skills/pdf', truncated: false }),
+    );
+    await expect.poll(() => rows().locator('.tool-title').allInnerTexts()).toEqual(['Launching skill: pdf']);
+    await header().click();
+    await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toContain('Base directory for this skill: /skills/pdf');
+  });
+
   it('ends a title too long for the row with an ellipsis inside the row, instead of running past its edge', async () => {
     const subject = 'Find every TypeScript file that defines a greeting and check how each one is exported';
     await open(toolStarted('t1', 'TaskCreate', { subject, description: 'd' }), toolResult('t1', { isError: false, text: 'Task #1 created', truncated: false }));

@@ -19,6 +19,7 @@ import { NotebookEditRenderer } from './NotebookEdit';
 import { ReadRenderer } from './Read';
 import type { ToolRenderer } from './shared/types';
 import { SendMessageRenderer } from './SendMessage';
+import { SkillRenderer } from './Skill';
 import { TaskStopRenderer } from './TaskStop';
 import { TeamCreateRenderer } from './TeamCreate';
 import { TeamDeleteRenderer } from './TeamDelete';
@@ -65,6 +66,7 @@ export const TOOL_RENDERERS = {
   EnterWorktree: EnterWorktreeRenderer,
   ExitWorktree: ExitWorktreeRenderer,
   Agent: AgentRenderer,
+  Skill: SkillRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -1,5 +1,5 @@
 /**
- * The system prompt: identity, tool guidance, environment, memory files, in that order (docs/ARCHITECTURE.md, The agent loop).
+ * The system prompt: identity, tool guidance, skills, environment, memory files, in that order (docs/ARCHITECTURE.md, The agent loop).
  * Prompt caching needs the system blocks byte-identical on every request of a session, so the output
  * depends only on the inputs: no clock reads, no locale-dependent sorting, tool lines in the order of their
  * rank whatever order the tools arrive in. Each tool brings its own line (`Tool.guidance`), so the prompt
@@ -24,7 +24,21 @@ export interface SystemPromptOptions {
   customSystemPrompt?: string;
   /** Added as the last block. */
   appendSystemPrompt?: string;
+  /** Skills the model may load with the Skill tool (listed only when that tool is offered). */
+  skills?: readonly SkillSummary[];
 }
+
+/** What the prompt says about one skill. */
+export interface SkillSummary {
+  name: string;
+  description: string;
+}
+
+/** The tool that loads skills (its wire name is spelled in protocol/toolNames.ts, which core may not import). */
+const SKILL_TOOL_NAME = 'Skill';
+
+/** A skill's description is the model's only cue for when to load it, but one long one must not crowd the prompt. */
+const MAX_SKILL_DESCRIPTION_CHARS = 250;
 
 /** The git status a prompt will carry, whatever the adapter already cut: a huge status costs every request. */
 const MAX_GIT_STATUS_CHARS = 2_000;
@@ -63,6 +77,21 @@ function toolGuidance(tools: readonly GuidedTool[]): string | undefined {
   const at = lines.findIndex((l) => l.rank > PARALLEL_GUIDANCE_RANK);
   lines.splice(at < 0 ? lines.length : at, 0, { rank: PARALLEL_GUIDANCE_RANK, text: PARALLEL_LINE });
   return `# Using tools\n${lines.map((l) => `- ${l.text}.`).join('\n')}`;
+}
+
+/** One line per skill, by name (`<`, so every machine agrees), each name once: same skills, same bytes. */
+function skillsSection(skills: readonly SkillSummary[] | undefined, tools: readonly GuidedTool[]): string | undefined {
+  if (!skills?.length || !tools.some((t) => t.name === SKILL_TOOL_NAME)) return undefined;
+  const unique = [...new Map(skills.map((s) => [s.name, s])).values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const lines = unique.map((s) => {
+    const text = s.description.replace(/\s+/g, ' ').trim();
+    return `- ${s.name}: ${text.length > MAX_SKILL_DESCRIPTION_CHARS ? `${text.slice(0, MAX_SKILL_DESCRIPTION_CHARS - 1)}…` : text}`;
+  });
+  return [
+    '# Skills',
+    `Skills are instructions (often with scripts and reference files) for particular kinds of task. When the task fits one below, load it with the ${SKILL_TOOL_NAME} tool before you start, and follow what it says.`,
+    ...lines,
+  ].join('\n');
 }
 
 function environmentSection(env: EnvironmentInfo): string {
@@ -141,7 +170,7 @@ export function buildSystemPrompt(opts: SystemPromptOptions): TextBlock[] {
   } else {
     texts.push(IDENTITY, toolGuidance(opts.tools));
   }
-  texts.push(environmentSection(opts.env), memorySection(opts.env.memoryFiles), opts.appendSystemPrompt);
+  texts.push(skillsSection(opts.skills, opts.tools), environmentSection(opts.env), memorySection(opts.env.memoryFiles), opts.appendSystemPrompt);
   // The API rejects empty text blocks, so a blank custom or appended prompt contributes nothing.
   return texts.filter((t): t is string => t !== undefined && t.trim() !== '').map((text) => ({ type: 'text', text }));
 }

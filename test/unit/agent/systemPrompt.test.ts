@@ -167,3 +167,38 @@ describe('buildSystemPrompt', () => {
     expect(size).toBeLessThan(6_000);
   });
 });
+
+describe('buildSystemPrompt: skills', () => {
+  const skills = [
+    { name: 'ship', description: 'Deploy the app\n  to production' },
+    { name: 'pdf', description: 'Fill PDF forms' },
+  ];
+
+  it('lists the skills by name after the tool guidance and before the environment, naming the Skill tool', () => {
+    const blocks = texts(buildSystemPrompt({ env: env(), tools: offered(['Read', 'Skill']), skills }));
+    expect(blocks).toHaveLength(4);
+    expect(blocks[1]).toMatch(/^# Using tools/);
+    expect(blocks[2]).toBe(
+      '# Skills\nSkills are instructions (often with scripts and reference files) for particular kinds of task. When the task fits one below, load it with the Skill tool before you start, and follow what it says.\n- pdf: Fill PDF forms\n- ship: Deploy the app to production',
+    );
+    expect(blocks[3]).toContain('<env>');
+  });
+
+  it('is byte-identical whatever order the skills arrive in, and lists a name once', () => {
+    const a = buildSystemPrompt({ env: env(), tools: offered(['Skill']), skills });
+    const b = buildSystemPrompt({ env: env(), tools: offered(['Skill']), skills: [...skills].reverse().concat([{ name: 'pdf', description: 'Fill PDF forms' }]) });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
+  it('leaves the section out without skills or without the Skill tool', () => {
+    const none = texts(buildSystemPrompt({ env: env(), tools: offered(['Skill']), skills: [] }));
+    const noTool = texts(buildSystemPrompt({ env: env(), tools: offered(['Read']), skills }));
+    expect(none.some((t) => t.startsWith('# Skills'))).toBe(false);
+    expect(noTool.some((t) => t.startsWith('# Skills'))).toBe(false);
+  });
+
+  it('cuts a very long description', () => {
+    const [, , section] = texts(buildSystemPrompt({ env: env(), tools: offered(['Skill']), skills: [{ name: 'big', description: 'x'.repeat(400) }] }));
+    expect(section!.split('\n').pop()).toBe(`- big: ${'x'.repeat(249)}…`);
+  });
+});

@@ -28,9 +28,9 @@ describe('parseAgentFile', () => {
   it('reports a bad file with its path and what is wrong', () => {
     expect(parseAgentFile('just text', '/x/a.md', 'user')).toEqual({ ok: false, error: '/x/a.md: no front matter: start the file with a "---" block holding name and description.' });
     expect(parseAgentFile(file('name: a'), '/x/b.md', 'user')).toMatchObject({ ok: false, error: expect.stringMatching(/^\/x\/b\.md: description: /) });
-    expect(parseAgentFile(file('name: bad name!\ndescription: d'), '/x/c.md', 'user')).toMatchObject({ ok: false, error: expect.stringContaining('/x/c.md: name:') });
+    expect(parseAgentFile(file('name: bad name!\ndescription: d'), '/x/c.md', 'user')).toMatchObject({ ok: false, error: expect.stringContaining('/x/c.md: line 2: name:') });
     expect(parseAgentFile(file('name: a\ndescription: d', ''), '/x/d.md', 'user')).toEqual({ ok: false, error: "/x/d.md: the body (the agent's system prompt) is empty." });
-    expect(parseAgentFile(file('name a\ndescription: d'), '/x/e.md', 'user')).toEqual({ ok: false, error: '/x/e.md: front matter line 2 is not "key: value": name a' });
+    expect(parseAgentFile(file('name a\ndescription: d'), '/x/e.md', 'user')).toEqual({ ok: false, error: '/x/e.md: line 2: expected "key: value", got "name a"' });
   });
 });
 
