@@ -8,6 +8,7 @@
 import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolUseBlock, UserMessage } from '../messages';
 import type { ModelClient, StopReason, ThinkingParam } from '../ports';
+import { MAX_STOP_HOOK_CONTINUATIONS, stopHooks } from '../hooks/sessionHooks';
 import { takeTaskNotificationMessage } from '../tasks/notifications';
 import type { ToolUseContext } from '../tool/context';
 import type { CanUseToolFn } from '../tool/Tool';
@@ -68,6 +69,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
   let continuations = 0;
   let lastInputTokens: number | undefined;
   let compactedForTooLong = false;
+  let stopHookRuns = 0;
 
   const add: AddMessage = async (message) => {
     await params.onMessage?.(message);
@@ -117,6 +119,15 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
     if (stopReason === 'pause_turn') continue; // the API resumes from the assistant message we sent back
     const toolUses = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (stopReason !== 'tool_use' || toolUses.length === 0) {
+      // A Stop hook may send the model back to work, once per reason, with `stop_hook_active` set after the first.
+      const goOn = endReason(stopReason) === 'end_turn' && stopHookRuns < MAX_STOP_HOOK_CONTINUATIONS ? yield* stopHooks(context, stopHookRuns > 0) : undefined;
+      if (goOn !== undefined && !signal.aborted) {
+        stopHookRuns++;
+        const prompt: UserMessage = { role: 'user', content: goOn };
+        await add(prompt);
+        yield { type: 'userMessage', message: prompt, meta: true };
+        continue;
+      }
       yield { type: 'done', reason: endReason(stopReason), turns: turns + 1 };
       return messages;
     }
