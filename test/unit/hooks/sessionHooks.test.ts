@@ -95,3 +95,18 @@ describe('SessionEnd and Notification hooks', () => {
     await s.dispose();
   });
 });
+
+describe('SubagentStop hooks', () => {
+  it('run instead of Stop in a sub-agent context and can send it back to work', async () => {
+    const { stopHooks } = await import('../../../extension/core/hooks/sessionHooks');
+    const { makeContext } = await import('../tool/fixtures');
+    const { engine, runner } = fakeEngine([hookOf('Stop', 'main'), hookOf('SubagentStop', 'sub')], { sub: { exitCode: 2, stderr: 'report the file list too' } });
+    const context = makeContext([], { subAgent: { agentId: 'a-1' as never, agentType: 'Explore', description: 'look' } });
+    context.options.hooks = engine;
+    const gen = stopHooks(context, false);
+    let next = await gen.next();
+    while (!next.done) next = await gen.next();
+    expect(next.value).toContain('report the file list too');
+    expect(runner.runs.map((r) => r.command)).toEqual(['sub']);
+  });
+});

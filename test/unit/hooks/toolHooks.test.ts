@@ -153,3 +153,11 @@ describe('PostToolUse hooks', () => {
     expect(runner.runs[0]!.stdin).toMatchObject({ hook_event_name: 'PostToolUse', tool_response: { ran: 'make' } });
   });
 });
+
+describe('Notification hooks', () => {
+  it('hear when a permission prompt goes out', async () => {
+    const { engine, runner } = fakeEngine([hookOf('Notification', 'ping')], {});
+    await exec(engine, { answer: 'allow' });
+    expect(runner.runs.map((r) => r.stdin)).toEqual([expect.objectContaining({ hook_event_name: 'Notification', message: 'Codewright needs your permission to use Run' })]);
+  });
+});
