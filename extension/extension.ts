@@ -24,6 +24,7 @@ import { NodeWorktrees } from './host/node/worktrees';
 import { NodeTaskOutput } from './host/node/taskOutput';
 import { askWithModal } from './host/vscode/approval';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
+import { createVsCodeHooks, type VsCodeHooks } from './host/vscode/hooks';
 import { createTerminalMirror } from './host/vscode/terminalMirror';
 import { VsCodeLsp } from './host/vscode/lsp';
 import { VsCodeNotebooks } from './host/vscode/notebooks';
@@ -56,6 +57,8 @@ export interface CodewrightApi {
   readonly palette: PaletteApi;
   /** Checkpoints, rewind, and a seam to answer the rewind confirmation in tests. */
   readonly checkpoints: CheckpointsApi;
+  /** The settings files' hooks (docs/ARCHITECTURE.md, Hooks), reloaded when a file changes. */
+  readonly hooks: VsCodeHooks;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CodewrightApi> {
@@ -89,7 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     log,
   });
   log.info(`Codewright activated (model ${settings.model()}).`);
-  return { palette, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api };
+  return { palette, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api, hooks: services.hooks };
 }
 
 /** A file's text; undefined when it does not exist or cannot be read. */
@@ -112,8 +115,10 @@ async function createServices(context: vscode.ExtensionContext) {
   const settings = new VsCodeSettings();
   const model = new AnthropicModelClient({ credentials, settings, log });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
-  context.subscriptions.push(log, permissions, { dispose: () => void nodeShell.dispose() });
-  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd };
+  const transcriptsDir = createTranscriptStore(context, workspaceKeyOf(cwd)).dir;
+  const hooks = await createVsCodeHooks(os.homedir(), log, (id) => path.join(transcriptsDir, `${id}.jsonl`));
+  context.subscriptions.push(log, permissions, hooks, { dispose: () => void nodeShell.dispose() });
+  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd, hooks };
 }
 
 /**
@@ -165,6 +170,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       persistPermissionUpdates: (updates) => permissions.persist(updates),
       agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir() }, log),
       onConfigProblems: (problems) => problems.forEach((p) => log.warn(`Skipped: ${formatConfigProblem(p)}`)),
+      hooks: services.hooks.engine,
     },
     memoryNotes: createMemoryNotes({ cwd, io: environment.memoryIo, picker: quickPickMemoryNotes }),
     credentials: services.credentials,

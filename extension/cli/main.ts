@@ -18,6 +18,7 @@ import { formatConfigProblem } from '../core/configProblems';
 import { NodeSearch } from '../host/node/search';
 import { loadBashParser } from '../host/node/bashParser';
 import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionUpdates } from '../host/node/permissionSettings';
+import { createNodeHookEngine } from '../host/node/hooks';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
 import { NodeShell } from '../host/node/shell/nodeShell';
 import { NodeWorkspace } from '../host/node/workspace';
@@ -71,6 +72,11 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   for (const error of agents.errors) io.stderr.write(`codewright: agent file skipped: ${error}\n`);
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, ...(shellParser ? { shellParser } : {}) });
   deps.agentDefinitions = () => agents.definitions;
+  // Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
+  // Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
+  const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void io.stderr.write(`codewright: ${m}\n`) };
+  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
+  deps.hooks = hooks.engine;
 
   let session: AgentSession;
   try {

@@ -26,6 +26,8 @@ import { toolDefinitions } from '../tool/toolSchema';
 import { enterWorktreeContext } from '../worktreeSession';
 import type { ConfigProblem } from '../configProblems';
 import { SessionMemory } from '../memory/sessionMemory';
+import type { HookEngine } from '../hooks/engine';
+import { IdleNotifier, preCompactHooks, promptHooks, sessionEndHooks } from '../hooks/sessionHooks';
 import { compactConversation } from './compact';
 import { withMail } from './inbox';
 import type { QueryEvent } from './events';
@@ -63,6 +65,10 @@ export interface AgentSessionDeps {
   agentDefinitions?: () => readonly AgentDefinition[] | Promise<readonly AgentDefinition[]>;
   /** Told about parts of the `.claude` setup that were skipped (memory imports), each once per session. */
   onConfigProblems?: (problems: readonly ConfigProblem[]) => void;
+  /** The window's hooks (docs/ARCHITECTURE.md, Hooks); none run without it. */
+  hooks?: HookEngine;
+  /** Test seam: how long an idle session waits before the Notification hooks hear of it. */
+  idleNotificationMs?: number;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -97,6 +103,9 @@ export class AgentSession {
   private definitions: readonly AgentDefinition[] = BUILTIN_AGENTS;
   /** Memory files re-read each turn, and the nested-memory tracker (core/memory/sessionMemory.ts). */
   private readonly memory: SessionMemory;
+  /** SessionStart's source for the first turn; undefined once it fired. */
+  private sessionStart: 'startup' | 'resume' | undefined = 'startup';
+  private readonly idle: IdleNotifier;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -107,6 +116,7 @@ export class AgentSession {
     this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
     // A tool that switches the mode (plan mode) changes AppState; the window's holder follows.
     if (deps.permissions) this.stopModeSync = syncModeToHolder(this.store, deps.permissions);
+    this.idle = new IdleNotifier(deps.isNonInteractiveSession ? undefined : deps.hooks, deps.idleNotificationMs);
     this.inbox = this.mailbox.register({ agentId: deps.agentId ?? asAgentId(MAIN_AGENT_NAME), name: MAIN_AGENT_NAME });
     this.spawnAgent = createSpawnAgent({
       model: deps.model,
@@ -129,6 +139,7 @@ export class AgentSession {
     const session = new AgentSession(deps, sessionId);
     session.messages = loaded.messages;
     session.started = true;
+    session.sessionStart = 'resume';
     return { session, warnings: loaded.warnings };
   }
 
@@ -162,16 +173,10 @@ export class AgentSession {
     if (this.abort) throw new Error('A turn is already running.');
     const abort = new AbortController();
     this.abort = abort;
+    this.idle.cancel();
     try {
       const settings = this.deps.settings();
-      if (!this.started) {
-        this.started = true;
-        await this.writer.writeMeta({ cwd: this.deps.cwd, model: settings.model });
-      }
-      // Messages other agents sent while no turn ran go with the prompt.
-      const user: Message = withMail({ role: 'user', content: prompt } as UserMessage, this.inbox.take());
-      await this.writer.appendMessage(user);
-      this.messages.push(user);
+      if (!(yield* this.openTurn(prompt, settings.model, abort.signal))) return;
 
       this.env ??= this.deps.environment.info();
       const env = await this.memory.refresh(await this.env);
@@ -234,7 +239,32 @@ export class AgentSession {
     } finally {
       this.abort = undefined;
       this.roundInterrupt = undefined;
+      this.idle.arm({ sessionId: this.sessionId, cwd: this.deps.cwd });
     }
+  }
+
+  /**
+   * Writes the turn's user message: SessionStart (first turn) and UserPromptSubmit hooks first, which may add
+   * context or block the prompt (then nothing is sent or stored, and the turn ends with the reason shown).
+   */
+  private async *openTurn(prompt: string | Message['content'], model: string, signal: AbortSignal): AsyncGenerator<AgentEvent, boolean> {
+    if (!this.started) {
+      this.started = true;
+      await this.writer.writeMeta({ cwd: this.deps.cwd, model });
+    }
+    const start = this.sessionStart;
+    this.sessionStart = undefined;
+    const hooked = yield* promptHooks(this.deps.hooks, { role: 'user', content: prompt } as UserMessage, { sessionId: this.sessionId, cwd: this.deps.cwd, signal }, start);
+    if ('blocked' in hooked) {
+      yield { type: 'error', kind: 'internal', message: hooked.blocked };
+      yield { type: 'done', reason: 'error', turns: 0 };
+      return false;
+    }
+    // Messages other agents sent while no turn ran go with the prompt.
+    const user: Message = withMail(hooked.message, this.inbox.take());
+    await this.writer.appendMessage(user);
+    this.messages.push(user);
+    return true;
   }
 
   /** How many messages wait in the main agent's inbox (they go with the next turn). */
@@ -271,6 +301,8 @@ export class AgentSession {
   async dispose(): Promise<void> {
     this.stop();
     this.stopModeSync();
+    this.idle.cancel();
+    if (this.started) await sessionEndHooks(this.deps.hooks, 'other', { sessionId: this.sessionId, cwd: this.deps.cwd });
     await taskRegistry.killAllTasks(this.store.getState().tasks, this.store.setState);
   }
 
@@ -292,6 +324,9 @@ export class AgentSession {
     this.abort = abort;
     try {
       const settings = this.deps.settings();
+      const pre = preCompactHooks(this.deps.hooks, 'manual', customInstructions ?? '', { sessionId: this.sessionId, cwd: this.deps.cwd, signal: abort.signal });
+      // /compact has no event stream: what the hooks say is in the log (the engine writes it there).
+      for (let next = await pre.next(); !next.done; next = await pre.next());
       const result = await compactConversation({
         messages: this.messages,
         model: this.deps.model,
@@ -332,6 +367,7 @@ export class AgentSession {
         agentDefinitions: this.agentDefinitions(),
         spawnAgent: this.spawnAgent,
         ...(requestPrefix ? { requestPrefix } : {}),
+        ...(this.deps.hooks ? { hooks: this.deps.hooks } : {}),
       },
       abortController: abort,
       getAppState: this.store.getState,

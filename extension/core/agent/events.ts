@@ -26,4 +26,6 @@ export type QueryEvent =
   | { type: 'usage'; model: string; usage: ModelUsage }
   | { type: 'compacted'; messages: Message[]; summary: string; summarizedCount: number; trigger: 'auto' | 'promptTooLong' }
   | { type: 'error'; kind: ModelErrorKind | 'internal'; message: string }
+  /** What a hook told the user (`systemMessage`, a hook that failed or timed out); the turn goes on. */
+  | { type: 'hookMessage'; hookEvent: string; text: string }
   | { type: 'done'; reason: QueryEndReason; turns: number };

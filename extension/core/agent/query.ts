@@ -8,6 +8,7 @@
 import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolUseBlock, UserMessage } from '../messages';
 import type { ModelClient, StopReason, ThinkingParam } from '../ports';
+import { MAX_STOP_HOOK_CONTINUATIONS, stopHooks } from '../hooks/sessionHooks';
 import { takeTaskNotificationMessage } from '../tasks/notifications';
 import type { ToolUseContext } from '../tool/context';
 import type { CanUseToolFn } from '../tool/Tool';
@@ -68,6 +69,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
   let continuations = 0;
   let lastInputTokens: number | undefined;
   let compactedForTooLong = false;
+  let stopHookRuns = 0;
 
   const add: AddMessage = async (message) => {
     await params.onMessage?.(message);
@@ -117,6 +119,10 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
     if (stopReason === 'pause_turn') continue; // the API resumes from the assistant message we sent back
     const toolUses = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (stopReason !== 'tool_use' || toolUses.length === 0) {
+      if (endReason(stopReason) === 'end_turn' && (yield* stopHookContinues(context, stopHookRuns, add))) {
+        stopHookRuns++;
+        continue;
+      }
       yield { type: 'done', reason: endReason(stopReason), turns: turns + 1 };
       return messages;
     }
@@ -150,6 +156,20 @@ async function* announceEndedTasks(messages: readonly Message[], context: ToolUs
   if (!notice) return;
   await add(notice);
   yield { type: 'userMessage', message: notice, meta: true };
+}
+
+/**
+ * A Stop (or SubagentStop) hook may send the model back to work with its reason as the next user message;
+ * `stop_hook_active` is set from the second time on, and at most MAX_STOP_HOOK_CONTINUATIONS times a turn.
+ */
+async function* stopHookContinues(context: ToolUseContext, runs: number, add: AddMessage): AsyncGenerator<QueryEvent, boolean> {
+  if (runs >= MAX_STOP_HOOK_CONTINUATIONS) return false;
+  const reason = yield* stopHooks(context, runs > 0);
+  if (reason === undefined || context.abortController.signal.aborted) return false;
+  const prompt: UserMessage = { role: 'user', content: reason };
+  await add(prompt);
+  yield { type: 'userMessage', message: prompt, meta: true };
+  return true;
 }
 
 /** A reply cut off at max_tokens: keeps what of it is complete and asks the model to go on from there. */

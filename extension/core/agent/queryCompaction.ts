@@ -3,6 +3,7 @@
  * threshold, and once after a "prompt is too long" error. Shown as a status line; the compacted
  * conversation is persisted (`onCompact`) before the loop uses it.
  */
+import { preCompactHooks } from '../hooks/sessionHooks';
 import type { Message } from '../messages';
 import { compactConversation, shouldAutoCompact } from './compact';
 import type { QueryEvent } from './events';
@@ -32,6 +33,8 @@ export async function* compact(
   messages: readonly Message[],
   trigger: 'auto' | 'promptTooLong',
 ): AsyncGenerator<QueryEvent, Message[] | undefined> {
+  const context = params.toolUseContext;
+  yield* preCompactHooks(context.options.hooks, 'auto', '', { sessionId: context.sessionId, cwd: context.cwd, signal: context.abortController.signal });
   yield { type: 'status', text: 'Compacting the conversation…' };
   let result;
   try {

@@ -18,6 +18,7 @@ import type { AppState, McpClientInfo } from '../state/appState';
 import type { UserQuestionPort } from '../userQuestions';
 import type { PlanApprovalPort } from '../planApproval';
 import type { NestedMemory } from '../memory/nested';
+import type { HookEngine } from '../hooks/engine';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
 
@@ -50,6 +51,8 @@ export interface ToolUseOptions {
    * (docs/ARCHITECTURE.md, Sub-agents).
    */
   requestPrefix?: RequestPrefix;
+  /** The window's hooks (docs/ARCHITECTURE.md, Hooks); sub-agents inherit them with the options. */
+  hooks?: HookEngine;
 }
 
 /** What a loop's requests start with (tools, then system, in the API's cache order). */

@@ -3,6 +3,7 @@
  * Never throws for tool failures: every outcome is a tool_result the model can act on, so the transcript
  * stays valid for the API. Only the caller's abort ends the turn (and even then the result says so).
  */
+import { postToolUseNote } from '../hooks/toolHooks';
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock } from '../messages';
 import type { ToolUseContext } from './context';
 import { errorMessage, INTERRUPTED_MESSAGE, isAbortError, NEW_MESSAGE_INTERRUPT_MESSAGE, toolUseError } from './errors';
@@ -90,7 +91,9 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     );
     if (signal.aborted) return fail('interrupted', interruptedMessage(opts.signal, context.abortController.signal));
 
-    const mapped = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decision.resultNote);
+    const own = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decision.resultNote);
+    // PostToolUse hooks may add feedback for the model (core/hooks/toolHooks.ts); the tool has already run.
+    const mapped = withNote(own, await postToolUseNote(tool, input, output.data, callContext, block.id));
     const result = await persistLargeResult(mapped, {
       maxResultSizeChars: tool.maxResultSizeChars,
       storage: context.ports.storage,

@@ -4,6 +4,8 @@
  * passthrough; `ask` and `passthrough` go to `AskUser` (the UI's dialog). With no one to ask, the answer is
  * deny: a headless session never runs what nobody allowed.
  */
+import { notifyHooks } from '../hooks/sessionHooks';
+import { preToolUseVerdict, withHookVerdict } from '../hooks/toolHooks';
 import type { AssistantMessage } from '../messages';
 import type { PermissionDecision, PermissionDecisionReason, PermissionResult, PermissionUpdate } from '../permissions/types';
 import type { ToolUseContext } from './context';
@@ -43,11 +45,20 @@ export interface CanUseToolOptions {
 export const toolOwnDecider: PermissionDecider = (tool, input, context) => tool.checkPermissions(input, context);
 
 export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, options: CanUseToolOptions = {}): CanUseToolFn {
-  return async (tool, input, context, assistantMessage, toolUseId) => {
-    const result = await decider(tool, input, context);
+  return async (tool, modelInput, context, assistantMessage, toolUseId) => {
+    // PreToolUse hooks speak first; the engine still decides on the input they leave (core/hooks/toolHooks.ts).
+    const verdict = await preToolUseVerdict(tool, modelInput, context, toolUseId);
+    if (verdict.kind === 'deny') {
+      record(context, toolUseId, tool.name, verdict.decision, 'config');
+      return verdict.decision;
+    }
+    const input = verdict.input;
+    const rewritten = input !== modelInput ? { updatedInput: input } : {};
+    const result = withHookVerdict(await decider(tool, input, context), verdict, tool.name);
     if (result.behavior === 'allow' || result.behavior === 'deny') {
-      record(context, toolUseId, tool.name, result, 'config');
-      return result;
+      const decision = result.behavior === 'allow' && !result.updatedInput ? { ...result, ...rewritten } : result;
+      record(context, toolUseId, tool.name, decision, 'config');
+      return decision;
     }
     if (!askUser || context.options.isNonInteractiveSession) {
       const denied: PermissionDecision = {
@@ -58,6 +69,7 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       record(context, toolUseId, tool.name, denied, 'config');
       return denied;
     }
+    notifyHooks(context, `Codewright needs your permission to use ${tool.name}`);
     const answer = await askUser(
       {
         tool,
@@ -71,7 +83,8 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       },
       context,
     );
-    const { permissionUpdates, ...decision } = answer;
+    const { permissionUpdates, ...answered } = answer;
+    const decision: PermissionDecision = answered.behavior === 'allow' && !answered.updatedInput ? { ...answered, ...rewritten } : answered;
     if (decision.behavior === 'allow' && permissionUpdates?.length && options.onPermissionUpdates) {
       try {
         await options.onPermissionUpdates(permissionUpdates, context);

@@ -1,0 +1,40 @@
+/**
+ * Hooks on the Node host: reads the settings files' `hooks` (core/hooks/config.ts) from disk and builds the
+ * window's `HookEngine` on the Node runner. The VS Code host and the CLI both use it; `reload` re-reads the
+ * files (the VS Code host calls it when a settings file changes).
+ */
+import { loadHooksConfig, type HooksConfig } from '../../core/hooks/config';
+import { HookEngine } from '../../core/hooks/engine';
+import type { SettingsLocations } from '../../core/permissions/settings';
+import type { Logger } from '../../core/ports';
+import { NodeHookRunner } from './hookRunner';
+import { readSettingsFile } from './permissionSettings';
+
+export interface NodeHooksOptions extends SettingsLocations {
+  /** Settings files given on the command line (`--settings <file>`), read after the usual three. */
+  extraFiles?: readonly string[];
+  log?: Logger;
+  transcriptPath?: (sessionId: string) => string | undefined;
+}
+
+/** The hooks of the settings files on disk (`workspaceRoot` absent: user settings only). */
+export function loadHooksConfigFromDisk(loc: SettingsLocations & { extraFiles?: readonly string[] }): Promise<HooksConfig> {
+  return loadHooksConfig({ ...loc, readFile: readSettingsFile });
+}
+
+/** An engine loaded from disk, and `reload` to read the files again (`loc` may change, e.g. on workspace trust). */
+export async function createNodeHookEngine(opts: NodeHooksOptions): Promise<{ engine: HookEngine; reload: (loc?: SettingsLocations) => Promise<HooksConfig> }> {
+  const engine = new HookEngine({
+    runner: new NodeHookRunner(),
+    ...(opts.workspaceRoot ? { projectDir: opts.workspaceRoot } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.transcriptPath ? { transcriptPath: opts.transcriptPath } : {}),
+  });
+  const reload = async (loc: SettingsLocations = opts) => {
+    const config = await loadHooksConfigFromDisk({ ...loc, ...(opts.extraFiles ? { extraFiles: opts.extraFiles } : {}) });
+    engine.setConfig(config);
+    return config;
+  };
+  await reload();
+  return { engine, reload };
+}
