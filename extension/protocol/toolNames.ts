@@ -35,6 +35,8 @@ const TOOL_NAMES = {
   ENTER_WORKTREE_TOOL_NAME: 'EnterWorktree',
   EXIT_WORKTREE_TOOL_NAME: 'ExitWorktree',
   AGENT_TOOL_NAME: 'Agent',
+  CONFIG_TOOL_NAME: 'Config',
+  STRUCTURED_OUTPUT_TOOL_NAME: 'StructuredOutput',
 } as const;
 
 export const {
@@ -67,6 +69,8 @@ export const {
   ENTER_WORKTREE_TOOL_NAME,
   EXIT_WORKTREE_TOOL_NAME,
   AGENT_TOOL_NAME,
+  CONFIG_TOOL_NAME,
+  STRUCTURED_OUTPUT_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

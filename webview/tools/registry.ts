@@ -34,6 +34,8 @@ import { TaskUpdateRenderer } from './TaskUpdate';
 import { SleepRenderer } from './Sleep';
 import { EnterWorktreeRenderer } from './EnterWorktree';
 import { ExitWorktreeRenderer } from './ExitWorktree';
+import { ConfigRenderer } from './Config';
+import { StructuredOutputRenderer } from './StructuredOutput';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -65,6 +67,8 @@ export const TOOL_RENDERERS = {
   EnterWorktree: EnterWorktreeRenderer,
   ExitWorktree: ExitWorktreeRenderer,
   Agent: AgentRenderer,
+  Config: ConfigRenderer,
+  StructuredOutput: StructuredOutputRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {
