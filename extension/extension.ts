@@ -22,6 +22,7 @@ import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
 import { NodeWorktrees } from './host/node/worktrees';
 import { NodeTaskOutput } from './host/node/taskOutput';
+import { VsCodeConfigSettings } from './host/vscode/configSettings';
 import { askWithModal } from './host/vscode/approval';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
 import { createVsCodeHooks, type VsCodeHooks } from './host/vscode/hooks';
@@ -161,6 +162,8 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         // EnterWorktree / ExitWorktree and Agent isolation: git worktrees through the git command line.
         worktrees: new NodeWorktrees(),
         taskOutput: new NodeTaskOutput(),
+        // The Config tool: codewright.* settings.
+        config: new VsCodeConfigSettings(),
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,

@@ -1,96 +1,119 @@
 /** Command-line options of the headless CLI, validated with Zod so a typo gets a clear error. */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseAgentsJson } from '../core/agents/agentsJson';
 import type { AgentDefinition } from '../core/agents/types';
 import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
+import type { CheckedSchema } from '../tools/StructuredOutput/schema';
+import { combinationError, parseJsonSchemaFlag, parseToolsFlag } from './argChecks';
+
+export { splitRules } from './rules';
 
 export const USAGE = `Usage: codewright -p "PROMPT" [options]
+       codewright --input-format stream-json --output-format stream-json [options] < messages.jsonl
 
-  -p, --print PROMPT         Run one turn headless and print the result ("-" reads stdin)
-  --output-format FORMAT     text (default) | json | stream-json
-  --permission-mode MODE     ${EXTERNAL_PERMISSION_MODES.join(' | ')}
-  --model MODEL              Model id (default: $CODEWRIGHT_MODEL or claude-sonnet-5-5)
-  --max-turns N              Stop after N tool rounds
-  --max-tokens N             max_tokens of each request (default 8192)
-  --resume ID                Continue a stored session
-  --allowedTools RULES       Rules that run without asking, e.g. "ToolSearch,Bash(npm run test:*)"
-  --disallowedTools RULES    Rules that are always denied
-  --agents JSON              Agent types for this run: {"name": {"description": "...", "prompt": "...", "tools": [...], "model": "..."}}
-  --list-sessions            List this folder's sessions and exit
-  -h, --help                 Show this help
+  -p, --print PROMPT             Run one turn headless and print the result ("-" reads stdin)
+  --output-format FORMAT         text (default) | json | stream-json
+  --input-format FORMAT          text (default) | stream-json: one JSON user message a line on stdin,
+                                 {"type":"user","message":{"role":"user","content":"..."}}, each a turn
+  --permission-mode MODE         ${EXTERNAL_PERMISSION_MODES.join(' | ')}
+  --model MODEL                  Model id (default: $CODEWRIGHT_MODEL or claude-sonnet-5-5)
+  --max-turns N                  Stop after N tool rounds
+  --max-tokens N                 max_tokens of each request (default 8192)
+  --resume ID                    Continue a stored session
+  -c, --continue                 Continue the most recent session of this folder
+  --system-prompt TEXT           Replace the default system prompt (identity and tool guidance)
+  --append-system-prompt TEXT    Append text to the system prompt
+  --settings FILE|JSON           An extra settings file (or JSON text) over the .claude ones
+  --add-dir DIR                  Another directory the tools may work in (repeatable)
+  --tools LIST                   Only these built-in tools, e.g. "Bash,Read" ("" = none, "default" = all)
+  --allowedTools RULES           Rules that run without asking, e.g. "ToolSearch,Bash(npm run test:*)"
+  --disallowedTools RULES        Rules that are always denied
+  --agents JSON                  Agent types for this run: {"name": {"description": "...", "prompt": "...", "tools": [...], "model": "..."}}
+  --json-schema SCHEMA           Require a final answer matching this JSON Schema (an object schema);
+                                 the output is that JSON (json formats: the "structured_output" field)
+  --verbose                      Print tool activity to stderr (text and json output)
+  --list-sessions                List this folder's sessions and exit
+  -h, --help                     Show this help
 
 Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL. The working directory is the workspace.`;
 
 const Options = z.strictObject({
   print: z.string().optional(),
   'output-format': z.enum(['text', 'json', 'stream-json']).default('text'),
+  'input-format': z.enum(['text', 'stream-json']).default('text'),
   'permission-mode': z.enum(EXTERNAL_PERMISSION_MODES).optional(),
   model: z.string().min(1).optional(),
   'max-turns': z.coerce.number().int().positive().optional(),
   'max-tokens': z.coerce.number().int().positive().default(8192),
   resume: z.string().regex(/^[\w-]{1,100}$/, 'a session id from --list-sessions').optional(),
+  continue: z.boolean().default(false),
+  'system-prompt': z.string().optional(),
+  'append-system-prompt': z.string().optional(),
+  settings: z.string().min(1, 'a file or JSON text').optional(),
+  'add-dir': z.array(z.string().min(1, 'a directory')).default([]),
+  tools: z.string().optional(),
   allowedTools: z.string().optional(),
   disallowedTools: z.string().optional(),
   agents: z.string().optional(),
+  'json-schema': z.string().optional(),
+  verbose: z.boolean().default(false),
   'list-sessions': z.boolean().default(false),
   help: z.boolean().default(false),
 });
 export type CliOptions = z.infer<typeof Options> & {
   /** The agent types `--agents` defined (validated). */
   agentDefinitions: AgentDefinition[];
+  /** The tools `--tools` named (checked); undefined offers every tool. */
+  toolNames: string[] | undefined;
+  /** `--json-schema`, checked: StructuredOutput is offered with it. */
+  structuredSchema: CheckedSchema | undefined;
+  /**
+   * The absolute path of the `--settings` file; undefined when absent or given as JSON text. The seam for
+   * loaders of other parts of a settings file (hooks): `flagSettings.ts` reads its permissions.
+   */
+  settingsFile: string | undefined;
 };
+
+const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema'] as const;
+
+function readArgv(argv: readonly string[]) {
+  const strings = Object.fromEntries(STRING_FLAGS.map((f) => [f, { type: 'string' as const }]));
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      ...strings,
+      print: { type: 'string', short: 'p' },
+      continue: { type: 'boolean', short: 'c' },
+      'add-dir': { type: 'string', multiple: true },
+      verbose: { type: 'boolean' },
+      'list-sessions': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+}
 
 export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliOptions } | { ok: false; error: string } {
   try {
-    const { values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        print: { type: 'string', short: 'p' },
-        'output-format': { type: 'string' },
-        'permission-mode': { type: 'string' },
-        model: { type: 'string' },
-        'max-turns': { type: 'string' },
-        'max-tokens': { type: 'string' },
-        resume: { type: 'string' },
-        allowedTools: { type: 'string' },
-        disallowedTools: { type: 'string' },
-        agents: { type: 'string' },
-        'list-sessions': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    const parsed = Options.safeParse(values);
+    const parsed = Options.safeParse(readArgv(argv));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return { ok: false, error: `--${String(issue?.path[0] ?? '?')}: ${issue?.message ?? 'invalid'}` };
     }
-    if (!parsed.data.print && !parsed.data['list-sessions'] && !parsed.data.help) {
-      return { ok: false, error: 'a prompt is required: -p "PROMPT"' };
-    }
-    const agents = parsed.data.agents === undefined ? { ok: true as const, definitions: [] } : parseAgentsJson(parsed.data.agents);
+    const o = parsed.data;
+    const combination = combinationError(o);
+    if (combination) return { ok: false, error: combination };
+    const agents = o.agents === undefined ? { ok: true as const, definitions: [] } : parseAgentsJson(o.agents);
     if (!agents.ok) return { ok: false, error: `--agents: ${agents.error}` };
-    return { ok: true, options: { ...parsed.data, agentDefinitions: agents.definitions } };
+    const tools = parseToolsFlag(o.tools);
+    if (!tools.ok) return tools;
+    const schema = parseJsonSchemaFlag(o['json-schema']);
+    if (!schema.ok) return schema;
+    const settingsFile = o.settings !== undefined && !o.settings.trim().startsWith('{') ? path.resolve(o.settings) : undefined;
+    return { ok: true, options: { ...o, agentDefinitions: agents.definitions, toolNames: tools.tools, structuredSchema: schema.schema, settingsFile } };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
-}
-
-/** "A,B(x y),C" → ["A", "B(x y)", "C"]: commas and spaces separate rules, but not inside parentheses. */
-export function splitRules(list: string | undefined): string[] {
-  if (!list) return [];
-  const rules: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of list) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (ch === ',' || ch === ' ')) {
-      if (current.trim()) rules.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim()) rules.push(current.trim());
-  return rules;
 }

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
 import { createPermissionEngine } from '../core/permissions/engine';
-import { initialPermissionContext, type LoadedPermissionSettings } from '../core/permissions/settings';
+import type { LoadedPermissionSettings } from '../core/permissions/settings';
 import type { ToolPermissionContext } from '../core/permissions/types';
 import { listSessions } from '../core/session/sessions';
 import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
@@ -25,11 +25,15 @@ import { NodeWorkspace } from '../host/node/workspace';
 import { NodeTranscriptStore, workspaceKeyOf } from '../host/node/transcriptStore';
 import { NodeWorktrees } from '../host/node/worktrees';
 import { NodeTaskOutput } from '../host/node/taskOutput';
+import { NodeConfigSettings } from '../host/node/configSettings';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
-import { getTools } from '../tools/tools';
 import type { ShellParser } from '../core/permissions/bash';
-import { parseCliArgs, splitRules, USAGE, type CliOptions } from './args';
+import { parseCliArgs, USAGE, type CliOptions } from './args';
 import { createOutput } from './output';
+import { prepareRun, type RunSetup } from './runSetup';
+import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup';
+import { runStreamInput } from './streamSession';
+import { runCliTurn } from './turn';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -53,6 +57,12 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return 0;
   }
 
+  const prepared = await prepareRun(opts, cwd, transcripts);
+  if (!prepared.ok) {
+    io.stderr.write(`codewright: ${prepared.error}\n`);
+    return prepared.code;
+  }
+  const setup = prepared.setup;
   const prompt = opts.print === '-' ? await readAll(io.stdin) : (opts.print ?? '');
   const credentials = new EnvCredentials();
   if (!(await credentials.getApiKey())) {
@@ -62,7 +72,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
   const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
-  for (const error of loaded.errors) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
+  for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
   const shellParser = await loadBashParser().catch((err: unknown) => {
     io.stderr.write(`codewright: Bash parser unavailable, every command will need approval: ${String(err)}\n`);
     return undefined;
@@ -70,7 +80,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const shell = new NodeShell();
   const agents = await loadAgentDefinitions({ cwd, homeDir: homedir(), extra: opts.agentDefinitions });
   for (const error of agents.errors) io.stderr.write(`codewright: agent file skipped: ${error}\n`);
-  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, ...(shellParser ? { shellParser } : {}) });
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
   deps.agentDefinitions = () => agents.definitions;
   // Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
   // Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
@@ -80,20 +90,26 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
 
   let session: AgentSession;
   try {
-    session = opts.resume ? (await AgentSession.resume(deps, opts.resume)).session : new AgentSession(deps);
+    session = setup.resumeId ? (await AgentSession.resume(deps, setup.resumeId)).session : new AgentSession(deps);
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
-  const output = createOutput(opts['output-format'], io.stdout, { sessionId: session.sessionId, model, cwd, tools: deps.tools.map((t) => t.name) });
+  const output = createOutput(
+    opts['output-format'],
+    io.stdout,
+    { sessionId: session.sessionId, model, cwd, tools: deps.tools.map((t) => t.name) },
+    { structured: opts.structuredSchema !== undefined, ...(opts.verbose ? { verbose: io.stderr } : {}) },
+  );
   const onSigint = () => session.stop();
   process.on('SIGINT', onSigint);
   try {
+    if (opts['input-format'] === 'stream-json') return await runStreamInput(session, io.stdin, output, io.stderr);
     if (/^\/compact\b/.test(prompt.trim())) {
       const result = await session.compact(prompt.trim().slice('/compact'.length).trim() || undefined);
       return output.finish({ reason: 'end_turn', turns: 0 }, `Compacted ${result.summarizedCount} messages.`);
     }
-    for await (const event of session.runTurn(prompt)) output.event(event);
+    await runCliTurn(session, prompt, output);
     return output.finish();
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -117,20 +133,19 @@ function sessionDeps(
     loaded: LoadedPermissionSettings;
     shell: NodeShell;
     shellParser?: ShellParser;
+    setup: RunSetup;
   },
 ): AgentSessionDeps {
   const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
-  let permissions: ToolPermissionContext = initialPermissionContext(env.loaded, {
-    ...(opts['permission-mode'] ? { mode: opts['permission-mode'] } : {}),
-    cliArg: { allow: splitRules(opts.allowedTools), deny: splitRules(opts.disallowedTools) },
-  });
+  let permissions: ToolPermissionContext = cliPermissionContext(env.loaded, opts, { ...(env.setup.flag ? { flag: env.setup.flag } : {}), addDirs: env.setup.addDirs });
   return {
     model: new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log }),
     environment: new NodeEnvironment({ cwd: env.cwd }),
     transcripts: env.transcripts,
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
-    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput() },
-    tools: getTools([], env.shellParser ? { shellParser: env.shellParser } : {}),
+    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput(), config: new NodeConfigSettings({ homeDir: homedir(), workspaceRoot: env.cwd, ...(opts.settingsFile ? { extraFile: opts.settingsFile } : {}) }) },
+    tools: cliTools(opts, env.shellParser),
+    ...cliSystemPrompts(opts),
     cwd: env.cwd,
     newId: randomUUID,
     settings: () => ({ model: env.model, maxTokens: opts['max-tokens'], ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),

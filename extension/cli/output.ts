@@ -1,11 +1,20 @@
-/** The CLI's three output formats: the final text, one JSON result, or a JSON line per event. */
+/**
+ * The CLI's three output formats: the final text, one JSON result, or a JSON line per event. With
+ * `--input-format stream-json` each turn ends with its own result (`finish` starts the next turn afresh).
+ * With `--json-schema` the answer is StructuredOutput's validated input: text prints that JSON, the json
+ * formats carry it as `structured_output`, and a turn that ends without it fails.
+ */
 import type { AgentEvent } from '../core/agent/agentSession';
 import type { QueryEndReason } from '../core/agent/events';
 import type { UsageSnapshot } from '../core/agent/usage';
+import { STRUCTURED_OUTPUT_TOOL_NAME } from '../protocol/toolNames';
+import { toolActivityLine } from './verbose';
 
 export interface Output {
   event(event: AgentEvent): void;
-  /** Writes the result and returns the exit code. */
+  /** The validated answer of StructuredOutput, once the model gave one this turn. */
+  structuredOutput(): Record<string, unknown> | undefined;
+  /** Writes the turn's result and returns the exit code. */
   finish(override?: { reason: QueryEndReason; turns: number }, text?: string): number;
 }
 
@@ -16,17 +25,37 @@ interface Init {
   tools: string[];
 }
 
-export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJS.WritableStream, init: Init): Output {
-  const started = Date.now();
+export interface OutputOptions {
+  /** `--json-schema`: the turn must end with StructuredOutput. */
+  structured?: boolean;
+  /** `--verbose` (text and json formats): tool activity goes here. */
+  verbose?: NodeJS.WritableStream;
+}
+
+export const NO_STRUCTURED_OUTPUT = 'The model ended without calling StructuredOutput, so there is no answer matching --json-schema.';
+
+function structuredOf(e: AgentEvent): Record<string, unknown> | undefined {
+  if (e.type !== 'tool' || e.event.type !== 'toolFinished' || e.event.isError || e.event.toolName !== STRUCTURED_OUTPUT_TOOL_NAME) return undefined;
+  return (e.event.output as { structured_output?: Record<string, unknown> } | undefined)?.structured_output;
+}
+
+export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJS.WritableStream, init: Init, options: OutputOptions = {}): Output {
+  let started = Date.now();
   let lastText = '';
   let error: string | undefined;
   let end: { reason: QueryEndReason; turns: number } | undefined;
   let usage: UsageSnapshot | undefined;
+  let structured: Record<string, unknown> | undefined;
   const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
   if (format === 'stream-json') line({ type: 'system', subtype: 'init', session_id: init.sessionId, model: init.model, cwd: init.cwd, tools: init.tools });
 
   return {
     event(e) {
+      structured = structuredOf(e) ?? structured;
+      if (options.verbose && format !== 'stream-json') {
+        const activity = toolActivityLine(e);
+        if (activity) options.verbose.write(`${activity}\n`);
+      }
       switch (e.type) {
         case 'assistantMessage':
           lastText = e.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('') || lastText;
@@ -52,16 +81,19 @@ export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJ
           break;
       }
     },
+    structuredOutput: () => structured,
     finish(override, text) {
       if (override) end = override;
       if (text !== undefined) lastText = text;
       const reason = end?.reason ?? 'error';
-      const ok = reason === 'end_turn' || reason === 'stop_sequence' || reason === 'refusal';
+      const missing = options.structured === true && structured === undefined;
+      const ok = (reason === 'end_turn' || reason === 'stop_sequence' || reason === 'refusal') && !missing;
       const result = {
         type: 'result',
         subtype: ok ? 'success' : reason === 'max_turns' ? 'error_max_turns' : 'error_during_execution',
         is_error: !ok,
-        result: ok ? lastText : (error ?? `Stopped: ${reason}`),
+        result: ok ? lastText : (error ?? (missing && reason !== 'max_turns' && reason !== 'aborted' ? NO_STRUCTURED_OUTPUT : `Stopped: ${reason}`)),
+        ...(structured !== undefined ? { structured_output: structured } : {}),
         stop_reason: reason,
         session_id: init.sessionId,
         num_turns: end?.turns ?? 0,
@@ -76,8 +108,9 @@ export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJ
             }
           : undefined,
       };
-      if (format === 'text') out.write(ok ? `${lastText}\n` : `Error: ${result.result}\n`);
+      if (format === 'text') out.write(ok ? `${structured !== undefined ? JSON.stringify(structured) : lastText}\n` : `Error: ${result.result}\n`);
       else line(result);
+      [started, lastText, error, end, structured] = [Date.now(), '', undefined, undefined, undefined];
       return ok ? 0 : reason === 'aborted' ? 130 : 1;
     },
   };

@@ -36,6 +36,8 @@ const TOOL_NAMES = {
   EXIT_WORKTREE_TOOL_NAME: 'ExitWorktree',
   AGENT_TOOL_NAME: 'Agent',
   SKILL_TOOL_NAME: 'Skill',
+  CONFIG_TOOL_NAME: 'Config',
+  STRUCTURED_OUTPUT_TOOL_NAME: 'StructuredOutput',
 } as const;
 
 export const {
@@ -69,6 +71,8 @@ export const {
   EXIT_WORKTREE_TOOL_NAME,
   AGENT_TOOL_NAME,
   SKILL_TOOL_NAME,
+  CONFIG_TOOL_NAME,
+  STRUCTURED_OUTPUT_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

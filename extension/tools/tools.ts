@@ -35,6 +35,8 @@ import {
   ENTER_WORKTREE_TOOL_NAME,
   EXIT_WORKTREE_TOOL_NAME,
   SKILL_TOOL_NAME,
+  CONFIG_TOOL_NAME,
+  STRUCTURED_OUTPUT_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -68,6 +70,9 @@ import { TaskUpdateTool } from './TaskUpdate/TaskUpdate';
 import { SleepTool } from './Sleep/Sleep';
 import { EnterWorktreeTool } from './EnterWorktree/EnterWorktree';
 import { ExitWorktreeTool } from './ExitWorktree/ExitWorktree';
+import { ConfigTool } from './Config/Config';
+import { createStructuredOutputTool } from './StructuredOutput/StructuredOutput';
+import type { CheckedSchema } from './StructuredOutput/schema';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -75,6 +80,8 @@ export interface ToolRegistryOptions {
   shellParser?: ShellParser;
   /** The "run commands in a sandbox" setting. */
   sandboxEnabled?: () => boolean;
+  /** The CLI's `--json-schema`: StructuredOutput is offered only with one. */
+  structuredOutputSchema?: CheckedSchema;
 }
 
 /** Each built-in tool by wire name, in the order the model is offered them (the API's tools array, which prompt caching keeps stable). */
@@ -117,6 +124,8 @@ const BUILTIN_TOOLS = {
   [EXIT_WORKTREE_TOOL_NAME]: () => ExitWorktreeTool,
   [AGENT_TOOL_NAME]: () => AgentTool,
   [SKILL_TOOL_NAME]: () => SkillTool,
+  [CONFIG_TOOL_NAME]: () => ConfigTool,
+  [STRUCTURED_OUTPUT_TOOL_NAME]: (opts) => createStructuredOutputTool(opts.structuredOutputSchema),
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -211,6 +211,22 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toContain('Base directory for this skill: /skills/pdf');
   });
 
+  it('titles Config reads and changes, and shows the StructuredOutput answer as JSON', async () => {
+    const text = (t: string): ToolResultView => ({ isError: false, text: t, truncated: false });
+    await open(
+      toolStarted('t1', 'Config', { setting: 'model' }),
+      toolResult('t1', text('model = "claude-sonnet-5-5"')),
+      toolStarted('t2', 'Config', { setting: 'diffReview.focus', value: true }),
+      toolResult('t2', text('Changed diffReview.focus from false to true in VS Code user settings.')),
+      toolStarted('t3', 'StructuredOutput', { name: 'widgets', count: 3 }),
+      toolResult('t3', text('Structured output provided successfully.')),
+    );
+    await expect.poll(() => rows().locator('.tool-title').allInnerTexts()).toEqual(['Read setting model', 'Set diffReview.focus to true', 'Structured output']);
+    for (let i = 0; i < 3; i++) await header(i).click();
+    await expect.poll(() => rows().nth(1).getByTestId('tool-output').innerText()).toContain('Changed diffReview.focus from false to true');
+    await expect.poll(() => rows().nth(2).getByTestId('tool-input').innerText()).toBe('{\n  "name": "widgets",\n  "count": 3\n}');
+  });
+
   it('ends a title too long for the row with an ellipsis inside the row, instead of running past its edge', async () => {
     const subject = 'Find every TypeScript file that defines a greeting and check how each one is exported';
     await open(toolStarted('t1', 'TaskCreate', { subject, description: 'd' }), toolResult('t1', { isError: false, text: 'Task #1 created', truncated: false }));

@@ -35,6 +35,8 @@ import { TaskUpdateRenderer } from './TaskUpdate';
 import { SleepRenderer } from './Sleep';
 import { EnterWorktreeRenderer } from './EnterWorktree';
 import { ExitWorktreeRenderer } from './ExitWorktree';
+import { ConfigRenderer } from './Config';
+import { StructuredOutputRenderer } from './StructuredOutput';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -67,6 +69,8 @@ export const TOOL_RENDERERS = {
   ExitWorktree: ExitWorktreeRenderer,
   Agent: AgentRenderer,
   Skill: SkillRenderer,
+  Config: ConfigRenderer,
+  StructuredOutput: StructuredOutputRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

@@ -2,6 +2,7 @@
  * `ToolUseContext`: the dependency-injection spine every tool call receives. Tools are functions of
  * (args, context): no globals. Ports reach the outside world; state flows through the accessors.
  */
+import type { ConfigSettingsPort } from '../config/port';
 import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { Mailbox } from '../agents/mailbox';
 import type { Command } from '../commands/types';
@@ -158,4 +159,6 @@ export interface ToolPorts {
   cron?: CronScheduler;
   /** Reads background tasks' output files by byte offset (core/tasks/outputPort.ts). */
   taskOutput?: TaskOutputPort;
+  /** Codewright's own settings for the Config tool; absent where none can be read. */
+  config?: ConfigSettingsPort;
 }

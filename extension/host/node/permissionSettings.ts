@@ -108,3 +108,14 @@ export async function persistPermissionUpdates(updates: readonly PermissionUpdat
 export function persistPermissionUpdate(update: PermissionUpdate, loc: SettingsLocations): Promise<string[]> {
   return persistPermissionUpdates([update], loc);
 }
+
+/**
+ * Changes one settings file as `persistPermissionUpdates` does (other keys kept, atomic write, a file that is
+ * not valid JSON left alone with an error): the Config tool's writes (`configSettings.ts`).
+ */
+export function updateSettingsFile(file: string, mutate: (settings: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  return serialized(file, async () => {
+    const settings = mutate(await readSettingsObject(file));
+    await writeAtomically(file, `${JSON.stringify(settings, null, 2)}\n`);
+  });
+}

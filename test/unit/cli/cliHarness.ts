@@ -22,19 +22,20 @@ export function cliEnv(baseUrl: string, extra: NodeJS.ProcessEnv = {}): { env: N
   return { cwd, home, env: { ...process.env, ANTHROPIC_API_KEY: 'sk-cli-test', ANTHROPIC_BASE_URL: baseUrl, CODEWRIGHT_HOME: home, ...extra } };
 }
 
-export function startCli(args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }): { child: ChildProcess; done: Promise<CliRun>; stdout: () => string } {
+/** `stdin`, when given, is written to the CLI's standard input before it is closed. */
+export function startCli(args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }, stdin?: string): { child: ChildProcess; done: Promise<CliRun>; stdout: () => string } {
   const child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], { cwd: where.cwd, env: where.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdin!.end();
+  child.stdin!.end(stdin);
   const done = new Promise<CliRun>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
   return { child, done, stdout: () => stdout };
 }
 
-export function runCli(args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }): Promise<CliRun> {
-  return startCli(args, where).done;
+export function runCli(args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }, stdin?: string): Promise<CliRun> {
+  return startCli(args, where, stdin).done;
 }
 
 export function jsonLines(text: string): Record<string, unknown>[] {

@@ -1,0 +1,21 @@
+/**
+ * One CLI turn: the session's events go to the output. Once StructuredOutput accepted an answer the run is
+ * over: the loop is left right after that round's results are recorded (the transcript stays valid), before
+ * another request would start.
+ */
+import type { AgentSession } from '../core/agent/agentSession';
+import type { Message } from '../core/messages';
+import type { Output } from './output';
+
+export async function runCliTurn(session: AgentSession, prompt: string | Message['content'], output: Output): Promise<void> {
+  let rounds = 0;
+  for await (const event of session.runTurn(prompt)) {
+    output.event(event);
+    if (event.type !== 'toolResults') continue;
+    rounds++;
+    if (output.structuredOutput() !== undefined) {
+      output.event({ type: 'done', reason: 'end_turn', turns: rounds });
+      break;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The settings the Config tool may read and change (docs/ARCHITECTURE.md, The Config tool): Codewright's own
+ * scalar settings, named as in package.json's `contributes.configuration` without the `codewright.` prefix
+ * (a unit test keeps the two lists in step). Rule lists (`permissions.allow` …) are not here: rules change
+ * through the permission dialog and /permissions, never through a model's single value.
+ *
+ * Where a setting is stored is the host's business (`ConfigSettingsPort`); what a valid value is, is decided
+ * here once for both hosts.
+ */
+import { EXTERNAL_PERMISSION_MODES } from '../permissions/types';
+
+export type SettingValue = string | boolean | number;
+
+export interface SettingSpec {
+  /** The name the model uses (`model`, `permissions.defaultMode`). */
+  key: string;
+  /** Other names accepted for it (Claude Code's, e.g. `defaultMode`). */
+  aliases?: readonly string[];
+  description: string;
+  type: 'string' | 'boolean' | 'integer';
+  /** The allowed values of a string setting. */
+  values?: readonly string[];
+  /** The value when nothing sets it. */
+  defaultValue: SettingValue;
+  /**
+   * A change could widen what the agent may do or where the API key goes: the permission engine then asks
+   * with a safety check, which no mode and no allow rule skips.
+   */
+  sensitive?: boolean;
+}
+
+export const SETTINGS: readonly SettingSpec[] = [
+  { key: 'model', description: 'The model id new requests use', type: 'string', defaultValue: 'claude-sonnet-5-5' },
+  { key: 'maxTokens', description: 'max_tokens of each request', type: 'integer', defaultValue: 8192 },
+  { key: 'apiBaseUrl', description: 'The Anthropic API endpoint (empty: the default)', type: 'string', defaultValue: '', sensitive: true },
+  {
+    key: 'permissions.defaultMode',
+    aliases: ['defaultMode', 'permissionMode'],
+    description: 'The permission mode a session starts in (empty: default)',
+    type: 'string',
+    values: ['', ...EXTERNAL_PERMISSION_MODES],
+    defaultValue: '',
+    sensitive: true,
+  },
+  { key: 'diffReview.open', description: 'Where a proposed change opens for review', type: 'string', values: ['beside', 'active', 'manual'], defaultValue: 'beside' },
+  { key: 'diffReview.focus', description: 'Whether the review takes the focus', type: 'boolean', defaultValue: false },
+];
+
+export function findSetting(name: string): SettingSpec | undefined {
+  return SETTINGS.find((s) => s.key === name || s.aliases?.includes(name));
+}
+
+/** "model, maxTokens, …": what an unknown name's error lists. */
+export function knownSettingsText(): string {
+  return SETTINGS.map((s) => s.key).join(', ');
+}
+
+/**
+ * The value as the setting stores it, or a message saying what is wrong. Strings the model sends for a
+ * boolean or integer setting ("true", "8192") are accepted, as a user would type them.
+ */
+export function coerceSettingValue(spec: SettingSpec, value: SettingValue): { ok: true; value: SettingValue } | { ok: false; message: string } {
+  const bad = (what: string) => ({ ok: false as const, message: `Invalid value for ${spec.key}: ${JSON.stringify(value)}; expected ${what}.` });
+  if (spec.type === 'boolean') {
+    if (typeof value === 'boolean') return { ok: true, value };
+    if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+    return bad('true or false');
+  }
+  if (spec.type === 'integer') {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof n === 'number' && Number.isInteger(n) && n > 0) return { ok: true, value: n };
+    return bad('a positive integer');
+  }
+  if (typeof value !== 'string') return bad('a string');
+  if (spec.values && !spec.values.includes(value)) return bad(`one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}`);
+  return { ok: true, value };
+}
