@@ -31,6 +31,12 @@ import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
 import { contextWindowFor, UsageTracker, type UsageSnapshot } from './usage';
 import { syncModeToHolder } from './modeSync';
+import { resolveAgentModel } from '../agents/definitions';
+import { withCommandRules } from '../commands/commandRules';
+import { commandToolRunner } from '../commands/runTool';
+import type { CommandContext } from '../commands/types';
+import type { SessionUsage } from './usage';
+import { estimateContextSnapshot, type ContextSnapshot } from '../commands/contextSnapshot';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -67,6 +73,10 @@ export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSn
 export interface TurnOptions {
   /** Prompts the user typed while the turn runs, taken at each tool boundary (the chat's queue). */
   takePrompts?: () => readonly MailMessage[];
+  /** A prompt command's `allowed-tools`: allowed for this turn only, as `command` rules (core/commands/commandRules.ts). */
+  allowedTools?: readonly string[];
+  /** A prompt command's `model` (an id, or sonnet / opus / haiku) for this turn only. */
+  model?: string;
 }
 
 export class AgentSession {
@@ -91,6 +101,8 @@ export class AgentSession {
   private readonly spawnAgent: SpawnAgent;
   /** The agent types as this turn read them (`deps.agentDefinitions`). */
   private definitions: readonly AgentDefinition[] = BUILTIN_AGENTS;
+  /** What the last turn sent before its messages, for /context. */
+  private lastPrefix: RequestPrefix | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -156,7 +168,8 @@ export class AgentSession {
     const abort = new AbortController();
     this.abort = abort;
     try {
-      const settings = this.deps.settings();
+      const base = this.deps.settings();
+      const settings = options.model ? { ...base, model: resolveAgentModel(options.model, base.model) } : base;
       if (!this.started) {
         this.started = true;
         await this.writer.writeMeta({ cwd: this.deps.cwd, model: settings.model });
@@ -172,6 +185,7 @@ export class AgentSession {
       const tools = this.deps.tools;
       const holder = this.deps.permissions;
       if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
+      if (options.allowedTools?.length) this.setCommandRules(options.allowedTools);
       const system = buildSystemPrompt({
         env,
         tools,
@@ -184,7 +198,8 @@ export class AgentSession {
         tools,
         agentDefinitions: this.agentDefinitions(),
       });
-      const context = this.context(abort, settings.model, { model: settings.model, system, tools: defs });
+      this.lastPrefix = { model: settings.model, system, tools: defs };
+      const context = this.context(abort, settings.model, this.lastPrefix);
       const gen = query({
         messages: this.messages,
         system,
@@ -227,7 +242,29 @@ export class AgentSession {
     } finally {
       this.abort = undefined;
       this.roundInterrupt = undefined;
+      if (options.allowedTools?.length) this.setCommandRules([]);
     }
+  }
+
+  private setCommandRules(rules: readonly string[]): void {
+    this.store.setState((prev) => ({ ...prev, toolPermissionContext: withCommandRules(prev.toolPermissionContext, rules) }));
+  }
+
+  /** Tokens and cost of the session so far (/cost). */
+  get sessionUsage(): SessionUsage {
+    return this.usage.session;
+  }
+
+  /** What the next request would send (/context): the last turn's system prompt and tools, or the first turn's before there was one. */
+  async contextSnapshot(): Promise<ContextSnapshot> {
+    this.env ??= this.deps.environment.info();
+    const model = this.deps.settings().model;
+    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.deps.tools, toolContext: () => this.toolContext() });
+  }
+
+  /** `CommandContext.runTool`: a prompt command's `!` lines and `@` files, through the permission engine. */
+  commandToolRunner(): NonNullable<CommandContext['runTool']> {
+    return commandToolRunner({ context: () => this.toolContext(), canUseTool: this.canUseTool(), newId: this.deps.newId });
   }
 
   /** How many messages wait in the main agent's inbox (they go with the next turn). */
