@@ -28,6 +28,7 @@ import { getTools } from '../tools/tools';
 import type { ShellParser } from '../core/permissions/bash';
 import { parseCliArgs, splitRules, USAGE, type CliOptions } from './args';
 import { createOutput } from './output';
+import { runCliSlash } from './slash';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -82,11 +83,11 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const onSigint = () => session.stop();
   process.on('SIGINT', onSigint);
   try {
-    if (/^\/compact\b/.test(prompt.trim())) {
-      const result = await session.compact(prompt.trim().slice('/compact'.length).trim() || undefined);
-      return output.finish({ reason: 'end_turn', turns: 0 }, `Compacted ${result.summarizedCount} messages.`);
-    }
-    for await (const event of session.runTurn(prompt)) output.event(event);
+    const slash = await runCliSlash(prompt, { session, agent: deps, homeDir: homedir(), warn: (line) => io.stderr.write(`codewright: ${line}\n`) });
+    if (slash.type === 'error') throw new Error(slash.message);
+    if (slash.type === 'print') return output.finish({ reason: 'end_turn', turns: 0 }, slash.text);
+    const turn = slash.type === 'turn' ? slash : { content: prompt, options: {} };
+    for await (const event of session.runTurn(turn.content, turn.options)) output.event(event);
     return output.finish();
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
