@@ -168,8 +168,7 @@ export class AgentSession {
     const abort = new AbortController();
     this.abort = abort;
     try {
-      const base = this.deps.settings();
-      const settings = options.model ? { ...base, model: resolveAgentModel(options.model, base.model) } : base;
+      const settings = this.turnSettings(options);
       if (!this.started) {
         this.started = true;
         await this.writer.writeMeta({ cwd: this.deps.cwd, model: settings.model });
@@ -183,9 +182,7 @@ export class AgentSession {
       const env = await this.env;
       this.definitions = (await this.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
       const tools = this.deps.tools;
-      const holder = this.deps.permissions;
-      if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
-      if (options.allowedTools?.length) this.setCommandRules(options.allowedTools);
+      this.startPermissions(options);
       const system = buildSystemPrompt({
         env,
         tools,
@@ -244,6 +241,19 @@ export class AgentSession {
       this.roundInterrupt = undefined;
       if (options.allowedTools?.length) this.setCommandRules([]);
     }
+  }
+
+  /** The settings of one turn: a prompt command's model replaces the setting's for it. */
+  private turnSettings(options: TurnOptions): ReturnType<AgentSessionDeps['settings']> {
+    const base = this.deps.settings();
+    return options.model ? { ...base, model: resolveAgentModel(options.model, base.model) } : base;
+  }
+
+  /** The window's rules and mode as the turn starts, plus a prompt command's allowed tools for this turn. */
+  private startPermissions(options: TurnOptions): void {
+    const holder = this.deps.permissions;
+    if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
+    if (options.allowedTools?.length) this.setCommandRules(options.allowedTools);
   }
 
   private setCommandRules(rules: readonly string[]): void {
