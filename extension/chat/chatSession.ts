@@ -265,7 +265,7 @@ export class ChatSession {
       ? await buildUserPrompt(text, images, mentionAccess(this.agent.toolContext())).catch(() => plainPrompt(text, images))
       : plainPrompt(text, images);
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done', ...(prompt.attachments.length ? { attachments: prompt.attachments } : {}) });
-    await this.play(async (reply, turn) => {
+    await this.play(async () => {
       if (!(await this.deps.credentials.getApiKey())) {
         throw new Error('No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
       }
@@ -329,10 +329,9 @@ export class ChatSession {
 
   /**
    * Runs one turn under a new assistant entry: `prepare` returns the turn's content (with a prompt command's
-   * turn options), or undefined when it finished the turn itself. Errors end the turn as an error; the chat
-   * is idle again after.
+   * turn options). Errors end the turn as an error; the chat is idle again after.
    */
-  private async play(prepare: (reply: ChatMessage, turn: TurnView) => Promise<TurnInput | undefined>): Promise<void> {
+  private async play(prepare: () => Promise<TurnInput>): Promise<void> {
     const reply: ChatMessage = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
     const turn = new TurnView(
@@ -341,8 +340,7 @@ export class ChatSession {
     );
     let finished = false;
     try {
-      const input = await prepare(reply, turn);
-      if (input === undefined) return;
+      const input = await prepare();
       const { content, options } = typeof input === 'object' && !Array.isArray(input) ? input : { content: input, options: {} };
       const takePrompts = () => this.queue.takeLeading(canJoinTurn).map(promptMail);
       for await (const event of this.agent.runTurn(content, { ...options, takePrompts })) {
