@@ -4,7 +4,7 @@
  * progress and results, a status line, usage). `TurnView` does the per-turn folding.
  */
 import type { AgentEvent, AgentSession, AgentSessionDeps, TurnOptions } from '../core/agent/agentSession';
-import { runCommand } from '../core/commands/dispatch';
+import { runCommand, type Resolved } from '../core/commands/dispatch';
 import type { Command } from '../core/commands/types';
 import { ChatCommands, type ChatCommandOptions } from './chatCommands';
 import { AgentSession as Session } from '../core/agent/agentSession';
@@ -251,15 +251,21 @@ export class ChatSession {
    * answers without the model, a panel opens, and an unknown one says so and sends nothing.
    */
   async send(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
-    const resolved = await this.commands.resolve(text);
+    this.begin();
+    let resolved: Resolved;
+    try {
+      resolved = await this.commands.resolve(text);
+    } catch (err) {
+      this.end();
+      throw err;
+    }
     if (resolved.type === 'unknown') {
       this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
       this.add({ id: this.deps.newId(), role: 'assistant', text: resolved.message, status: 'done' });
-      return;
+      return this.end();
     }
     if (resolved.type === 'found' && resolved.command.type !== 'prompt') return this.runLocal(text, resolved.command, resolved.args);
     const command = resolved.type === 'found' ? resolved.command : undefined;
-    this.begin();
     // Mentioned files are read before the entry shows, so it carries their chips; other prompts show at once.
     const prompt = needsResolving(text) && !command
       ? await buildUserPrompt(text, images, mentionAccess(this.agent.toolContext())).catch(() => plainPrompt(text, images))
@@ -282,7 +288,6 @@ export class ChatSession {
    * The chat is busy meanwhile, so /compact's summary cannot race a prompt.
    */
   private async runLocal(text: string, command: Command, args: string): Promise<void> {
-    this.begin();
     const abort = new AbortController();
     try {
       if (command.type === 'local') this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
@@ -298,10 +303,15 @@ export class ChatSession {
         this.add({ id: this.deps.newId(), role: 'assistant', text: '', status: 'error', error: outcome.message });
       }
     } finally {
-      this.sending = false;
-      this.stopRequested = false;
-      this.emit({ type: 'busyChanged', busy: false });
+      this.end();
     }
+  }
+
+  /** The chat is idle again (the counterpart of `begin`). */
+  private end(): void {
+    this.sending = false;
+    this.stopRequested = false;
+    this.emit({ type: 'busyChanged', busy: false });
   }
 
   /**
@@ -359,10 +369,8 @@ export class ChatSession {
       this.deps.log.error(`Turn failed: ${message}`);
       if (!finished) turn.finish('error', message);
     } finally {
-      this.sending = false;
-      this.stopRequested = false;
       this.emit({ type: 'status', text: null });
-      this.emit({ type: 'busyChanged', busy: false });
+      this.end();
     }
   }
 
