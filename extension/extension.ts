@@ -42,6 +42,7 @@ import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
 import { VsCodeCheckpointFiles } from './host/vscode/checkpointFiles';
 import { createChatResponders, type ChatResponders } from './ui/chat/responders';
 import { registerChat } from './ui/chat/register';
+import { createCommandEditor } from './ui/chat/commandEditor';
 import { registerCheckpoints, type CheckpointsApi } from './ui/checkpoints/register';
 import { registerEditor } from './ui/editor/register';
 import { registerPalette, type PaletteApi } from './ui/palette/register';
@@ -83,6 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const session = createSession(context, services, responders, checkpoints);
   const checkpointUi = registerCheckpoints(context, { session, checkpoints, log, newId: randomUUID });
   const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls });
+  session.commands.attachEditor(createCommandEditor({ session, rewind: checkpointUi.api.rewind, post: (m) => chat.post(m) }));
   const palette = registerPalette(context, {
     session,
     onDidChangeMode: permissions.onDidChangeMode,
@@ -179,6 +181,11 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
     credentials: services.credentials,
     log,
     newId: randomUUID,
+    commands: {
+      homeDir: os.homedir(),
+      // Command files and skills (host/node/commandFiles.ts) plug in here; until then only the built-ins.
+      loaders: [async () => ({ commands: [], problems: [] })],
+    },
   });
   sessionId = session.sessionId;
   cron.restore().catch((err: unknown) => log.warn(`Could not restore the scheduled jobs: ${err instanceof Error ? err.message : String(err)}`));

@@ -3,7 +3,10 @@
  * events into chat entries (user prompts, streamed assistant text and thinking, tool uses with their
  * progress and results, a status line, usage). `TurnView` does the per-turn folding.
  */
-import type { AgentEvent, AgentSession, AgentSessionDeps } from '../core/agent/agentSession';
+import type { AgentEvent, AgentSession, AgentSessionDeps, TurnOptions } from '../core/agent/agentSession';
+import { runCommand, type Resolved } from '../core/commands/dispatch';
+import type { Command } from '../core/commands/types';
+import { ChatCommands, type ChatCommandOptions } from './chatCommands';
 import { AgentSession as Session } from '../core/agent/agentSession';
 import type { UsageSnapshot } from '../core/agent/usage';
 import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
@@ -38,7 +41,12 @@ export interface ChatSessionDeps {
   wake?: Pick<IdleWakeDeps, 'delayMs' | 'maxAutoTurns'>;
   /** `#` notes (core/memory/notes.ts): the reply when the prompt was one and went to a memory file, else undefined. */
   memoryNotes?: (prompt: string) => Promise<string | undefined>;
+  /** Command loaders, hooks and home folder for the slash commands (chat/chatCommands.ts). */
+  commands?: ChatCommandOptions;
 }
+
+/** What a turn sends: its content, and the turn options a prompt command brings (allowed tools, model). */
+type TurnInput = string | Message['content'] | { content: Message['content']; options: TurnOptions };
 
 export class ChatSession {
   private entries: ChatEntry[] = [];
@@ -56,9 +64,12 @@ export class ChatSession {
   /** Starts a turn when background work ends or mail arrives while idle (docs/ARCHITECTURE.md, Background tasks). */
   private readonly wake: IdleWake;
   private unwatchMail: () => void = () => {};
+  /** The slash commands: registry, built-ins, panels, config problems (docs/ARCHITECTURE.md, Slash commands). */
+  readonly commands: ChatCommands;
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.agent = new Session({ ...deps.agent, newId: deps.newId });
+    this.commands = new ChatCommands({ target: this, agent: deps.agent, log: deps.log, emit: (e) => this.emit(e), ...(deps.commands ? { options: deps.commands } : {}) });
     this.wake = new IdleWake({
       ...deps.wake,
       tasks: () => this.agent.appState.getState().tasks,
@@ -158,6 +169,21 @@ export class ChatSession {
     return this.agent.sessionId;
   }
 
+  /** The agent session the chat currently runs on (it changes on /clear, resume and rewind). */
+  get agentSession(): AgentSession {
+    return this.agent;
+  }
+
+  /** `/compact`: summarizes the older turns now, with the status line showing meanwhile. */
+  async compactNow(instructions?: string): Promise<{ summarizedCount: number }> {
+    this.emit({ type: 'status', text: 'Compacting the conversation…' });
+    try {
+      return await this.agent.compact(instructions);
+    } finally {
+      this.emit({ type: 'status', text: null });
+    }
+  }
+
   get busy(): boolean {
     return this.sending;
   }
@@ -221,38 +247,89 @@ export class ChatSession {
     this.queue.remove(id);
   }
 
-  /** Sends a prompt and streams the reply. Resolves when the turn ends, however it ends. */
+  /**
+   * Sends a prompt and streams the reply. Resolves when the turn ends, however it ends. A slash command runs
+   * as what it is (chat/chatCommands.ts): a prompt command's expansion is the turn's content, a local one
+   * answers without the model, a panel opens, and an unknown one says so and sends nothing.
+   */
   async send(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
     this.begin();
+    let resolved: Resolved;
+    try {
+      resolved = await this.commands.resolve(text);
+    } catch (err) {
+      this.end();
+      throw err;
+    }
+    if (resolved.type === 'unknown') {
+      this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
+      this.add({ id: this.deps.newId(), role: 'assistant', text: resolved.message, status: 'done' });
+      return this.end();
+    }
+    if (resolved.type === 'found' && resolved.command.type !== 'prompt') return this.runLocal(text, resolved.command, resolved.args);
+    if (resolved.type === 'none' && (await this.saveMemoryNote(text))) return;
+    const command = resolved.type === 'found' ? resolved.command : undefined;
     // Mentioned files are read before the entry shows, so it carries their chips; other prompts show at once.
-    const prompt = needsResolving(text)
+    const prompt = needsResolving(text) && !command
       ? await buildUserPrompt(text, images, mentionAccess(this.agent.toolContext())).catch(() => plainPrompt(text, images))
       : plainPrompt(text, images);
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done', ...(prompt.attachments.length ? { attachments: prompt.attachments } : {}) });
-    await this.play(async (reply, turn) => {
-      const saved = await this.deps.memoryNotes?.(text);
-      if (saved !== undefined) return this.replyLocally(reply, turn, saved);
+    await this.play(async () => {
       if (!(await this.deps.credentials.getApiKey())) {
         throw new Error('No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
       }
-      const compact = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
-      if (!compact) return prompt.content;
-      this.emit({ type: 'status', text: 'Compacting the conversation…' });
-      const result = await this.agent.compact(compact[1]?.trim() || undefined);
-      const note = result.summarizedCount ? `Compacted ${result.summarizedCount} earlier messages into a summary.` : 'Nothing to compact yet.';
-      reply.text = note;
-      this.emit({ type: 'assistantDelta', messageId: reply.id, text: note });
-      turn.finish('done');
-      return undefined;
+      if (!command || resolved.type !== 'found') return prompt.content;
+      const outcome = await runCommand(command, resolved.args, this.commands.context(new AbortController().signal));
+      if (outcome.type !== 'prompt') throw new Error(outcome.type === 'failed' ? outcome.message : `/${command.name} produced no prompt.`);
+      const imageBlocks = Array.isArray(prompt.content) ? prompt.content.filter((b) => b.type === 'image') : [];
+      return { content: [...outcome.content, ...imageBlocks], options: { allowedTools: outcome.allowedTools, ...(outcome.model ? { model: outcome.model } : {}) } };
     });
   }
 
-  /** Ends a turn that needed no model with a reply of its own. */
-  private replyLocally(reply: ChatMessage, turn: TurnView, text: string): undefined {
-    reply.text = text;
-    this.emit({ type: 'assistantDelta', messageId: reply.id, text });
-    turn.finish('done');
-    return undefined;
+  /**
+   * A `local` or `local-jsx` command: its text is the reply (no model call), its panel opens in the view.
+   * The chat is busy meanwhile, so /compact's summary cannot race a prompt.
+   */
+  private async runLocal(text: string, command: Command, args: string): Promise<void> {
+    const abort = new AbortController();
+    try {
+      if (command.type === 'local') this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
+      const outcome = await runCommand(command, args, this.commands.context(abort.signal));
+      if (outcome.type === 'panel') {
+        const view = this.commands.panelView(outcome);
+        if (view) return this.emit({ type: 'panelOpened', view });
+        return this.add({ id: this.deps.newId(), role: 'assistant', text: '', status: 'error', error: `/${command.name} could not open its panel (see the log).` });
+      }
+      if (outcome.type === 'text') this.add({ id: this.deps.newId(), role: 'assistant', text: outcome.text, status: 'done' });
+      if (outcome.type === 'failed') {
+        this.deps.log.error(outcome.message);
+        this.add({ id: this.deps.newId(), role: 'assistant', text: '', status: 'error', error: outcome.message });
+      }
+    } finally {
+      this.end();
+    }
+  }
+
+  /** A `#` note (core/memory/notes.ts) goes to the memory file the user picks, not to the model; true when it was one. */
+  private async saveMemoryNote(text: string): Promise<boolean> {
+    let saved: string | undefined;
+    try {
+      saved = await this.deps.memoryNotes?.(text);
+    } catch (err) {
+      saved = `Not saved to memory: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (saved === undefined) return false;
+    this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
+    this.add({ id: this.deps.newId(), role: 'assistant', text: saved, status: 'done' });
+    this.end();
+    return true;
+  }
+
+  /** The chat is idle again (the counterpart of `begin`). */
+  private end(): void {
+    this.sending = false;
+    this.stopRequested = false;
+    this.emit({ type: 'busyChanged', busy: false });
   }
 
   /**
@@ -279,10 +356,10 @@ export class ChatSession {
   }
 
   /**
-   * Runs one turn under a new assistant entry: `prepare` returns the turn's content, or undefined when it
-   * finished the turn itself (/compact). Errors end the turn as an error; the chat is idle again after.
+   * Runs one turn under a new assistant entry: `prepare` returns the turn's content (with a prompt command's
+   * turn options). Errors end the turn as an error; the chat is idle again after.
    */
-  private async play(prepare: (reply: ChatMessage, turn: TurnView) => Promise<string | Message['content'] | undefined>): Promise<void> {
+  private async play(prepare: () => Promise<TurnInput>): Promise<void> {
     const reply: ChatMessage = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
     const turn = new TurnView(
@@ -291,10 +368,10 @@ export class ChatSession {
     );
     let finished = false;
     try {
-      const content = await prepare(reply, turn);
-      if (content === undefined) return;
+      const input = await prepare();
+      const { content, options } = typeof input === 'object' && !Array.isArray(input) ? input : { content: input, options: {} };
       const takePrompts = () => this.queue.takeLeading(canJoinTurn).map(promptMail);
-      for await (const event of this.agent.runTurn(content, { takePrompts })) {
+      for await (const event of this.agent.runTurn(content, { ...options, takePrompts })) {
         if (this.stopRequested) this.agent.stop();
         if (event.type === 'mail') for (const m of event.messages) this.add(mailEntry(m, this.deps.newId()));
         turn.apply(event);
@@ -310,10 +387,8 @@ export class ChatSession {
       this.deps.log.error(`Turn failed: ${message}`);
       if (!finished) turn.finish('error', message);
     } finally {
-      this.sending = false;
-      this.stopRequested = false;
       this.emit({ type: 'status', text: null });
-      this.emit({ type: 'busyChanged', busy: false });
+      this.end();
     }
   }
 

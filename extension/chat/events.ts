@@ -19,7 +19,12 @@ type SessionEventType =
   | 'busyChanged'
   | 'status'
   | 'usage'
-  | 'queueChanged';
+  | 'queueChanged'
+  // Slash commands (chat/chatCommands.ts): the list changed, a panel opened, the setup's problems, /model.
+  | 'commandsChanged'
+  | 'panelOpened'
+  | 'configProblems'
+  | 'modelChanged';
 
 export type ChatEvent =
   | Extract<HostToWebview, { type: SessionEventType }>

@@ -29,11 +29,13 @@ import { NodeConfigSettings } from '../host/node/configSettings';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
 import type { ShellParser } from '../core/permissions/bash';
 import { parseCliArgs, USAGE, type CliOptions } from './args';
-import { createOutput } from './output';
+import { createOutput, type Output } from './output';
 import { prepareRun, type RunSetup } from './runSetup';
 import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup';
 import { runStreamInput } from './streamSession';
 import { runCliTurn } from './turn';
+import { runCliSlash } from './slash';
+import { fileCommandLoader } from '../host/node/commandFiles';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -85,7 +87,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   // Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
   // Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
   const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void io.stderr.write(`codewright: ${m}\n`) };
-  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
+  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
   deps.hooks = hooks.engine;
 
   let session: AgentSession;
@@ -105,12 +107,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   process.on('SIGINT', onSigint);
   try {
     if (opts['input-format'] === 'stream-json') return await runStreamInput(session, io.stdin, output, io.stderr);
-    if (/^\/compact\b/.test(prompt.trim())) {
-      const result = await session.compact(prompt.trim().slice('/compact'.length).trim() || undefined);
-      return output.finish({ reason: 'end_turn', turns: 0 }, `Compacted ${result.summarizedCount} messages.`);
-    }
-    await runCliTurn(session, prompt, output);
-    return output.finish();
+    return await runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr });
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
@@ -119,6 +116,20 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     await session.dispose();
     await shell.dispose();
   }
+}
+
+/** A `-p` prompt: a slash command runs as what it is (cli/slash.ts), anything else is one turn. */
+async function runPrompt(
+  prompt: string,
+  run: { session: AgentSession; deps: AgentSessionDeps; output: Output; cwd: string; stderr: NodeJS.WritableStream },
+): Promise<number> {
+  const warn = (line: string) => void run.stderr.write(`codewright: ${line}\n`);
+  const slash = await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir())], warn });
+  if (slash.type === 'error') throw new Error(slash.message);
+  if (slash.type === 'print') return run.output.finish({ reason: 'end_turn', turns: 0 }, slash.text);
+  const turn = slash.type === 'turn' ? slash : { content: prompt, options: {} };
+  await runCliTurn(run.session, turn.content, run.output, turn.options);
+  return run.output.finish();
 }
 
 function sessionDeps(

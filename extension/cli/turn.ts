@@ -3,13 +3,13 @@
  * over: the loop is left right after that round's results are recorded (the transcript stays valid), before
  * another request would start.
  */
-import type { AgentSession } from '../core/agent/agentSession';
+import type { AgentSession, TurnOptions } from '../core/agent/agentSession';
 import type { Message } from '../core/messages';
 import type { Output } from './output';
 
-export async function runCliTurn(session: AgentSession, prompt: string | Message['content'], output: Output): Promise<void> {
+export async function runCliTurn(session: AgentSession, prompt: string | Message['content'], output: Output, options: TurnOptions = {}): Promise<void> {
   let rounds = 0;
-  for await (const event of session.runTurn(prompt)) {
+  for await (const event of session.runTurn(prompt, options)) {
     output.event(event);
     if (event.type !== 'toolResults') continue;
     rounds++;

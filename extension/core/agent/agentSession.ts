@@ -35,6 +35,12 @@ import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
 import { contextWindowFor, UsageTracker, type UsageSnapshot } from './usage';
 import { syncModeToHolder } from './modeSync';
+import { resolveAgentModel } from '../agents/definitions';
+import { withCommandRules } from '../commands/commandRules';
+import { commandToolRunner } from '../commands/runTool';
+import type { CommandContext } from '../commands/types';
+import type { SessionUsage } from './usage';
+import { estimateContextSnapshot, type ContextSnapshot } from '../commands/contextSnapshot';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -77,6 +83,10 @@ export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSn
 export interface TurnOptions {
   /** Prompts the user typed while the turn runs, taken at each tool boundary (the chat's queue). */
   takePrompts?: () => readonly MailMessage[];
+  /** A prompt command's `allowed-tools`: allowed for this turn only, as `command` rules (core/commands/commandRules.ts). */
+  allowedTools?: readonly string[];
+  /** A prompt command's `model` (an id, or sonnet / opus / haiku) for this turn only. */
+  model?: string;
 }
 
 export class AgentSession {
@@ -106,6 +116,8 @@ export class AgentSession {
   /** SessionStart's source for the first turn; undefined once it fired. */
   private sessionStart: 'startup' | 'resume' | undefined = 'startup';
   private readonly idle: IdleNotifier;
+  /** What the last turn sent before its messages, for /context. */
+  private lastPrefix: RequestPrefix | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -175,15 +187,14 @@ export class AgentSession {
     this.abort = abort;
     this.idle.cancel();
     try {
-      const settings = this.deps.settings();
+      const settings = this.turnSettings(options);
       if (!(yield* this.openTurn(prompt, settings.model, abort.signal))) return;
 
       this.env ??= this.deps.environment.info();
       const env = await this.memory.refresh(await this.env);
       this.definitions = (await this.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
       const tools = this.deps.tools;
-      const holder = this.deps.permissions;
-      if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
+      this.startPermissions(options);
       const system = buildSystemPrompt({
         env,
         tools,
@@ -196,7 +207,8 @@ export class AgentSession {
         tools,
         agentDefinitions: this.agentDefinitions(),
       });
-      const context = this.context(abort, settings.model, { model: settings.model, system, tools: defs });
+      this.lastPrefix = { model: settings.model, system, tools: defs };
+      const context = this.context(abort, settings.model, this.lastPrefix);
       const gen = query({
         messages: this.messages,
         system,
@@ -240,6 +252,7 @@ export class AgentSession {
       this.abort = undefined;
       this.roundInterrupt = undefined;
       this.idle.arm({ sessionId: this.sessionId, cwd: this.deps.cwd });
+      if (options.allowedTools?.length) this.setCommandRules([]);
     }
   }
 
@@ -265,6 +278,40 @@ export class AgentSession {
     await this.writer.appendMessage(user);
     this.messages.push(user);
     return true;
+  }
+
+  /** The settings of one turn: a prompt command's model replaces the setting's for it. */
+  private turnSettings(options: TurnOptions): ReturnType<AgentSessionDeps['settings']> {
+    const base = this.deps.settings();
+    return options.model ? { ...base, model: resolveAgentModel(options.model, base.model) } : base;
+  }
+
+  /** The window's rules and mode as the turn starts, plus a prompt command's allowed tools for this turn. */
+  private startPermissions(options: TurnOptions): void {
+    const holder = this.deps.permissions;
+    if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
+    if (options.allowedTools?.length) this.setCommandRules(options.allowedTools);
+  }
+
+  private setCommandRules(rules: readonly string[]): void {
+    this.store.setState((prev) => ({ ...prev, toolPermissionContext: withCommandRules(prev.toolPermissionContext, rules) }));
+  }
+
+  /** Tokens and cost of the session so far (/cost). */
+  get sessionUsage(): SessionUsage {
+    return this.usage.session;
+  }
+
+  /** What the next request would send (/context): the last turn's system prompt and tools, or the first turn's before there was one. */
+  async contextSnapshot(): Promise<ContextSnapshot> {
+    this.env ??= this.deps.environment.info();
+    const model = this.deps.settings().model;
+    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.deps.tools, toolContext: () => this.toolContext() });
+  }
+
+  /** `CommandContext.runTool`: a prompt command's `!` lines and `@` files, through the permission engine. */
+  commandToolRunner(): NonNullable<CommandContext['runTool']> {
+    return commandToolRunner({ context: () => this.toolContext(), canUseTool: this.canUseTool() });
   }
 
   /** How many messages wait in the main agent's inbox (they go with the next turn). */

@@ -25,8 +25,19 @@ export function createCommandToolRunner(opts: CommandToolRunnerOptions): NonNull
     const context = allowedTools.length > 0 ? withCommandRules(opts.context, allowedTools) : opts.context;
     const assistantMessage = opts.assistantMessage ?? { role: 'assistant', content: [block] };
     const outcome = await executeToolUse({ block, assistantMessage, context, canUseTool: opts.canUseTool });
-    return { ok: outcome.stage === 'success', text: resultText(outcome.result) };
+    return { ok: outcome.stage === 'success' && outcome.result.is_error !== true, text: resultText(outcome.result) };
   };
+}
+
+export interface CommandToolRunnerDeps {
+  /** A fresh tool context under the window's current rules, taken at each call. */
+  context: () => ToolUseContext;
+  canUseTool: CanUseToolFn;
+}
+
+/** The session's `runTool` (slash-command dispatch): like `createCommandToolRunner`, with the context taken per call. */
+export function commandToolRunner(deps: CommandToolRunnerDeps): NonNullable<CommandContext['runTool']> {
+  return (name, input, opts) => createCommandToolRunner({ context: deps.context(), canUseTool: deps.canUseTool })(name, input, opts);
 }
 
 /** The context with `rules` added as `command` allow rules, read fresh from the store on every access. */

@@ -82,6 +82,8 @@ export type LocalJSXCommand = CommandBase & {
   /** the webview renders the named panel */
   panel: string;
   call(args: string, context: CommandContext): Promise<{ panel: string; props: Record<string, unknown> }>;
+  /** The panel's content as text, for hosts without a webview (the CLI); absent when it has none. */
+  renderText?(args: string, context: CommandContext): Promise<string>;
 };
 
 /** Any slash command. */

@@ -8,6 +8,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CommandLoader } from '../../core/commands/registry';
 import type { Command, PromptCommand } from '../../core/commands/types';
 import { parseCommandFile } from '../../core/commands/promptFile';
 import { formatConfigProblem, type ConfigProblem } from '../../core/configProblems';
@@ -126,5 +127,13 @@ export function commandFilesReader(opts: { cwd: string; homeDir: string }, log: 
       log.warn(`Could not read command files: ${String(err)}`);
       return { commands: [], skills: [], problems: [] };
     }
+  };
+}
+
+/** The command files and skills as a registry loader (core/commands/registry.ts), read on every refresh. */
+export function fileCommandLoader(cwd: string, homeDir: string): CommandLoader {
+  return async () => {
+    const loaded = await loadCommandFiles({ cwd, homeDir });
+    return { commands: loaded.commands, problems: loaded.problems };
   };
 }

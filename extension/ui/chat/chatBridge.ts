@@ -4,7 +4,8 @@
  */
 import type { ChatEvent, ChatSession } from '../../chat/chatSession';
 import type { Logger, SettingsPort } from '../../core/ports';
-import { handleControl, SLASH_COMMANDS, type ChatControlPorts } from './chatControls';
+import { handleControl, type ChatControlPorts } from './chatControls';
+import { parseSlashCommand } from '../../core/commands/parse';
 import type { WebviewApprovalResponder } from './approvalResponder';
 import { handleCheckpointRequest, type CheckpointControls } from '../checkpoints/checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
@@ -14,6 +15,7 @@ import {
   MAX_PROMPT_IMAGES,
   parseWebviewToHost,
   type HostToWebview,
+  type PanelView,
   type PromptImage,
   type SetupState,
   type WebviewToHost,
@@ -57,6 +59,8 @@ export class ChatBridge {
   private readonly unsubscribe: () => void;
   /** The images of the prompt being written, for the view's next page. */
   private draftImages: PromptImage[] = [];
+  /** The command panel the view shows, so a reloaded view shows it again; cleared on close and on a new session. */
+  private panel: PanelView | undefined;
 
   constructor(private readonly deps: ChatBridgeDeps) {
     const offEvents = deps.session.onEvent((e) => void this.forward(e));
@@ -107,7 +111,9 @@ export class ChatBridge {
       entries: session.allEntries(),
       busy: session.busy,
       permissionMode: session.permissionMode,
-      commands: SLASH_COMMANDS,
+      commands: session.commands.list(),
+      configProblems: session.commands.problems.all(),
+      ...(this.panel ? { panel: this.panel } : {}),
       tasks: session.tasks(),
       setup,
       model: settings.model(),
@@ -132,10 +138,12 @@ export class ChatBridge {
     const { session } = this.deps;
     switch (message.type) {
       case 'ready':
-        return this.sendSnapshot();
+        await this.sendSnapshot();
+        // The view asked: command files may have changed since the last turn (a change posts commandsChanged).
+        return session.commands.refresh();
       case 'sendPrompt':
-        if (message.text.trim() === '/clear') return session.reset();
-        if (!(await this.deps.setupState()).hasApiKey) return this.sendSetup();
+        // Slash commands run without a key (/help, /clear); a prompt command still meets the turn's key check.
+        if (!parseSlashCommand(message.text) && !(await this.deps.setupState()).hasApiKey) return this.sendSetup();
         return session.submit(message.text, message.attachments ?? []);
       case 'removeQueued':
         return session.removeQueued(message.id);
@@ -176,6 +184,13 @@ export class ChatBridge {
       case 'answerQuestion':
         if (!this.deps.questions?.answer(message)) this.deps.log.warn(`Ignored an answer to question ${message.requestId}: it is not pending or does not fit the questions.`);
         return;
+      case 'addPermissionRule':
+      case 'removePermissionRule':
+        await session.commands.changePermissionRule(message);
+        return;
+      case 'closePanel':
+        this.panel = undefined;
+        return;
       case 'answerPlan':
         if (!this.deps.plans?.answer(message)) this.deps.log.warn(`Ignored an answer to plan ${message.requestId}: it is not pending or names no mode.`);
         return;
@@ -183,7 +198,11 @@ export class ChatBridge {
   }
 
   private async forward(event: ChatEvent): Promise<void> {
-    if (event.type === 'reset') return this.sendSnapshot();
+    if (event.type === 'reset') {
+      this.panel = undefined;
+      return this.sendSnapshot();
+    }
+    if (event.type === 'panelOpened') this.panel = event.view;
     if (event.type === 'promptsReturned') {
       if (this.deps.isLive && !this.deps.isLive()) return;
       const returned = this.deps.session.takeReturned();

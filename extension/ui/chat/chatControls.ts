@@ -1,10 +1,11 @@
 /**
  * The header and composer requests of the webview: permission mode, model, session history, `@` file
- * search and background tasks. Free of `vscode`; the editor-side pieces come in as `ChatControlPorts`.
+ * search and background tasks (the slash command list is the session's, chat/chatCommands.ts). Free of
+ * `vscode`; the editor-side pieces come in as `ChatControlPorts`.
  */
 import type { ChatSession } from '../../chat/chatSession';
 import type { SessionSummary } from '../../core/session/sessions';
-import type { HostToWebview, SessionListItem, SlashCommand, WebviewToHost } from '../../protocol/messages';
+import type { HostToWebview, SessionListItem, WebviewToHost } from '../../protocol/messages';
 
 /** What only the editor can do for the controls. */
 export interface ChatControlPorts {
@@ -20,12 +21,6 @@ export type ControlRequest = Extract<
   WebviewToHost,
   { type: 'setPermissionMode' | 'setModel' | 'listSessions' | 'resumeSession' | 'searchFiles' | 'stopTask' | 'openTaskTranscript' }
 >;
-
-/** The slash commands the composer completes; the session or the bridge acts on each. */
-export const SLASH_COMMANDS: SlashCommand[] = [
-  { name: 'compact', description: 'Summarize the conversation so far to free context' },
-  { name: 'clear', description: 'Start a new chat' },
-];
 
 const MAX_SESSIONS = 200;
 

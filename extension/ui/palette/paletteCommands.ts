@@ -7,8 +7,7 @@
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../chat/chatSession';
 import type { SessionSummary } from '../../core/session/sessions';
-import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice } from '../../protocol/messages';
-import { SLASH_COMMANDS } from '../chat/chatControls';
+import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice, type SlashCommand } from '../../protocol/messages';
 import { fileMentions, fixProblemsPrompt, selectionMention } from '../editor/editorContext';
 import { COMMANDS } from './commands';
 
@@ -52,15 +51,15 @@ function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
       await session.resume(id);
       await chat.reveal();
     },
-    /** Arg: the command's name without the slash. */
+    /**
+     * Arg: the command with or without its slash, and with its arguments (`/compact keep the API notes`); an
+     * unknown one is answered in the chat like a typed one. Without it, a pick of the session's commands.
+     */
     [COMMANDS.runSlashCommand]: async (name?: string) => {
-      const picked = typeof name === 'string' ? SLASH_COMMANDS.find((c) => c.name === name.replace(/^\//, '')) : await pickSlashCommand();
-      if (!picked) return;
-      if (picked.name === 'clear') {
-        session.reset();
-        return chat.reveal();
-      }
-      return sendPrompt(ctx, `/${picked.name}`);
+      if (typeof name === 'string') return sendPrompt(ctx, `/${name.trim().replace(/^\//, '')}`);
+      await session.commands.refresh();
+      const line = await pickSlashCommand(session.commands.list());
+      if (line) return sendPrompt(ctx, line);
     },
   };
 }
@@ -137,8 +136,18 @@ async function pickSession(sessions: readonly SessionSummary[]): Promise<string 
   return picked?.sessionId;
 }
 
-async function pickSlashCommand() {
-  const items = SLASH_COMMANDS.map((c) => ({ label: `/${c.name}`, detail: c.description, command: c }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Codewright: Run Slash Command', placeHolder: 'Pick a command' });
-  return picked?.command;
+/** The command line to send: a picked command, with the arguments asked for when it takes some; undefined when cancelled. */
+async function pickSlashCommand(commands: readonly SlashCommand[]): Promise<string | undefined> {
+  const items = commands.map((c) => ({
+    label: `/${c.name}`,
+    description: [c.argumentHint, c.source && c.source !== 'builtin' ? `(${c.source})` : undefined].filter(Boolean).join(' '),
+    detail: c.description,
+    command: c,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Codewright: Run Slash Command', placeHolder: 'Pick a command', matchOnDetail: true });
+  if (!picked) return undefined;
+  const { name, argumentHint } = picked.command;
+  if (!argumentHint) return `/${name}`;
+  const args = await vscode.window.showInputBox({ title: `/${name}`, prompt: `Arguments: ${argumentHint} (optional, Enter to run without)`, placeHolder: argumentHint });
+  return args === undefined ? undefined : `/${name} ${args}`.trim();
 }

@@ -3,7 +3,6 @@ import { ChatSession } from '../../../../extension/chat/chatSession';
 import type { ChatEvent } from '../../../../extension/chat/chatSession';
 import { parseHostToWebview, type HostToWebview, type SetupState } from '../../../../extension/protocol/messages';
 import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
-import { SLASH_COMMANDS } from '../../../../extension/ui/chat/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../../support';
 
 /** A bridge over `session` that records what it posts and the editor actions it asks for. */
@@ -60,7 +59,12 @@ describe('ui/chat/chatBridge', () => {
         entries: [],
         busy: false,
         permissionMode: 'default',
-        commands: SLASH_COMMANDS,
+        commands: expect.arrayContaining([
+          { name: 'compact', description: expect.stringContaining('Summarize'), argumentHint: '[instructions for the summary]', source: 'builtin' },
+          { name: 'clear', description: expect.stringContaining('new conversation'), source: 'builtin' },
+          { name: 'context', description: expect.any(String), source: 'builtin' },
+        ]),
+        configProblems: [],
         tasks: [],
         setup: { hasApiKey: true, keySource: 'environment' },
         model: 'claude-test',
