@@ -8,6 +8,8 @@ import * as os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { agentDefinitionsReader } from './host/node/agentFiles';
+import { commandFilesReader, fileCommandLoader } from './host/node/commandFiles';
+import { hooksPanelEntries } from './core/hooks/config';
 import { ChatSession } from './chat/chatSession';
 import { CronScheduler } from './core/cron/scheduler';
 import { FileCronJobStore } from './host/node/cronJobStore';
@@ -143,7 +145,8 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
   const workspace = new VsCodeWorkspace();
   const cron = createCronScheduler(context, services);
   const environment = new NodeEnvironment({ cwd });
-  const session = new ChatSession({
+  const readCommandFiles = commandFilesReader({ cwd, homeDir: os.homedir() }, log);
+  const session: ChatSession = new ChatSession({
     agent: {
       model: services.model,
       environment,
@@ -173,8 +176,12 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       askUser: responders.askUser,
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
-      agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir() }, log),
-      onConfigProblems: (problems) => problems.forEach((p) => log.warn(`Skipped: ${formatConfigProblem(p)}`)),
+      agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir() }, log, (problems) => session.commands.problems.set('agents', problems)),
+      commands: async () => (await readCommandFiles()).commands,
+      onConfigProblems: (problems) => {
+        problems.forEach((p) => log.warn(`Skipped: ${formatConfigProblem(p)}`));
+        session.commands.problems.set('memory', problems);
+      },
       hooks: services.hooks.engine,
     },
     memoryNotes: createMemoryNotes({ cwd, io: environment.memoryIo, picker: quickPickMemoryNotes }),
@@ -183,11 +190,15 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
     newId: randomUUID,
     commands: {
       homeDir: os.homedir(),
-      // Command files and skills (host/node/commandFiles.ts) plug in here; until then only the built-ins.
-      loaders: [async () => ({ commands: [], problems: [] })],
+      // Command files and skills (host/node/commandFiles.ts), read again whenever the list refreshes.
+      loaders: [fileCommandLoader(cwd, os.homedir())],
+      listHooks: () => hooksPanelEntries(services.hooks.engine.hooks),
     },
   });
   sessionId = session.sessionId;
+  const showHookProblems = () => session.commands.problems.set('hooks', services.hooks.engine.problems);
+  showHookProblems();
+  context.subscriptions.push({ dispose: services.hooks.onDidReload(showHookProblems) });
   cron.restore().catch((err: unknown) => log.warn(`Could not restore the scheduled jobs: ${err instanceof Error ? err.message : String(err)}`));
   context.subscriptions.push(mirror, { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) }, { dispose: () => void session.dispose() });
   return session;

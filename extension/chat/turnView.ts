@@ -74,6 +74,9 @@ export class TurnView {
         return;
       case 'tool':
         return this.tool(event.event);
+      case 'hookMessage':
+        // A hook's message for the user (its `systemMessage`, a blocked stop): shown in the reply, never sent to the model.
+        return this.text(`\n\n> **${event.hookEvent} hook:** ${event.text.replace(/\n/g, '\n> ')}\n\n`);
       default:
         return;
     }

@@ -35,7 +35,7 @@ import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup
 import { runStreamInput } from './streamSession';
 import { runCliTurn } from './turn';
 import { runCliSlash } from './slash';
-import { fileCommandLoader } from '../host/node/commandFiles';
+import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -80,10 +80,10 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return undefined;
   });
   const shell = new NodeShell();
-  const agents = await loadAgentDefinitions({ cwd, homeDir: homedir(), extra: opts.agentDefinitions });
-  for (const error of agents.errors) io.stderr.write(`codewright: agent file skipped: ${error}\n`);
+  const agents = await loadAgents(cwd, opts, io.stderr);
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
   deps.agentDefinitions = () => agents.definitions;
+  deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
   // Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
   // Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
   const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void io.stderr.write(`codewright: ${m}\n`) };
@@ -116,6 +116,13 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     await session.dispose();
     await shell.dispose();
   }
+}
+
+/** The agent types of the run (built-in, files, `--agents`); skipped files are reported on stderr. */
+async function loadAgents(cwd: string, opts: CliOptions, stderr: NodeJS.WritableStream) {
+  const agents = await loadAgentDefinitions({ cwd, homeDir: homedir(), extra: opts.agentDefinitions });
+  for (const error of agents.errors) stderr.write(`codewright: agent file skipped: ${error}\n`);
+  return agents;
 }
 
 /** A `-p` prompt: a slash command runs as what it is (cli/slash.ts), anything else is one turn. */

@@ -71,6 +71,10 @@ export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJ
         case 'usageSnapshot':
           usage = e.snapshot;
           break;
+        case 'hookMessage':
+          if (format === 'stream-json') line({ type: 'system', subtype: 'hook_message', session_id: init.sessionId, hook_event: e.hookEvent, message: e.text });
+          else options.verbose?.write(`${e.hookEvent} hook: ${e.text}\n`);
+          break;
         case 'error':
           error = e.message;
           break;

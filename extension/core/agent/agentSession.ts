@@ -38,7 +38,7 @@ import { syncModeToHolder } from './modeSync';
 import { resolveAgentModel } from '../agents/definitions';
 import { withCommandRules } from '../commands/commandRules';
 import { commandToolRunner } from '../commands/runTool';
-import type { CommandContext } from '../commands/types';
+import type { Command, CommandContext } from '../commands/types';
 import type { SessionUsage } from './usage';
 import { estimateContextSnapshot, type ContextSnapshot } from '../commands/contextSnapshot';
 
@@ -71,6 +71,11 @@ export interface AgentSessionDeps {
   agentDefinitions?: () => readonly AgentDefinition[] | Promise<readonly AgentDefinition[]>;
   /** Told about parts of the `.claude` setup that were skipped (memory imports), each once per session. */
   onConfigProblems?: (problems: readonly ConfigProblem[]) => void;
+  /**
+   * Command files and skills (host/node/commandFiles.ts) the Skill tool may load; read at the start of every
+   * turn, so a file added mid-session counts from the next turn. The skills among them are listed in the system prompt.
+   */
+  commands?: () => readonly Command[] | Promise<readonly Command[]>;
   /** The window's hooks (docs/ARCHITECTURE.md, Hooks); none run without it. */
   hooks?: HookEngine;
   /** Test seam: how long an idle session waits before the Notification hooks hear of it. */
@@ -111,6 +116,8 @@ export class AgentSession {
   private readonly spawnAgent: SpawnAgent;
   /** The agent types as this turn read them (`deps.agentDefinitions`). */
   private definitions: readonly AgentDefinition[] = BUILTIN_AGENTS;
+  /** The command files and skills as this turn read them (`deps.commands`). */
+  private commandList: readonly Command[] = [];
   /** Memory files re-read each turn, and the nested-memory tracker (core/memory/sessionMemory.ts). */
   private readonly memory: SessionMemory;
   /** SessionStart's source for the first turn; undefined once it fired. */
@@ -193,11 +200,13 @@ export class AgentSession {
       this.env ??= this.deps.environment.info();
       const env = await this.memory.refresh(await this.env);
       this.definitions = (await this.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
+      this.commandList = (await this.deps.commands?.()) ?? [];
       const tools = this.deps.tools;
       this.startPermissions(options);
       const system = buildSystemPrompt({
         env,
         tools,
+        skills: skillSummaries(this.commandList),
         ...(this.deps.customSystemPrompt ? { customSystemPrompt: this.deps.customSystemPrompt } : {}),
         ...(this.deps.appendSystemPrompt ? { appendSystemPrompt: this.deps.appendSystemPrompt } : {}),
       });
@@ -403,7 +412,7 @@ export class AgentSession {
     return {
       options: {
         tools: this.deps.tools,
-        commands: [],
+        commands: this.commandList,
         mainLoopModel: model,
         debug: false,
         verbose: false,
@@ -435,4 +444,9 @@ export class AgentSession {
       ...(this.memory.nested ? { nestedMemory: this.memory.nested } : {}),
     };
   }
+}
+
+/** The skills the model may load (not those that set `disable-model-invocation`), for the system prompt. */
+function skillSummaries(commands: readonly Command[]): { name: string; description: string }[] {
+  return commands.filter((c) => c.type === 'prompt' && c.isSkill === true && c.disableModelInvocation !== true).map((c) => ({ name: c.name, description: c.description }));
 }

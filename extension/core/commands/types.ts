@@ -28,6 +28,8 @@ export interface CommandBase {
   /** Tells the model when to invoke it. */
   whenToUse?: string;
   source: CommandSource;
+  /** Loaded from a SKILL.md: the system prompt lists it for the model to load with the Skill tool. */
+  isSkill?: boolean;
   /** The file or server it was loaded from, for error messages. */
   loadedFrom?: string;
 }

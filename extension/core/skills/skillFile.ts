@@ -51,7 +51,7 @@ export function parseSkillFile(text: string, info: SkillFileInfo): SkillFileResu
       loadedFrom: info.path,
       ...commonFields(fm),
     });
-    return { ok: true, skill: { ...skill, whenToUse: description } };
+    return { ok: true, skill: { ...skill, whenToUse: description, isSkill: true } };
   } catch (err) {
     if (err instanceof FrontMatterError) return problem(err.line, err.message);
     throw err;

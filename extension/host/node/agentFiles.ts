@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseAgentFile } from '../../core/agents/agentFile';
 import { BUILTIN_AGENTS, mergeAgentDefinitions } from '../../core/agents/definitions';
 import type { AgentDefinition } from '../../core/agents/types';
+import type { ConfigProblem } from '../../core/configProblems';
 import type { Logger } from '../../core/ports';
 
 export interface LoadedAgents {
@@ -49,7 +50,11 @@ export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string;
  * changed or removed counts from the next turn without depending on a file watcher. A skipped file is logged
  * once per distinct problem, not on every turn.
  */
-export function agentDefinitionsReader(opts: { cwd: string; homeDir: string }, log: Logger): () => Promise<readonly AgentDefinition[]> {
+export function agentDefinitionsReader(
+  opts: { cwd: string; homeDir: string },
+  log: Logger,
+  onProblems?: (problems: ConfigProblem[]) => void,
+): () => Promise<readonly AgentDefinition[]> {
   const reported = new Set<string>();
   return async () => {
     try {
@@ -59,10 +64,19 @@ export function agentDefinitionsReader(opts: { cwd: string; homeDir: string }, l
         reported.add(error);
         log.warn(`Agent file skipped: ${error}`);
       }
+      onProblems?.(loaded.errors.map(agentProblem));
       return loaded.definitions;
     } catch (err) {
       log.warn(`Could not read agent files: ${String(err)}`);
       return BUILTIN_AGENTS;
     }
   };
+}
+
+/** An agent file's error (`path: line N: message`, or `path: message`) as a ConfigProblem for the chat view. */
+export function agentProblem(error: string): ConfigProblem {
+  const withLine = /^(.+?): line (\d+): ([\s\S]*)$/.exec(error);
+  if (withLine) return { kind: 'agent', path: withLine[1]!, line: Number(withLine[2]), message: withLine[3]! };
+  const plain = /^(.+?\.md): ([\s\S]*)$/.exec(error);
+  return plain ? { kind: 'agent', path: plain[1]!, line: 0, message: plain[2]! } : { kind: 'agent', path: '', line: 0, message: error };
 }

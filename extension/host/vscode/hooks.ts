@@ -12,6 +12,8 @@ import { permissionSettingsLocations, watchPermissionSettings } from './permissi
 export interface VsCodeHooks extends vscode.Disposable {
   readonly engine: HookEngine;
   reload(): Promise<void>;
+  /** Called after every reload (the config problems feed shows what was skipped); returns the unsubscribe. */
+  onDidReload(listener: () => void): () => void;
 }
 
 export async function createVsCodeHooks(homeDir: string, log: vscode.LogOutputChannel, transcriptPath: (sessionId: string) => string): Promise<VsCodeHooks> {
@@ -20,12 +22,18 @@ export async function createVsCodeHooks(homeDir: string, log: vscode.LogOutputCh
     return vscode.workspace.isTrusted ? loc : { homeDir: loc.homeDir };
   };
   const { engine, reload } = await createNodeHookEngine({ ...locations(), log, transcriptPath });
+  const listeners = new Set<() => void>();
   const again = async () => {
     const config = await reload(locations());
+    for (const l of listeners) l();
     log.info(`Hooks: ${config.hooks.length} loaded${config.problems.length ? `, ${config.problems.length} skipped (see the warnings above)` : ''}.`);
   };
   const watcher = watchPermissionSettings(homeDir, () => {
     again().catch((err: unknown) => log.error(`Reloading hooks failed: ${String(err)}`));
   });
-  return { engine, reload: again, dispose: () => watcher.dispose() };
+  const onDidReload = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return { engine, reload: again, onDidReload, dispose: () => watcher.dispose() };
 }
