@@ -35,6 +35,7 @@ export function run(): Promise<void> {
   require('./palette.test');
   require('./diffReview.test');
   require('./agents.test');
+  require('./claudeSetup.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
