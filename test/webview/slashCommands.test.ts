@@ -60,6 +60,14 @@ describe('webview slash command completion', () => {
     await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: '/git:commit fix' }]);
   });
 
+  it('runs a command typed out in full on Enter instead of completing it again', async () => {
+    await open();
+    await input().pressSequentially('/context');
+    await expect.poll(() => menuItems().allInnerTexts()).toEqual([expect.stringContaining('/context')]);
+    await input().press('Enter');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: '/context' }]);
+  });
+
   it('shows no ghost text for a command without an argument hint', async () => {
     await open();
     await input().pressSequentially('/rev');

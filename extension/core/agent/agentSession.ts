@@ -315,7 +315,10 @@ export class AgentSession {
   async contextSnapshot(): Promise<ContextSnapshot> {
     this.env ??= this.deps.environment.info();
     const model = this.deps.settings().model;
-    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.deps.tools, toolContext: () => this.toolContext() });
+    // Before the first turn the command files have not been read yet: read them, so the skills count.
+    if (!this.lastPrefix) this.commandList = (await this.deps.commands?.()) ?? this.commandList;
+    const skills = skillSummaries(this.commandList);
+    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.deps.tools, toolContext: () => this.toolContext(), skills });
   }
 
   /** `CommandContext.runTool`: a prompt command's `!` lines and `@` files, through the permission engine. */

@@ -21,6 +21,8 @@ export async function estimateContextSnapshot(opts: {
   messages: readonly Message[];
   tools: Tools;
   toolContext: () => ToolUseContext;
+  /** The skills the system prompt would list (before the first turn, when there is no prefix yet). */
+  skills?: readonly { name: string; description: string }[];
 }): Promise<ContextSnapshot> {
   const model = opts.prefix?.model ?? opts.model;
   const base = { model, contextWindow: contextWindowFor(model), messages: opts.messages };
@@ -32,5 +34,5 @@ export async function estimateContextSnapshot(opts: {
     tools: opts.tools,
     agentDefinitions: context.options.agentDefinitions,
   });
-  return { ...base, system: buildSystemPrompt({ env: opts.env, tools: opts.tools }), tools };
+  return { ...base, system: buildSystemPrompt({ env: opts.env, tools: opts.tools, skills: opts.skills ?? [] }), tools };
 }

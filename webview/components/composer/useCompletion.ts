@@ -60,6 +60,8 @@ export function useCompletion({ draft, caret, place }: DraftText, { commands, fi
     }
     if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
       const item = items[activeIndex];
+      // A command typed out in full runs on Enter, as it would with the menu closed; Tab still completes it.
+      if (item && e.key === 'Enter' && trigger?.kind === 'slash' && draft.trim() === item.insert.trim()) return false;
       if (item) {
         e.preventDefault();
         accept(item);
