@@ -1,0 +1,63 @@
+/**
+ * The headless CLI in a workspace with a Claude Code `.claude` setup (test/fixtures/claude-setup), as a real
+ * child process against the fake API: `-p "/command args"` runs the project's command (its `!` line through
+ * the permission engine and the PreToolUse hook, its `@` file read), a skill is listed to the model, a hook
+ * blocks a command, and the broken command file is reported on stderr with its line.
+ */
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { cliEnv, runCli } from './cliHarness';
+
+const FIXTURE = path.resolve(__dirname, '../../fixtures/claude-setup');
+
+/** A scratch workspace holding the fixture setup. */
+function setupWorkspace(baseUrl: string) {
+  const where = cliEnv(baseUrl);
+  cpSync(FIXTURE, where.cwd, { recursive: true });
+  return where;
+}
+
+const lastMessage = (fake: FakeAnthropic) => JSON.stringify((fake.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.at(-1) ?? '');
+
+describe('cli: a Claude Code .claude setup', () => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test' });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(() => fake.setScript([]));
+
+  it('runs the project command of a -p prompt: arguments, ! line and @ file expanded', async () => {
+    fake.setScript([{ content: [{ type: 'text', text: 'Brief written.' }], expect: { lastUserTextIncludes: 'Write a brief about release for developers.' } }]);
+    const run = await runCli(['-p', '/git:brief release developers'], setupWorkspace(fake.url));
+    expect(run.stdout.trim()).toBe('Brief written.');
+    expect(run.code).toBe(0);
+    const sent = lastMessage(fake);
+    expect(sent).toContain('fixture branch-main');
+    expect(sent).not.toContain('not run');
+    expect(sent).toContain('the project ships monthly');
+    expect(run.stderr).toMatch(/broken\.md:3/);
+  }, 60_000);
+
+  it('lists the skill in the system prompt and lets the PreToolUse hook block a Bash command', async () => {
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf dist', description: 'Clean' } }], expect: { systemIncludes: 'Prepares a release of this project' } },
+      { content: [{ type: 'text', text: 'Refused by the hook.' }], expect: { toolResultIds: ['toolu_rm'] } },
+    ]);
+    const run = await runCli(['-p', 'clean up', '--permission-mode', 'bypassPermissions'], setupWorkspace(fake.url));
+    expect(run.stdout.trim()).toBe('Refused by the hook.');
+    expect(lastMessage(fake)).toContain('guard.js: recursive deletes are not allowed in this project (rm -rf dist)');
+  }, 60_000);
+
+  it('says an unknown command is unknown and sends nothing', async () => {
+    const before = fake.requests.length;
+    const run = await runCli(['-p', '/nosuch thing'], setupWorkspace(fake.url));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Unknown command: /nosuch');
+    expect(fake.requests.length).toBe(before);
+  }, 60_000);
+});
