@@ -4,7 +4,7 @@
  * the permission engine and the PreToolUse hook, its `@` file read), a skill is listed to the model, a hook
  * blocks a command, and the broken command file is reported on stderr with its line.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
@@ -51,6 +51,20 @@ describe('cli: a Claude Code .claude setup', () => {
     const run = await runCli(['-p', 'clean up', '--permission-mode', 'bypassPermissions'], setupWorkspace(fake.url));
     expect(run.stdout.trim()).toBe('Refused by the hook.');
     expect(lastMessage(fake)).toContain('guard.js: recursive deletes are not allowed in this project (rm -rf dist)');
+  }, 60_000);
+
+  it('runs the hooks of a --settings file', async () => {
+    const where = cliEnv(fake.url);
+    const settings = path.join(where.home, 'ci-settings.json');
+    const hook = { type: 'command', command: `echo "no curl in CI" >&2; exit 2` };
+    writeFileSync(settings, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } }));
+    fake.setScript([
+      { content: [{ type: 'tool_use', id: 'toolu_curl', name: 'Bash', input: { command: 'curl example.com', description: 'Fetch' } }] },
+      { content: [{ type: 'text', text: 'Blocked.' }], expect: { toolResultIds: ['toolu_curl'] } },
+    ]);
+    const run = await runCli(['-p', 'fetch it', '--settings', settings, '--permission-mode', 'bypassPermissions'], where);
+    expect(run.stdout.trim()).toBe('Blocked.');
+    expect(lastMessage(fake)).toContain('no curl in CI');
   }, 60_000);
 
   it('says an unknown command is unknown and sends nothing', async () => {
