@@ -12,6 +12,7 @@ import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
 import { benchRead } from './read';
 import { benchSearch } from './search';
+import { benchSetup } from './setup';
 import { benchSubagent } from './subagent';
 import { benchWebview } from './webview';
 
@@ -34,6 +35,7 @@ const PARTS: Record<string, () => unknown> = {
   executor: benchExecutor,
   loop: benchLoop,
   subagent: benchSubagent,
+  setup: benchSetup,
   cli: benchCli,
   search: benchSearch,
   read: benchRead,
