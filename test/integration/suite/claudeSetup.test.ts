@@ -21,6 +21,20 @@ function requestText(req: { body: unknown } | undefined): string {
   return JSON.stringify([body.system, body.messages]);
 }
 
+/**
+ * Copies `src` into `dst` without touching what is there: a folder that exists already (an earlier suite
+ * may leave `.claude/`) is entered, anything missing is copied whole. Returns what was created, to remove after.
+ */
+function overlay(src: string, dst: string): string[] {
+  return readdirSync(src, { withFileTypes: true }).flatMap((entry) => {
+    const from = path.join(src, entry.name);
+    const to = path.join(dst, entry.name);
+    if (existsSync(to)) return entry.isDirectory() ? overlay(from, to) : [];
+    cpSync(from, to, { recursive: true });
+    return [to];
+  });
+}
+
 /** The text of the last message of a request (the prompt, or the tool results). */
 function lastMessageText(req: { body: unknown } | undefined): string {
   const messages = ((req?.body ?? {}) as { messages?: unknown[] }).messages ?? [];
@@ -42,15 +56,14 @@ describe('a Claude Code .claude setup in the real extension host', function () {
     fake = await startFakeAnthropic({ apiKey: KEY });
     await config().update('apiBaseUrl', fake.url, vscode.ConfigurationTarget.Global);
     api = await vscode.extensions.getExtension<CodewrightApi>('codewright.codewright')!.activate();
-    copied = readdirSync(fixture()).filter((name) => !existsSync(path.join(root(), name)));
-    for (const name of copied) cpSync(path.join(fixture(), name), path.join(root(), name), { recursive: true });
+    copied = overlay(fixture(), root());
     // The settings watcher would pick the files up; reloading now does not leave the test to its timing.
     await api.permissions.reload();
     await api.hooks.reload();
   });
 
   after(async () => {
-    for (const name of copied) rmSync(path.join(root(), name), { recursive: true, force: true });
+    for (const created of copied.reverse()) rmSync(created, { recursive: true, force: true });
     await api.permissions.reload();
     await api.hooks.reload();
     await config().update('apiBaseUrl', undefined, vscode.ConfigurationTarget.Global);
@@ -58,6 +71,10 @@ describe('a Claude Code .claude setup in the real extension host', function () {
   });
 
   beforeEach(() => api.session.reset());
+  // A turn left waiting (a permission nobody answers) must not take the next tests down with it.
+  afterEach(() => {
+    if (api.session.busy) api.session.stop();
+  });
 
   it('expands a nested command: arguments, its ! line through Bash (allowed by the file rule) and its @ file', async () => {
     fake.setScript([{ content: [{ type: 'text', text: 'Here is the brief.' }], expect: { lastUserTextIncludes: 'Write a brief about release for developers.' } }]);
