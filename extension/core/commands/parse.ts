@@ -3,6 +3,7 @@
  * token made of command-name characters (letters, digits, `:`, `_`, `-`) counts, so `/usr/bin is slow` and
  * `/ what` go to the model as typed, while `/review` and `/frontend:lint src` are commands.
  */
+import { editDistance } from '../text/editDistance';
 
 /** Letters, digits, `:` (folder separator of `/folder:name`), `_`, `-`; a dot is allowed inside (`/v1.2`). */
 const COMMAND_NAME = /^[A-Za-z0-9_:-][A-Za-z0-9_:.-]*$/;
@@ -24,19 +25,6 @@ export function parseSlashCommand(text: string): ParsedSlashCommand | undefined 
   return { name, args: (match[2] ?? '').trim() };
 }
 
-/** Edit distance, for "did you mean"; small inputs only (command names). */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * Up to `max` names close to `wanted`: those it starts or is contained in first, then by edit distance (at
  * most a third of the longer name, at least 2), ties by name.
@@ -47,7 +35,7 @@ export function closestNames(wanted: string, names: readonly string[], max = 3):
     .map((name) => {
       const n = name.toLowerCase();
       const contains = n.startsWith(w) || (w.length >= 3 && n.includes(w)) || w.startsWith(n);
-      const d = distance(w, n);
+      const d = editDistance(w, n);
       return { name, score: contains ? -1 : d, ok: contains || d <= Math.max(2, Math.floor(Math.max(w.length, n.length) / 3)) };
     })
     .filter((s) => s.ok)

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Workspace } from '../../core/ports';
+import { editDistance } from '../../core/text/editDistance';
 
 export function resolveToolPath(filePath: string, cwd: string): string {
   return path.isAbsolute(filePath) ? path.normalize(filePath) : path.resolve(cwd, filePath);
@@ -50,18 +51,6 @@ function similarity(wanted: string, candidate: string): number | undefined {
 function stem(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 /** The answer for a path that does not exist: says so, names the working directory, offers near names. */
