@@ -38,6 +38,7 @@ import { createTranscriptStore } from './host/vscode/transcriptStore';
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
+import { NodeWeb } from './host/node/web';
 import { listSessions } from './core/session/sessions';
 import { getTools } from './tools/tools';
 import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
@@ -169,6 +170,9 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         taskOutput: new NodeTaskOutput(),
         // The Config tool: codewright.* settings.
         config: new VsCodeConfigSettings(),
+        // WebFetch through Node's fetch; WebSearch as a request of the API's server-side search.
+        web: new NodeWeb(),
+        webSearch: services.model,
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,

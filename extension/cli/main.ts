@@ -27,6 +27,7 @@ import { NodeWorktrees } from '../host/node/worktrees';
 import { NodeTaskOutput } from '../host/node/taskOutput';
 import { NodeConfigSettings } from '../host/node/configSettings';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
+import { NodeWeb } from '../host/node/web';
 import type { ShellParser } from '../core/permissions/bash';
 import { parseCliArgs, USAGE, type CliOptions } from './args';
 import { createOutput, type Output } from './output';
@@ -156,12 +157,13 @@ function sessionDeps(
 ): AgentSessionDeps {
   const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
   let permissions: ToolPermissionContext = cliPermissionContext(env.loaded, opts, { ...(env.setup.flag ? { flag: env.setup.flag } : {}), addDirs: env.setup.addDirs });
+  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log });
   return {
-    model: new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log }),
+    model,
     environment: new NodeEnvironment({ cwd: env.cwd }),
     transcripts: env.transcripts,
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
-    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput(), config: new NodeConfigSettings({ homeDir: homedir(), workspaceRoot: env.cwd, ...(opts.settingsFile ? { extraFile: opts.settingsFile } : {}) }) },
+    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput(), config: new NodeConfigSettings({ homeDir: homedir(), workspaceRoot: env.cwd, ...(opts.settingsFile ? { extraFile: opts.settingsFile } : {}) }), web: new NodeWeb(), webSearch: model },
     tools: cliTools(opts, env.shellParser),
     ...cliSystemPrompts(opts),
     cwd: env.cwd,

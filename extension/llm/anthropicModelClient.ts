@@ -7,8 +7,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { AssistantContentBlock, AssistantMessage } from '../core/messages';
 import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, SettingsPort, StopReason } from '../core/ports';
 import { ModelError } from '../core/ports';
+import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/web/ports';
 import { toModelError } from './errors';
 import { toSdkParams } from './params';
+import { runWebSearch } from './webSearch';
 
 export interface AnthropicClientOptions {
   credentials: CredentialsPort;
@@ -16,7 +18,7 @@ export interface AnthropicClientOptions {
   log: Logger;
 }
 
-export class AnthropicModelClient implements ModelClient {
+export class AnthropicModelClient implements ModelClient, WebSearchPort {
   private client: { key: string; baseURL: string | undefined; sdk: Anthropic } | undefined;
 
   constructor(private readonly opts: AnthropicClientOptions) {}
@@ -33,6 +35,17 @@ export class AnthropicModelClient implements ModelClient {
       this.client = { key: credential.key, baseURL, sdk };
     }
     return this.client.sdk;
+  }
+
+  /** WebSearch's request (llm/webSearch.ts), on the same client, key and base URL as the conversation. */
+  async search(request: WebSearchRequest): Promise<WebSearchOutcome> {
+    const sdk = await this.sdk();
+    this.opts.log.debug(`POST /v1/messages (web search) model=${request.model}`);
+    try {
+      return await runWebSearch(sdk, request);
+    } catch (err) {
+      throw toModelError(err, request.signal);
+    }
   }
 
   async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {

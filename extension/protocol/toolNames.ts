@@ -38,6 +38,8 @@ const TOOL_NAMES = {
   SKILL_TOOL_NAME: 'Skill',
   CONFIG_TOOL_NAME: 'Config',
   STRUCTURED_OUTPUT_TOOL_NAME: 'StructuredOutput',
+  WEB_FETCH_TOOL_NAME: 'WebFetch',
+  WEB_SEARCH_TOOL_NAME: 'WebSearch',
 } as const;
 
 export const {
@@ -73,6 +75,8 @@ export const {
   SKILL_TOOL_NAME,
   CONFIG_TOOL_NAME,
   STRUCTURED_OUTPUT_TOOL_NAME,
+  WEB_FETCH_TOOL_NAME,
+  WEB_SEARCH_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

@@ -37,6 +37,8 @@ import {
   SKILL_TOOL_NAME,
   CONFIG_TOOL_NAME,
   STRUCTURED_OUTPUT_TOOL_NAME,
+  WEB_FETCH_TOOL_NAME,
+  WEB_SEARCH_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -73,6 +75,8 @@ import { ExitWorktreeTool } from './ExitWorktree/ExitWorktree';
 import { ConfigTool } from './Config/Config';
 import { createStructuredOutputTool } from './StructuredOutput/StructuredOutput';
 import type { CheckedSchema } from './StructuredOutput/schema';
+import { WebFetchTool } from './WebFetch/WebFetch';
+import { WebSearchTool } from './WebSearch/WebSearch';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -126,6 +130,8 @@ const BUILTIN_TOOLS = {
   [SKILL_TOOL_NAME]: () => SkillTool,
   [CONFIG_TOOL_NAME]: () => ConfigTool,
   [STRUCTURED_OUTPUT_TOOL_NAME]: (opts) => createStructuredOutputTool(opts.structuredOutputSchema),
+  [WEB_FETCH_TOOL_NAME]: () => WebFetchTool,
+  [WEB_SEARCH_TOOL_NAME]: () => WebSearchTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

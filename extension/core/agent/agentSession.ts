@@ -443,7 +443,7 @@ export class AgentSession {
       globLimits: {},
       discoveredToolNames: this.discovered,
       mailbox: this.mailbox,
-      ports: { ...this.deps.toolPorts, storage: this.deps.storageFor(this.sessionId) },
+      ports: { model: this.deps.model, ...this.deps.toolPorts, storage: this.deps.storageFor(this.sessionId) },
       ...(this.memory.nested ? { nestedMemory: this.memory.nested } : {}),
     };
   }

@@ -9,7 +9,8 @@ import type { Command } from '../commands/types';
 import type { AgentId, SessionId } from '../ids';
 import type { Message, TextBlock, ToolDefinition } from '../messages';
 import type { PermissionDecision } from '../permissions/types';
-import type { LspPort, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
+import type { LspPort, ModelClient, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
+import type { WebPort, WebSearchPort } from '../web/ports';
 import type { CronScheduler } from '../cron/scheduler';
 import type { ShellPort } from '../shellPort';
 import type { TaskOutputPort } from '../tasks/outputPort';
@@ -161,4 +162,10 @@ export interface ToolPorts {
   taskOutput?: TaskOutputPort;
   /** Codewright's own settings for the Config tool; absent where none can be read. */
   config?: ConfigSettingsPort;
+  /** Fetches web pages (WebFetch); absent where the host offers no network access. */
+  web?: WebPort;
+  /** The API's server-side web search (WebSearch); absent: WebSearch says it is unavailable. */
+  webSearch?: WebSearchPort;
+  /** The session's model client, for a tool's own small request (WebFetch's pass over a page). */
+  model?: ModelClient;
 }
