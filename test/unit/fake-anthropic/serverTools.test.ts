@@ -51,7 +51,8 @@ describe('fake-anthropic server tools', () => {
     fake.setScript([searchTurn]);
     const custom = { name: 'web_search', description: 'mine', input_schema: { type: 'object' } };
     await expect(ask([custom])).rejects.toThrow(/call server tool 'web_search', which the request does not offer/);
-    fake.setScript([{ content: [searchTurn.content![0]!, { ...searchTurn.content![0]!, id: 'srvtoolu_2' }] }]);
+    const call = (id: string) => ({ type: 'server_tool_use' as const, id, name: 'web_search' as const, input: { query: 'q' } });
+    fake.setScript([{ content: [call('srvtoolu_1'), call('srvtoolu_2')] }]);
     await expect(ask([{ ...SEARCH_TOOL, max_uses: 1 }])).rejects.toThrow(/runs 2 web_search calls but the request allows max_uses 1/);
   });
 
