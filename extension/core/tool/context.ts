@@ -20,6 +20,7 @@ import type { UserQuestionPort } from '../userQuestions';
 import type { PlanApprovalPort } from '../planApproval';
 import type { NestedMemory } from '../memory/nested';
 import type { HookEngine } from '../hooks/engine';
+import type { McpHub } from '../mcp/types';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
 
@@ -161,4 +162,6 @@ export interface ToolPorts {
   taskOutput?: TaskOutputPort;
   /** Codewright's own settings for the Config tool; absent where none can be read. */
   config?: ConfigSettingsPort;
+  /** The window's MCP servers (ListMcpResources, ReadMcpResource); absent where none are configured. */
+  mcp?: McpHub;
 }
