@@ -38,6 +38,8 @@ const TOOL_NAMES = {
   SKILL_TOOL_NAME: 'Skill',
   CONFIG_TOOL_NAME: 'Config',
   STRUCTURED_OUTPUT_TOOL_NAME: 'StructuredOutput',
+  LIST_MCP_RESOURCES_TOOL_NAME: 'ListMcpResourcesTool',
+  READ_MCP_RESOURCE_TOOL_NAME: 'ReadMcpResourceTool',
 } as const;
 
 export const {
@@ -73,6 +75,8 @@ export const {
   SKILL_TOOL_NAME,
   CONFIG_TOOL_NAME,
   STRUCTURED_OUTPUT_TOOL_NAME,
+  LIST_MCP_RESOURCES_TOOL_NAME,
+  READ_MCP_RESOURCE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

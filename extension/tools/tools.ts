@@ -37,6 +37,8 @@ import {
   SKILL_TOOL_NAME,
   CONFIG_TOOL_NAME,
   STRUCTURED_OUTPUT_TOOL_NAME,
+  LIST_MCP_RESOURCES_TOOL_NAME,
+  READ_MCP_RESOURCE_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -73,6 +75,8 @@ import { ExitWorktreeTool } from './ExitWorktree/ExitWorktree';
 import { ConfigTool } from './Config/Config';
 import { createStructuredOutputTool } from './StructuredOutput/StructuredOutput';
 import type { CheckedSchema } from './StructuredOutput/schema';
+import { ListMcpResourcesTool } from './ListMcpResourcesTool/ListMcpResourcesTool';
+import { ReadMcpResourceTool } from './ReadMcpResourceTool/ReadMcpResourceTool';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -126,6 +130,8 @@ const BUILTIN_TOOLS = {
   [SKILL_TOOL_NAME]: () => SkillTool,
   [CONFIG_TOOL_NAME]: () => ConfigTool,
   [STRUCTURED_OUTPUT_TOOL_NAME]: (opts) => createStructuredOutputTool(opts.structuredOutputSchema),
+  [LIST_MCP_RESOURCES_TOOL_NAME]: () => ListMcpResourcesTool,
+  [READ_MCP_RESOURCE_TOOL_NAME]: () => ReadMcpResourceTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -37,6 +37,8 @@ import { EnterWorktreeRenderer } from './EnterWorktree';
 import { ExitWorktreeRenderer } from './ExitWorktree';
 import { ConfigRenderer } from './Config';
 import { StructuredOutputRenderer } from './StructuredOutput';
+import { ListMcpResourcesRenderer } from './ListMcpResourcesTool';
+import { ReadMcpResourceRenderer } from './ReadMcpResourceTool';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -71,6 +73,8 @@ export const TOOL_RENDERERS = {
   Skill: SkillRenderer,
   Config: ConfigRenderer,
   StructuredOutput: StructuredOutputRenderer,
+  ListMcpResourcesTool: ListMcpResourcesRenderer,
+  ReadMcpResourceTool: ReadMcpResourceRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {
