@@ -10,6 +10,8 @@ import type { TextBlock } from '../core/messages';
 import type { Workspace } from '../core/ports';
 import type { Mention } from './mentions';
 import type { Attachment } from '../protocol/messages';
+import type { McpHub } from '../core/mcp/types';
+import { attachmentOfResourceBlock, resolveResourceMention, resourceTarget } from './mentionResources';
 
 /** Per mentioned file: at most this many lines and characters go to the model. */
 export const MENTION_MAX_LINES = 2000;
@@ -23,6 +25,8 @@ export interface MentionAccess {
   cwd: string;
   /** Why `absPath` may not be read (the permission system's Read check), or undefined when it may. */
   refusal(absPath: string): Promise<string | undefined>;
+  /** The MCP servers: `@server:uri` names one of their resources (mentionResources.ts). */
+  mcp?: McpHub;
 }
 
 type FileAttachment = Extract<Attachment, { kind: 'file' }>;
@@ -34,6 +38,8 @@ export interface ResolvedMention {
 }
 
 export async function resolveMention(mention: Mention, access: MentionAccess): Promise<ResolvedMention> {
+  const resource = resourceTarget(mention.path, access.mcp);
+  if (resource && access.mcp) return resolveResourceMention(resource, access.mcp);
   const abs = path.resolve(access.cwd, mention.path);
   const shown = displayPath(abs, access.cwd);
   const chip: FileAttachment = { kind: 'file', path: shown };
@@ -107,11 +113,14 @@ function escapeAttr(s: string): string {
 
 /** True for a block this module made, so a resumed chat can show the chip instead of the file's text. */
 export function isMentionBlock(text: string): boolean {
+  if (attachmentOfResourceBlock(text)) return true;
   return /^<(file|folder) path="[^"]*"[^>]*>\n/.test(text) && /<\/(file|folder)>$/.test(text);
 }
 
 /** The chip of a block this module made, read back from its attributes. */
 export function attachmentOfBlock(text: string): FileAttachment | undefined {
+  const resource = attachmentOfResourceBlock(text);
+  if (resource) return resource;
   const head = /^<(?:file|folder) path="([^"]*)"(?: lines="(\d+)-(\d+)")?/.exec(text);
   if (!head?.[1]) return undefined;
   const p = head[1].replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&');

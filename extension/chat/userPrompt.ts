@@ -57,6 +57,7 @@ export function mentionAccess(context: ToolUseContext): MentionAccess {
   return {
     workspace: context.ports.workspace,
     cwd: context.cwd,
+    ...(context.ports.mcp ? { mcp: context.ports.mcp } : {}),
     async refusal(absPath) {
       const permissions = context.getAppState().toolPermissionContext;
       if (!(await isInWorkingDirectories(context, permissions, await resolvePath(context, absPath)))) return 'it is outside the workspace';

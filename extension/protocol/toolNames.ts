@@ -40,6 +40,8 @@ const TOOL_NAMES = {
   STRUCTURED_OUTPUT_TOOL_NAME: 'StructuredOutput',
   WEB_FETCH_TOOL_NAME: 'WebFetch',
   WEB_SEARCH_TOOL_NAME: 'WebSearch',
+  LIST_MCP_RESOURCES_TOOL_NAME: 'ListMcpResourcesTool',
+  READ_MCP_RESOURCE_TOOL_NAME: 'ReadMcpResourceTool',
 } as const;
 
 export const {
@@ -77,6 +79,8 @@ export const {
   STRUCTURED_OUTPUT_TOOL_NAME,
   WEB_FETCH_TOOL_NAME,
   WEB_SEARCH_TOOL_NAME,
+  LIST_MCP_RESOURCES_TOOL_NAME,
+  READ_MCP_RESOURCE_TOOL_NAME,
 } = TOOL_NAMES;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

@@ -39,6 +39,8 @@ import {
   STRUCTURED_OUTPUT_TOOL_NAME,
   WEB_FETCH_TOOL_NAME,
   WEB_SEARCH_TOOL_NAME,
+  LIST_MCP_RESOURCES_TOOL_NAME,
+  READ_MCP_RESOURCE_TOOL_NAME,
   type ToolName,
 } from '../protocol/toolNames';
 import type { ShellParser } from './Bash/analysis';
@@ -77,6 +79,8 @@ import { createStructuredOutputTool } from './StructuredOutput/StructuredOutput'
 import type { CheckedSchema } from './StructuredOutput/schema';
 import { WebFetchTool } from './WebFetch/WebFetch';
 import { WebSearchTool } from './WebSearch/WebSearch';
+import { ListMcpResourcesTool } from './ListMcpResourcesTool/ListMcpResourcesTool';
+import { ReadMcpResourceTool } from './ReadMcpResourceTool/ReadMcpResourceTool';
 
 /** What some built-in tools need from the host. */
 export interface ToolRegistryOptions {
@@ -132,6 +136,8 @@ const BUILTIN_TOOLS = {
   [STRUCTURED_OUTPUT_TOOL_NAME]: (opts) => createStructuredOutputTool(opts.structuredOutputSchema),
   [WEB_FETCH_TOOL_NAME]: () => WebFetchTool,
   [WEB_SEARCH_TOOL_NAME]: () => WebSearchTool,
+  [LIST_MCP_RESOURCES_TOOL_NAME]: () => ListMcpResourcesTool,
+  [READ_MCP_RESOURCE_TOOL_NAME]: () => ReadMcpResourceTool,
 } satisfies Record<ToolName, (opts: ToolRegistryOptions) => AnyTool>;
 
 /** Every built-in tool, enabled or not. */

@@ -39,6 +39,8 @@ import { ConfigRenderer } from './Config';
 import { StructuredOutputRenderer } from './StructuredOutput';
 import { WebFetchRenderer } from './WebFetch';
 import { WebSearchRenderer } from './WebSearch';
+import { ListMcpResourcesRenderer } from './ListMcpResourcesTool';
+import { ReadMcpResourceRenderer } from './ReadMcpResourceTool';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -75,6 +77,8 @@ export const TOOL_RENDERERS = {
   StructuredOutput: StructuredOutputRenderer,
   WebFetch: WebFetchRenderer,
   WebSearch: WebSearchRenderer,
+  ListMcpResourcesTool: ListMcpResourcesRenderer,
+  ReadMcpResourceTool: ReadMcpResourceRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
 export function rendererFor(name: string): ToolRenderer {

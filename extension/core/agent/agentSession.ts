@@ -41,6 +41,8 @@ import { commandToolRunner } from '../commands/runTool';
 import type { Command, CommandContext } from '../commands/types';
 import type { SessionUsage } from './usage';
 import { estimateContextSnapshot, type ContextSnapshot } from '../commands/contextSnapshot';
+import type { McpHub } from '../mcp/types';
+import { McpToolSet } from '../mcp/tools';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -80,6 +82,8 @@ export interface AgentSessionDeps {
   hooks?: HookEngine;
   /** Test seam: how long an idle session waits before the Notification hooks hear of it. */
   idleNotificationMs?: number;
+  /** The window's MCP servers: their tools join `tools` each turn (a changed list counts from the next request), and tools reach them as `ports.mcp`. */
+  mcp?: McpHub;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -125,6 +129,8 @@ export class AgentSession {
   private readonly idle: IdleNotifier;
   /** What the last turn sent before its messages, for /context. */
   private lastPrefix: RequestPrefix | undefined;
+  /** The MCP servers' tools, rebuilt when the hub reports a change (core/mcp/tools.ts). */
+  private readonly mcpTools: McpToolSet | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -132,6 +138,7 @@ export class AgentSession {
   ) {
     this.sessionId = asSessionId(sessionId ?? deps.newId());
     this.memory = new SessionMemory(deps.environment, deps.cwd, deps.onConfigProblems);
+    this.mcpTools = deps.mcp ? new McpToolSet(deps.mcp) : undefined;
     this.writer = new TranscriptWriter(deps.transcripts, this.sessionId);
     // A tool that switches the mode (plan mode) changes AppState; the window's holder follows.
     if (deps.permissions) this.stopModeSync = syncModeToHolder(this.store, deps.permissions);
@@ -150,6 +157,14 @@ export class AgentSession {
 
   private agentDefinitions(): readonly AgentDefinition[] {
     return this.definitions;
+  }
+
+  /** The tools offered now: the session's own, then the MCP servers' (a name already taken keeps the first). */
+  private offeredTools(): Tools {
+    const extra = this.mcpTools?.tools() ?? [];
+    if (extra.length === 0) return this.deps.tools;
+    const taken = new Set(this.deps.tools.map((t) => t.name));
+    return [...this.deps.tools, ...extra.filter((t) => !taken.has(t.name))];
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -201,7 +216,7 @@ export class AgentSession {
       const env = await this.memory.refresh(await this.env);
       this.definitions = (await this.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
       this.commandList = (await this.deps.commands?.()) ?? [];
-      const tools = this.deps.tools;
+      const tools = this.offeredTools();
       this.startPermissions(options);
       const system = buildSystemPrompt({
         env,
@@ -217,7 +232,7 @@ export class AgentSession {
         agentDefinitions: this.agentDefinitions(),
       });
       this.lastPrefix = { model: settings.model, system, tools: defs };
-      const context = this.context(abort, settings.model, this.lastPrefix);
+      const context = this.context(abort, settings.model, this.lastPrefix, tools);
       const gen = query({
         messages: this.messages,
         system,
@@ -318,7 +333,7 @@ export class AgentSession {
     // Before the first turn the command files have not been read yet: read them, so the skills count.
     if (!this.lastPrefix) this.commandList = (await this.deps.commands?.()) ?? this.commandList;
     const skills = skillSummaries(this.commandList);
-    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.deps.tools, toolContext: () => this.toolContext(), skills });
+    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.offeredTools(), toolContext: () => this.toolContext(), skills });
   }
 
   /** `CommandContext.runTool`: a prompt command's `!` lines and `@` files, through the permission engine. */
@@ -360,6 +375,7 @@ export class AgentSession {
   async dispose(): Promise<void> {
     this.stop();
     this.stopModeSync();
+    this.mcpTools?.dispose();
     this.idle.cancel();
     if (this.started) await sessionEndHooks(this.deps.hooks, 'other', { sessionId: this.sessionId, cwd: this.deps.cwd });
     await taskRegistry.killAllTasks(this.store.getState().tasks, this.store.setState);
@@ -405,16 +421,17 @@ export class AgentSession {
   }
 
   /** The context a turn's tools run in, inside the worktree EnterWorktree moved the session to, if any. */
-  private context(abort: AbortController, model: string, requestPrefix?: RequestPrefix): ToolUseContext {
-    const base = this.baseContext(abort, model, requestPrefix);
+  private context(abort: AbortController, model: string, requestPrefix?: RequestPrefix, tools = this.offeredTools()): ToolUseContext {
+    const base = this.baseContext(abort, model, tools, requestPrefix);
     const worktree = this.store.getState().worktreeSession;
     return worktree ? enterWorktreeContext(base, worktree) : base;
   }
 
-  private baseContext(abort: AbortController, model: string, requestPrefix?: RequestPrefix): ToolUseContext {
+  private baseContext(abort: AbortController, model: string, tools: Tools, requestPrefix?: RequestPrefix): ToolUseContext {
     return {
       options: {
-        tools: this.deps.tools,
+        tools,
+        refreshTools: () => this.offeredTools(),
         commands: this.commandList,
         mainLoopModel: model,
         debug: false,
@@ -443,7 +460,7 @@ export class AgentSession {
       globLimits: {},
       discoveredToolNames: this.discovered,
       mailbox: this.mailbox,
-      ports: { model: this.deps.model, ...this.deps.toolPorts, storage: this.deps.storageFor(this.sessionId) },
+      ports: { model: this.deps.model, ...this.deps.toolPorts, ...(this.deps.mcp ? { mcp: this.deps.mcp } : {}), storage: this.deps.storageFor(this.sessionId) },
       ...(this.memory.nested ? { nestedMemory: this.memory.nested } : {}),
     };
   }

@@ -21,6 +21,7 @@ import type { UserQuestionPort } from '../userQuestions';
 import type { PlanApprovalPort } from '../planApproval';
 import type { NestedMemory } from '../memory/nested';
 import type { HookEngine } from '../hooks/engine';
+import type { McpHub } from '../mcp/types';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
 
@@ -168,4 +169,6 @@ export interface ToolPorts {
   webSearch?: WebSearchPort;
   /** The session's model client, for a tool's own small request (WebFetch's pass over a page). */
   model?: ModelClient;
+  /** The window's MCP servers (ListMcpResources, ReadMcpResource); absent where none are configured. */
+  mcp?: McpHub;
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { added, assistantMessage, busy, snapshot, toolResult, toolStarted, userMessage } from './fixtures';
+import type { WebviewPage } from './harness';
+import { useWebviewPages } from './pages';
+
+const openPage = useWebviewPages();
+let view: WebviewPage;
+
+const row = (name: string) => view.page.locator(`section[data-testid="tool"][data-tool="${name}"]`);
+
+describe('MCP resource tool rows', () => {
+  it('titles the resource list by server and a read by server:uri, and shows the text when expanded', async () => {
+    view = await openPage();
+    await view.send(
+      snapshot([userMessage('u1', 'go')]),
+      busy(true),
+      added(assistantMessage('a1', 'On it.', 'streaming')),
+      toolStarted('t1', 'ListMcpResourcesTool', { server: 'docs' }),
+      toolStarted('t2', 'ReadMcpResourceTool', { server: 'docs', uri: 'memo://greeting' }),
+    );
+    await expect.poll(() => row('ListMcpResourcesTool').getAttribute('aria-label')).toBe('Listing resources of docs');
+    await expect.poll(() => row('ReadMcpResourceTool').getAttribute('aria-label')).toBe('Read docs:memo://greeting');
+    await view.send(toolResult('t2', { isError: false, text: '<resource uri="memo://greeting">\nHello\n</resource>', truncated: false }));
+    await expect.poll(() => row('ReadMcpResourceTool').getAttribute('data-status')).toBe('done');
+    await row('ReadMcpResourceTool').locator('.tool-header').click();
+    await expect.poll(() => row('ReadMcpResourceTool').innerText()).toContain('Hello');
+  });
+});
