@@ -1,6 +1,7 @@
 /**
  * One renderer per built-in tool, keyed by wire name. `satisfies Record<ToolName, ToolRenderer>` makes a
- * built-in tool without a renderer a compile error; MCP and unknown tools get the generic renderer.
+ * built-in tool without a renderer a compile error; MCP tools (`mcp__…`) get the MCP renderer, unknown tools the
+ * generic one.
  */
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
 import { AgentRenderer } from './Agent';
@@ -14,6 +15,8 @@ import { GenericRenderer } from './Generic';
 import { GlobRenderer } from './Glob';
 import { GrepRenderer } from './Grep';
 import { LspRenderer } from './LSP';
+import { McpToolRenderer } from './Mcp';
+import { MCP_RESOURCE_RENDERERS } from './McpResources';
 import { MonitorRenderer } from './Monitor';
 import { NotebookEditRenderer } from './NotebookEdit';
 import { ReadRenderer } from './Read';
@@ -37,6 +40,8 @@ import { EnterWorktreeRenderer } from './EnterWorktree';
 import { ExitWorktreeRenderer } from './ExitWorktree';
 import { ConfigRenderer } from './Config';
 import { StructuredOutputRenderer } from './StructuredOutput';
+import { parseMcpToolName } from './shared/mcpName';
+import { WEB_FALLBACK_RENDERERS } from './WebPreview';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -73,6 +78,9 @@ export const TOOL_RENDERERS = {
   StructuredOutput: StructuredOutputRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
+/** Built-in tools first; then MCP tools by their `mcp__` prefix (their names are dynamic); then the generic one. */
 export function rendererFor(name: string): ToolRenderer {
-  return isBuiltinToolName(name) ? TOOL_RENDERERS[name] : GenericRenderer;
+  if (isBuiltinToolName(name)) return TOOL_RENDERERS[name];
+  if (parseMcpToolName(name)) return McpToolRenderer;
+  return MCP_RESOURCE_RENDERERS[name] ?? WEB_FALLBACK_RENDERERS[name] ?? GenericRenderer;
 }
