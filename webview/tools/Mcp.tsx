@@ -17,7 +17,7 @@ function Heading({ entry }: ToolViewProps) {
     <>
       <span className="mcp-server-badge" data-testid="mcp-server-badge" title={`MCP server ${parsed.server}`}>
         {parsed.server}
-      </span>
+      </span>{' '}
       <span className="mcp-tool-name" data-testid="mcp-tool-name">
         {parsed.tool}
       </span>

@@ -78,7 +78,7 @@ function ReadResult({ entry }: ToolViewProps) {
 function ListHeading({ entry }: ToolViewProps) {
   return (
     <>
-      <ServerBadge entry={entry} />
+      <ServerBadge entry={entry} />{' '}
       <span className="mcp-tool-name">List resources</span>
     </>
   );
@@ -87,7 +87,7 @@ function ListHeading({ entry }: ToolViewProps) {
 function ReadHeading({ entry }: ToolViewProps) {
   return (
     <>
-      <ServerBadge entry={entry} />
+      <ServerBadge entry={entry} />{' '}
       <span className="mcp-tool-name">Read resource</span>
     </>
   );

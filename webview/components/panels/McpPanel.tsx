@@ -4,7 +4,7 @@
  * gives, and Restart (`restartMcpServer`; the host reconnects and refreshes the panel). With none, it says
  * where servers are configured.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PanelView } from '../../../extension/protocol/messages';
 
 type McpView = Extract<PanelView, { panel: 'mcp' }>;
@@ -37,11 +37,10 @@ const STATUS_HINTS: Partial<Record<McpServer['status'], string>> = {
 const NOT_RESTARTABLE = new Set<McpServer['status']>(['disabled', 'needsApproval']);
 
 export function McpPanel({ view, onRestart }: { view: McpView; onRestart: (server: string) => void }) {
-  // Restart pressed: the button waits for the host's refreshed view rather than being pressed twice.
-  const [restarting, setRestarting] = useState<readonly string[]>([]);
-  useEffect(() => {
-    setRestarting([]);
-  }, [view]);
+  // Restart pressed: the button waits for the host's refreshed view rather than being pressed twice. Kept
+  // with the view it was pressed in, so a new view from the host clears it.
+  const [pressed, setPressed] = useState<{ view: McpView; names: readonly string[] }>({ view, names: [] });
+  const restarting = pressed.view === view ? pressed.names : [];
   if (view.servers.length === 0) {
     return (
       <div className="panel-empty" data-testid="panel-empty">
@@ -50,7 +49,7 @@ export function McpPanel({ view, onRestart }: { view: McpView; onRestart: (serve
     );
   }
   const restart = (name: string) => {
-    setRestarting((r) => [...r, name]);
+    setPressed({ view, names: [...restarting, name] });
     onRestart(name);
   };
   return (
@@ -69,17 +68,9 @@ function McpServerItem({ server: s, restarting, onRestart }: { server: McpServer
     <li className="panel-item" data-testid="mcp-server" data-name={s.name} data-status={s.status}>
       <div className="panel-item-line">
         <span className="panel-item-name">{s.name}</span>
-        {s.scope && (
-          <span className="panel-item-meta" data-testid="mcp-scope">
-            {SCOPE_LABELS[s.scope]}
-          </span>
-        )}
         <span className={`panel-status panel-status-${s.status}`} data-testid="mcp-status">
           {connecting && <span className="panel-spinner" role="img" aria-label="Connecting" data-testid="mcp-spinner" />}
           {STATUS_LABELS[s.status]}
-        </span>
-        <span className="panel-item-meta" data-testid="mcp-counts">
-          {counts(s)}
         </span>
         {!NOT_RESTARTABLE.has(s.status) && (
           <button
@@ -93,6 +84,11 @@ function McpServerItem({ server: s, restarting, onRestart }: { server: McpServer
             {restarting ? 'Restarting…' : 'Restart'}
           </button>
         )}
+      </div>
+      <div className="panel-item-meta">
+        {s.scope && <span data-testid="mcp-scope">{SCOPE_LABELS[s.scope]}</span>}
+        {s.scope && ' · '}
+        <span data-testid="mcp-counts">{counts(s)}</span>
       </div>
       {hint && (
         <div className="panel-item-text" data-testid="mcp-hint">
