@@ -134,6 +134,32 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
     mode: z.enum(['default', 'acceptEdits']).optional(),
     feedback: z.string().max(10_000).optional(),
   }),
+  /**
+   * An MCP tool's result beyond its text (mcp__server__tool, ReadMcpResourceTool): the images and resource
+   * links of its content blocks. The host fills it from the MCP content (the tool's `present`).
+   */
+  z.strictObject({
+    kind: z.literal('mcp'),
+    images: z
+      .array(
+        z.strictObject({
+          mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+          /** Base64 without the `data:` prefix. */
+          data: z.string().max(10_000_000),
+        }),
+      )
+      .max(20),
+    links: z
+      .array(
+        z.strictObject({
+          uri: z.string().min(1).max(8192),
+          name: z.string().max(500).optional(),
+          mimeType: z.string().max(200).optional(),
+          description: z.string().max(2000).optional(),
+        }),
+      )
+      .max(200),
+  }),
 ]);
 export type ToolResultData = z.infer<typeof ToolResultDataSchema>;
 

@@ -69,9 +69,16 @@ export const McpPanelSchema = z.strictObject({
     .array(
       z.strictObject({
         name: Name,
-        status: z.enum(['connected', 'pending', 'failed', 'disabled']),
+        /** `pending` is the older spelling of `connecting`; both show a spinner. */
+        status: z.enum(['connected', 'pending', 'connecting', 'failed', 'needsApproval', 'needsAuth', 'disabled']),
         tools: z.number().int().nonnegative(),
         error: Text.optional(),
+        /** Where it was configured (`.mcp.json` is `project`); optional so an older host still parses. */
+        scope: z.enum(['project', 'user', 'settings', 'cli']).optional(),
+        resources: z.number().int().nonnegative().optional(),
+        prompts: z.number().int().nonnegative().optional(),
+        /** What a failed server printed last on stderr (the host keeps the tail). */
+        stderr: z.string().max(20_000).optional(),
       }),
     )
     .max(200),
@@ -133,6 +140,8 @@ export const PanelRequestSchemas = [
     rule: z.string().min(1).max(2000),
   }),
   z.strictObject({ type: z.literal('closePanel') }),
+  /** Restart from the /mcp panel: the host closes the server's connection and connects again now. */
+  z.strictObject({ type: z.literal('restartMcpServer'), server: Name }),
 ] as const;
 
 /** host → webview events of the panels. */

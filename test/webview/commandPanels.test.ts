@@ -148,8 +148,8 @@ describe('webview command panels', () => {
     };
     await open({ type: 'panelOpened', view: mcp });
     await expect.poll(() => view.page.getByTestId('mcp-server').allInnerTexts()).toEqual([
-      expect.stringMatching(/github\s+Connected\s+12 tools/),
-      expect.stringMatching(/db\s+Failed\s+0 tools\s+spawn psql-mcp ENOENT/),
+      expect.stringMatching(/github\s+Connected\s+Restart\s+12 tools/),
+      expect.stringMatching(/db\s+Failed\s+Restart\s+0 tools\s+spawn psql-mcp ENOENT/),
     ]);
     await view.send({ type: 'panelOpened', view: { panel: 'mcp', servers: [] } });
     await expect.poll(() => view.page.getByTestId('mcp-server').count()).toBe(0);

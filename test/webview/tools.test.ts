@@ -171,12 +171,13 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().first().getByTestId('tool-output').getAttribute('class')).toContain('tool-output-error');
   });
 
-  it('renders an MCP tool with the generic renderer: server and tool name, input JSON and result text', async () => {
+  it('renders an MCP tool with the MCP renderer: server and tool name, input JSON and result text', async () => {
     await open(
       toolStarted('t1', 'mcp__github__search_issues', { query: 'is:open label:bug' }),
       toolResult('t1', { isError: false, text: 'Found 2 issues: #12, #14', truncated: false }),
     );
-    await expect.poll(() => header().innerText()).toContain('github · search_issues');
+    await expect.poll(() => header().innerText()).toContain('github search_issues');
+    await expect.poll(() => rows().first().getAttribute('aria-label')).toBe('github · search_issues');
     await header().click();
     await expect.poll(async () => JSON.parse(await rows().first().getByTestId('tool-input').innerText()) as unknown).toEqual({ query: 'is:open label:bug' });
     await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('Found 2 issues: #12, #14');

@@ -37,7 +37,7 @@ function PlainToolRow({ entry }: { entry: ToolEntry }) {
       >
         <span className="disclosure-chevron" aria-hidden="true" />
         <span className={`tool-status-icon tool-status-${entry.status}`} role="img" aria-label={STATUS_LABEL[entry.status]} />
-        <span className="tool-title">{renderer.title(entry)}</span>
+        <span className="tool-title">{renderer.Heading ? <renderer.Heading entry={entry} /> : renderer.title(entry)}</span>
         {line && <span className="tool-summary">{line}</span>}
       </button>
       {running && <Progress entry={entry} />}

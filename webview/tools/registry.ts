@@ -1,6 +1,7 @@
 /**
  * One renderer per built-in tool, keyed by wire name. `satisfies Record<ToolName, ToolRenderer>` makes a
- * built-in tool without a renderer a compile error; MCP and unknown tools get the generic renderer.
+ * built-in tool without a renderer a compile error; MCP tools (`mcp__…`) get the MCP renderer, unknown tools the
+ * generic one.
  */
 import { isBuiltinToolName, type ToolName } from '../../extension/protocol/messages';
 import { AgentRenderer } from './Agent';
@@ -14,6 +15,7 @@ import { GenericRenderer } from './Generic';
 import { GlobRenderer } from './Glob';
 import { GrepRenderer } from './Grep';
 import { LspRenderer } from './LSP';
+import { McpToolRenderer } from './Mcp';
 import { MonitorRenderer } from './Monitor';
 import { NotebookEditRenderer } from './NotebookEdit';
 import { ReadRenderer } from './Read';
@@ -39,8 +41,8 @@ import { ConfigRenderer } from './Config';
 import { StructuredOutputRenderer } from './StructuredOutput';
 import { WebFetchRenderer } from './WebFetch';
 import { WebSearchRenderer } from './WebSearch';
-import { ListMcpResourcesRenderer } from './ListMcpResourcesTool';
-import { ReadMcpResourceRenderer } from './ReadMcpResourceTool';
+import { ListMcpResourcesRenderer, ReadMcpResourceRenderer } from './McpResources';
+import { parseMcpToolName } from './shared/mcpName';
 
 export const TOOL_RENDERERS = {
   Read: ReadRenderer,
@@ -81,6 +83,9 @@ export const TOOL_RENDERERS = {
   ReadMcpResourceTool: ReadMcpResourceRenderer,
 } satisfies Record<ToolName, ToolRenderer>;
 
+/** Built-in tools first; then MCP tools by their `mcp__` prefix (their names are dynamic); then the generic one. */
 export function rendererFor(name: string): ToolRenderer {
-  return isBuiltinToolName(name) ? TOOL_RENDERERS[name] : GenericRenderer;
+  if (isBuiltinToolName(name)) return TOOL_RENDERERS[name];
+  if (parseMcpToolName(name)) return McpToolRenderer;
+  return GenericRenderer;
 }

@@ -1,19 +1,46 @@
 /**
- * /mcp: the MCP servers with their connection status and how many tools each gives; a failed server shows
- * its error. With none, it says where servers are configured.
+ * /mcp: the MCP servers with where they are configured, their status (a spinner while connecting; a failed
+ * server shows its error and, folded, what it printed on stderr), how many tools, resources and prompts each
+ * gives, and Restart (`restartMcpServer`; the host reconnects and refreshes the panel). With none, it says
+ * where servers are configured.
  */
+import { useState } from 'react';
 import type { PanelView } from '../../../extension/protocol/messages';
 
 type McpView = Extract<PanelView, { panel: 'mcp' }>;
+type McpServer = McpView['servers'][number];
 
-const STATUS_LABELS: Record<McpView['servers'][number]['status'], string> = {
+const STATUS_LABELS: Record<McpServer['status'], string> = {
   connected: 'Connected',
   pending: 'Connecting…',
+  connecting: 'Connecting…',
   failed: 'Failed',
+  needsApproval: 'Needs approval',
+  needsAuth: 'Needs sign-in',
   disabled: 'Disabled',
 };
 
-export function McpPanel({ view }: { view: McpView }) {
+const SCOPE_LABELS: Record<NonNullable<McpServer['scope']>, string> = {
+  project: 'Project (.mcp.json)',
+  user: 'User',
+  settings: 'VS Code settings',
+  cli: 'Command line',
+};
+
+/** Why a server is not running yet, when its status alone does not say what to do. */
+const STATUS_HINTS: Partial<Record<McpServer['status'], string>> = {
+  needsApproval: 'A project server from .mcp.json starts only after you approve it.',
+  needsAuth: 'The server requires you to sign in before it lists its tools.',
+};
+
+/** A server the user cannot restart from here: turned off, or waiting for approval. */
+const NOT_RESTARTABLE = new Set<McpServer['status']>(['disabled', 'needsApproval']);
+
+export function McpPanel({ view, onRestart }: { view: McpView; onRestart: (server: string) => void }) {
+  // Restart pressed: the button waits for the host's refreshed view rather than being pressed twice. Kept
+  // with the view it was pressed in, so a new view from the host clears it.
+  const [pressed, setPressed] = useState<{ view: McpView; names: readonly string[] }>({ view, names: [] });
+  const restarting = pressed.view === view ? pressed.names : [];
   if (view.servers.length === 0) {
     return (
       <div className="panel-empty" data-testid="panel-empty">
@@ -21,26 +48,76 @@ export function McpPanel({ view }: { view: McpView }) {
       </div>
     );
   }
+  const restart = (name: string) => {
+    setPressed({ view, names: [...restarting, name] });
+    onRestart(name);
+  };
   return (
     <ul className="panel-list" aria-label="MCP servers">
       {view.servers.map((s) => (
-        <li key={s.name} className="panel-item" data-testid="mcp-server" data-status={s.status}>
-          <div className="panel-item-line">
-            <span className="panel-item-name">{s.name}</span>
-            <span className={`panel-status panel-status-${s.status}`} data-testid="mcp-status">
-              {STATUS_LABELS[s.status]}
-            </span>
-            <span className="panel-item-meta" data-testid="mcp-tools">
-              {s.tools === 1 ? '1 tool' : `${String(s.tools)} tools`}
-            </span>
-          </div>
-          {s.error && (
-            <div className="panel-item-error" data-testid="mcp-error">
-              {s.error}
-            </div>
-          )}
-        </li>
+        <McpServerItem key={s.name} server={s} restarting={restarting.includes(s.name)} onRestart={restart} />
       ))}
     </ul>
   );
+}
+
+function McpServerItem({ server: s, restarting, onRestart }: { server: McpServer; restarting: boolean; onRestart: (server: string) => void }) {
+  const connecting = s.status === 'connecting' || s.status === 'pending';
+  const hint = STATUS_HINTS[s.status];
+  return (
+    <li className="panel-item" data-testid="mcp-server" data-name={s.name} data-status={s.status}>
+      <div className="panel-item-line">
+        <span className="panel-item-name">{s.name}</span>
+        <span className={`panel-status panel-status-${s.status}`} data-testid="mcp-status">
+          {connecting && <span className="panel-spinner" role="img" aria-label="Connecting" data-testid="mcp-spinner" />}
+          {STATUS_LABELS[s.status]}
+        </span>
+        {!NOT_RESTARTABLE.has(s.status) && (
+          <button
+            type="button"
+            className="button-secondary panel-item-action"
+            data-testid="mcp-restart"
+            aria-label={`Restart ${s.name}`}
+            disabled={restarting}
+            onClick={() => onRestart(s.name)}
+          >
+            {restarting ? 'Restarting…' : 'Restart'}
+          </button>
+        )}
+      </div>
+      <div className="panel-item-meta">
+        {s.scope && <span data-testid="mcp-scope">{SCOPE_LABELS[s.scope]}</span>}
+        {s.scope && ' · '}
+        <span data-testid="mcp-counts">{counts(s)}</span>
+      </div>
+      {hint && (
+        <div className="panel-item-text" data-testid="mcp-hint">
+          {hint}
+        </div>
+      )}
+      {s.error && (
+        <div className="panel-item-error" data-testid="mcp-error">
+          {s.error}
+        </div>
+      )}
+      {s.stderr && (
+        <details className="panel-details" data-testid="mcp-stderr">
+          <summary>Server output (stderr)</summary>
+          <pre className="panel-pre">{s.stderr}</pre>
+        </details>
+      )}
+    </li>
+  );
+}
+
+function plural(n: number, one: string): string {
+  return `${String(n)} ${one}${n === 1 ? '' : 's'}`;
+}
+
+/** "12 tools · 3 resources · 1 prompt"; resources and prompts only when the host sent them. */
+function counts(s: McpServer): string {
+  const parts = [plural(s.tools, 'tool')];
+  if (s.resources !== undefined) parts.push(plural(s.resources, 'resource'));
+  if (s.prompts !== undefined) parts.push(plural(s.prompts, 'prompt'));
+  return parts.join(' · ');
 }

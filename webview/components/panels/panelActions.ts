@@ -9,6 +9,8 @@ export interface PanelActions {
   addRule: (rule: AddPermissionRule) => void;
   removeRule: (rule: RemovePermissionRule) => void;
   close: () => void;
+  /** /mcp: the host closes the server's connection and connects again. */
+  restartMcpServer: (server: string) => void;
 }
 
 export function panelActions(bridge: HostBridge): PanelActions {
@@ -16,5 +18,6 @@ export function panelActions(bridge: HostBridge): PanelActions {
     addRule: (rule) => void bridge.post({ type: 'addPermissionRule', ...rule }),
     removeRule: (rule) => void bridge.post({ type: 'removePermissionRule', ...rule }),
     close: () => void bridge.post({ type: 'closePanel' }),
+    restartMcpServer: (server) => void bridge.post({ type: 'restartMcpServer', server }),
   };
 }
