@@ -69,9 +69,19 @@ export const McpPanelSchema = z.strictObject({
     .array(
       z.strictObject({
         name: Name,
-        status: z.enum(['connected', 'pending', 'failed', 'disabled']),
+        status: z.enum(['connected', 'pending', 'failed', 'disabled', 'needsApproval', 'needsAuth']),
         tools: z.number().int().nonnegative(),
         error: Text.optional(),
+        resources: z.number().int().nonnegative().optional(),
+        prompts: z.number().int().nonnegative().optional(),
+        /** project (.mcp.json), user (~/.claude.json), settings (codewright.mcpServers), cli (--mcp-config). */
+        scope: z.enum(['project', 'user', 'settings', 'cli']).optional(),
+        path: FilePath.optional(),
+        /** The end of a failed server's stderr. */
+        stderr: z.string().max(4000).optional(),
+        /** When a failed server is tried again, ms since the epoch. */
+        retryAt: z.number().nonnegative().optional(),
+        authUrl: z.string().max(4096).optional(),
       }),
     )
     .max(200),
@@ -133,6 +143,8 @@ export const PanelRequestSchemas = [
     rule: z.string().min(1).max(2000),
   }),
   z.strictObject({ type: z.literal('closePanel') }),
+  /** The /mcp panel's Restart (also Retry, and Allow of a server waiting for approval). */
+  z.strictObject({ type: z.literal('restartMcpServer'), server: Name }),
 ] as const;
 
 /** host → webview events of the panels. */

@@ -11,6 +11,8 @@ const STATUS_LABELS: Record<McpView['servers'][number]['status'], string> = {
   pending: 'Connecting…',
   failed: 'Failed',
   disabled: 'Disabled',
+  needsApproval: 'Waiting for approval',
+  needsAuth: 'Needs authentication',
 };
 
 export function McpPanel({ view }: { view: McpView }) {
