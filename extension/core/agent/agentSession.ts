@@ -41,6 +41,8 @@ import { commandToolRunner } from '../commands/runTool';
 import type { Command, CommandContext } from '../commands/types';
 import type { SessionUsage } from './usage';
 import { estimateContextSnapshot, type ContextSnapshot } from '../commands/contextSnapshot';
+import type { McpHub } from '../mcp/types';
+import { mcpClientInfos } from '../mcp/views';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -80,6 +82,8 @@ export interface AgentSessionDeps {
   hooks?: HookEngine;
   /** Test seam: how long an idle session waits before the Notification hooks hear of it. */
   idleNotificationMs?: number;
+  /** The window's MCP servers (core/mcp/manager.ts); their tools, resources and prompts are built from it. */
+  mcp?: McpHub;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -420,7 +424,7 @@ export class AgentSession {
         debug: false,
         verbose: false,
         thinkingConfig: { type: 'disabled' },
-        mcpClients: [],
+        mcpClients: this.deps.mcp ? mcpClientInfos(this.deps.mcp.servers()) : [],
         mcpResources: {},
         isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
         agentDefinitions: this.agentDefinitions(),

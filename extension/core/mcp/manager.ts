@@ -127,6 +127,24 @@ export class McpManager implements McpHub {
     await this.start(slot, true);
   }
 
+  /**
+   * Resolves once no server is connecting any more (connected, failed, waiting for approval or disabled), or
+   * after `timeoutMs`: the CLI waits for it so the first turn sees the servers' tools.
+   */
+  whenSettled(timeoutMs: number): Promise<void> {
+    const settled = () => [...this.slots.values()].every((s) => s.status.state !== 'connecting');
+    if (settled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        off();
+        this.timers.clearTimeout(timer);
+        resolve();
+      };
+      const timer = this.timers.setTimeout(done, timeoutMs);
+      const off = this.onDidChange(() => settled() && done());
+    });
+  }
+
   onDidChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { McpManager, type McpApprovalPort, type McpTimers } from '../../../../extension/core/mcp/manager';
 import { mcpClientInfos, mcpPanelRows } from '../../../../extension/core/mcp/views';
+import { approvalQuestion, rememberingApproval } from '../../../../extension/core/mcp/approval';
 import type { McpConnection, McpConnector, McpServerEntry, McpToolInfo } from '../../../../extension/core/mcp/types';
 
 type Kind = 'tools' | 'resources' | 'prompts';
@@ -211,5 +212,63 @@ describe('core/mcp/manager', () => {
     expect(drop!.closed).toBe(true);
     await m.dispose();
     expect(connector.made.every((c) => c.closed)).toBe(true);
+  });
+});
+
+describe('core/mcp/approval', () => {
+  const store = () => {
+    const data = new Map<string, unknown>();
+    return { get: (k: string) => data.get(k), update: async (k: string, v: unknown) => void data.set(k, v) };
+  };
+
+  it('asks once per server and configuration, and again when the command changes or the user restarts it', async () => {
+    const asked: string[] = [];
+    const answers: (boolean | undefined)[] = [true, false, undefined, true];
+    const port = rememberingApproval(store(), async (e) => {
+      asked.push(e.config.type === 'stdio' ? e.config.command : '');
+      return answers.shift();
+    });
+    const a = stdio('a', 'project');
+    expect(await port.approve(a)).toBe(true);
+    expect(await port.approve(a)).toBe(true);
+    const changed: McpServerEntry = { ...a, config: { type: 'stdio', command: 'evil', args: [], env: {} } };
+    expect(await port.approve(changed)).toBe(false);
+    expect(await port.approve(changed)).toBe(false);
+    // Dismissed: no, and not remembered.
+    expect(await port.approve(changed, { askAgain: true })).toBe(false);
+    expect(await port.approve(changed, { askAgain: true })).toBe(true);
+    expect(await port.approve(changed)).toBe(true);
+    expect(asked).toEqual(['node', 'evil', 'evil', 'evil']);
+  });
+
+  it('shows the command that would run', () => {
+    const q = approvalQuestion({ name: 'x', scope: 'project', path: '/r/.mcp.json', config: { type: 'stdio', command: 'npx', args: ['-y', 'srv'], env: {} } });
+    expect(q.message).toBe('Start the MCP server "x" from .mcp.json?');
+    expect(q.detail).toContain('Command: npx -y srv');
+    expect(q.detail).toContain('/r/.mcp.json');
+  });
+});
+
+describe('McpManager.whenSettled', () => {
+  it('resolves when no server is connecting any more, or at the timeout', async () => {
+    let release!: () => void;
+    const slow: McpConnector = { connect: () => new Promise((resolve) => (release = () => resolve(new FakeConnection()))) };
+    const timers = new FakeTimers();
+    const m = new McpManager({ connector: slow, timers });
+    m.setServers([stdio('a')]);
+    let settled = false;
+    void m.whenSettled(5000).then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    release();
+    await vi.waitFor(() => expect(settled).toBe(true));
+    expect(state(m, 'a')?.state).toBe('connected');
+
+    const stuck = new McpManager({ connector: { connect: () => new Promise(() => {}) }, timers });
+    stuck.setServers([stdio('b')]);
+    const waiting = stuck.whenSettled(5000);
+    timers.runNext();
+    await waiting;
+    expect(state(stuck, 'b')?.state).toBe('connecting');
   });
 });
