@@ -36,6 +36,7 @@ import { runStreamInput } from './streamSession';
 import { runCliTurn } from './turn';
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
+import { startCliMcp } from './mcp';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -84,17 +85,16 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
-  // Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
-  // Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
-  const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void io.stderr.write(`codewright: ${m}\n`) };
-  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
-  deps.hooks = hooks.engine;
+  deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
+  const mcp = await startCliMcp(opts, { cwd, homeDir: homedir() }, (line) => void io.stderr.write(`codewright: ${line}\n`));
+  if (mcp) deps.mcp = mcp;
 
   let session: AgentSession;
   try {
     session = setup.resumeId ? (await AgentSession.resume(deps, setup.resumeId)).session : new AgentSession(deps);
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
+    await mcp?.dispose();
     return 1;
   }
   const output = createOutput(
@@ -115,7 +115,18 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     process.off('SIGINT', onSigint);
     await session.dispose();
     await shell.dispose();
+    await mcp?.dispose();
   }
+}
+
+/**
+ * Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
+ * Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
+ */
+async function loadHooks(opts: CliOptions, cwd: string, transcripts: NodeTranscriptStore, stderr: NodeJS.WritableStream) {
+  const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void stderr.write(`codewright: ${m}\n`) };
+  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
+  return hooks.engine;
 }
 
 /** The agent types of the run (built-in, files, `--agents`); skipped files are reported on stderr. */
