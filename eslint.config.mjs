@@ -74,6 +74,7 @@ export default tseslint.config(
           patterns: [
             SDK_PATTERN,
             { group: ['**/host/**', '**/ui/**', '**/llm/**', '**/protocol/**', '**/chat/**'], message: 'core/ depends on nothing but itself: use ports.' },
+            { group: ['@modelcontextprotocol/*'], message: 'core/ reaches MCP through McpConnector (core/mcp/types.ts); host/node/mcp/ uses the SDK.' },
           ],
         },
       ],

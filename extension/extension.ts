@@ -28,6 +28,9 @@ import { VsCodeConfigSettings } from './host/vscode/configSettings';
 import { askWithModal } from './host/vscode/approval';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
 import { createVsCodeHooks, type VsCodeHooks } from './host/vscode/hooks';
+import { createVsCodeMcp, type VsCodeMcp } from './host/vscode/mcp';
+import { mcpPanelRows } from './core/mcp/views';
+import { mcpPromptLoader } from './core/mcp/prompts';
 import { createTerminalMirror } from './host/vscode/terminalMirror';
 import { VsCodeLsp } from './host/vscode/lsp';
 import { VsCodeNotebooks } from './host/vscode/notebooks';
@@ -64,6 +67,8 @@ export interface CodewrightApi {
   readonly checkpoints: CheckpointsApi;
   /** The settings files' hooks (docs/ARCHITECTURE.md, Hooks), reloaded when a file changes. */
   readonly hooks: VsCodeHooks;
+  /** The MCP servers (docs/ARCHITECTURE.md, MCP), reloaded when their configuration changes. */
+  readonly mcp: VsCodeMcp;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CodewrightApi> {
@@ -98,7 +103,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     log,
   });
   log.info(`Codewright activated (model ${settings.model()}).`);
-  return { palette, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api, hooks: services.hooks };
+  return { palette, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api, hooks: services.hooks, mcp: services.mcp };
 }
 
 /** A file's text; undefined when it does not exist or cannot be read. */
@@ -123,8 +128,10 @@ async function createServices(context: vscode.ExtensionContext) {
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
   const transcriptsDir = createTranscriptStore(context, workspaceKeyOf(cwd)).dir;
   const hooks = await createVsCodeHooks(os.homedir(), log, (id) => path.join(transcriptsDir, `${id}.jsonl`));
-  context.subscriptions.push(log, permissions, hooks, { dispose: () => void nodeShell.dispose() });
-  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd, hooks };
+  const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const mcp = createVsCodeMcp(context, { cwd, homeDir: os.homedir(), ...(workspaceRoot ? { workspaceRoot } : {}) }, log);
+  context.subscriptions.push(log, permissions, hooks, mcp, { dispose: () => void nodeShell.dispose() });
+  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd, hooks, mcp };
 }
 
 /**
@@ -187,6 +194,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         session.commands.problems.set('memory', problems);
       },
       hooks: services.hooks.engine,
+      mcp: services.mcp.hub,
     },
     memoryNotes: createMemoryNotes({ cwd, io: environment.memoryIo, picker: quickPickMemoryNotes }),
     credentials: services.credentials,
@@ -195,14 +203,19 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
     commands: {
       homeDir: os.homedir(),
       // Command files and skills (host/node/commandFiles.ts), read again whenever the list refreshes.
-      loaders: [fileCommandLoader(cwd, os.homedir())],
+      // MCP prompts are commands too: /mcp__<server>__<prompt>.
+      loaders: [fileCommandLoader(cwd, os.homedir()), mcpPromptLoader(services.mcp.hub)],
       listHooks: () => hooksPanelEntries(services.hooks.engine.hooks),
+      mcpServers: () => mcpPanelRows(services.mcp.hub.servers()),
     },
   });
   sessionId = session.sessionId;
   const showHookProblems = () => session.commands.problems.set('hooks', services.hooks.engine.problems);
   showHookProblems();
   context.subscriptions.push({ dispose: services.hooks.onDidReload(showHookProblems) });
+  const showMcpProblems = () => session.commands.problems.set('mcp', services.mcp.problems());
+  showMcpProblems();
+  context.subscriptions.push({ dispose: services.mcp.onDidReload(showMcpProblems) });
   cron.restore().catch((err: unknown) => log.warn(`Could not restore the scheduled jobs: ${err instanceof Error ? err.message : String(err)}`));
   context.subscriptions.push(mirror, { dispose: session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId)) }, { dispose: () => void session.dispose() });
   return session;

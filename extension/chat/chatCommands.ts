@@ -120,6 +120,26 @@ export class ChatCommands {
     return undefined;
   }
 
+  /** The /mcp panel as it is now (the bridge refreshes an open panel when a server changes). */
+  mcpPanel(): PanelView | undefined {
+    const view = PanelViewSchema.safeParse({ panel: 'mcp', servers: [...(this.deps.options?.mcpServers?.() ?? [])] });
+    if (view.success) return view.data;
+    this.deps.log.error(`The mcp panel's data does not fit the protocol: ${view.error.message}`);
+    return undefined;
+  }
+
+  /** The /mcp panel's Restart: closes the server's connection and connects again (asking again if it was denied). */
+  async restartMcpServer(server: string): Promise<void> {
+    const hub = this.deps.agent.mcp;
+    if (!hub) return this.deps.log.warn(`No MCP servers here: cannot restart "${server}".`);
+    await hub.restart(server);
+  }
+
+  /** A server's status or lists changed; returns the unsubscribe. */
+  onMcpChanged(listener: () => void): () => void {
+    return this.deps.agent.mcp?.onDidChange(listener) ?? (() => {});
+  }
+
   /** Adds or removes a rule from the permissions panel, then shows the panel again; a refusal is logged and returned. */
   async changePermissionRule(change: RuleChange): Promise<string | undefined> {
     const error = await applyRuleChange(change, {

@@ -31,6 +31,8 @@ export const USAGE = `Usage: codewright -p "PROMPT" [options]
   --allowedTools RULES           Rules that run without asking, e.g. "ToolSearch,Bash(npm run test:*)"
   --disallowedTools RULES        Rules that are always denied
   --agents JSON                  Agent types for this run: {"name": {"description": "...", "prompt": "...", "tools": [...], "model": "..."}}
+  --mcp-config FILE|JSON         MCP servers ({"mcpServers": {...}} as in .mcp.json) for this run (repeatable)
+  --strict-mcp-config            Only the --mcp-config servers (not ~/.claude.json, .mcp.json)
   --json-schema SCHEMA           Require a final answer matching this JSON Schema (an object schema);
                                  the output is that JSON (json formats: the "structured_output" field)
   --verbose                      Print tool activity to stderr (text and json output)
@@ -58,6 +60,8 @@ const Options = z.strictObject({
   disallowedTools: z.string().optional(),
   agents: z.string().optional(),
   'json-schema': z.string().optional(),
+  'mcp-config': z.array(z.string().min(1, 'a file or JSON text')).default([]),
+  'strict-mcp-config': z.boolean().default(false),
   verbose: z.boolean().default(false),
   'list-sessions': z.boolean().default(false),
   help: z.boolean().default(false),
@@ -74,6 +78,8 @@ export type CliOptions = z.infer<typeof Options> & {
    * loaders of other parts of a settings file (hooks): `flagSettings.ts` reads its permissions.
    */
   settingsFile: string | undefined;
+  /** `--mcp-config` values: JSON text as given, files as absolute paths. */
+  mcpConfigs: string[];
 };
 
 const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema'] as const;
@@ -88,6 +94,8 @@ function readArgv(argv: readonly string[]) {
       print: { type: 'string', short: 'p' },
       continue: { type: 'boolean', short: 'c' },
       'add-dir': { type: 'string', multiple: true },
+      'mcp-config': { type: 'string', multiple: true },
+      'strict-mcp-config': { type: 'boolean' },
       verbose: { type: 'boolean' },
       'list-sessions': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -112,7 +120,9 @@ export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliO
     const schema = parseJsonSchemaFlag(o['json-schema']);
     if (!schema.ok) return schema;
     const settingsFile = o.settings !== undefined && !o.settings.trim().startsWith('{') ? path.resolve(o.settings) : undefined;
-    return { ok: true, options: { ...o, agentDefinitions: agents.definitions, toolNames: tools.tools, structuredSchema: schema.schema, settingsFile } };
+    if (o['strict-mcp-config'] && o['mcp-config'].length === 0) return { ok: false, error: '--strict-mcp-config needs at least one --mcp-config' };
+    const mcpConfigs = o['mcp-config'].map((v) => (v.trim().startsWith('{') ? v : path.resolve(v)));
+    return { ok: true, options: { ...o, agentDefinitions: agents.definitions, toolNames: tools.tools, structuredSchema: schema.schema, settingsFile, mcpConfigs } };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }

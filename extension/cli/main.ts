@@ -37,6 +37,8 @@ import { runStreamInput } from './streamSession';
 import { runCliTurn } from './turn';
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
+import { startCliMcp } from './mcp';
+import { mcpPromptLoader } from '../core/mcp/prompts';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -85,17 +87,16 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
-  // Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
-  // Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
-  const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void io.stderr.write(`codewright: ${m}\n`) };
-  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
-  deps.hooks = hooks.engine;
+  deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
+  const mcp = await startCliMcp(opts, { cwd, homeDir: homedir() }, (line) => void io.stderr.write(`codewright: ${line}\n`));
+  if (mcp) deps.mcp = mcp;
 
   let session: AgentSession;
   try {
     session = setup.resumeId ? (await AgentSession.resume(deps, setup.resumeId)).session : new AgentSession(deps);
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
+    await mcp?.dispose();
     return 1;
   }
   const output = createOutput(
@@ -116,7 +117,18 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     process.off('SIGINT', onSigint);
     await session.dispose();
     await shell.dispose();
+    await mcp?.dispose();
   }
+}
+
+/**
+ * Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
+ * Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
+ */
+async function loadHooks(opts: CliOptions, cwd: string, transcripts: NodeTranscriptStore, stderr: NodeJS.WritableStream) {
+  const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void stderr.write(`codewright: ${m}\n`) };
+  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
+  return hooks.engine;
 }
 
 /** The agent types of the run (built-in, files, `--agents`); skipped files are reported on stderr. */
@@ -132,7 +144,7 @@ async function runPrompt(
   run: { session: AgentSession; deps: AgentSessionDeps; output: Output; cwd: string; stderr: NodeJS.WritableStream },
 ): Promise<number> {
   const warn = (line: string) => void run.stderr.write(`codewright: ${line}\n`);
-  const slash = await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir())], warn });
+  const slash = await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), ...(run.deps.mcp ? [mcpPromptLoader(run.deps.mcp)] : [])], warn });
   if (slash.type === 'error') throw new Error(slash.message);
   if (slash.type === 'print') return run.output.finish({ reason: 'end_turn', turns: 0 }, slash.text);
   const turn = slash.type === 'turn' ? slash : { content: prompt, options: {} };

@@ -73,12 +73,16 @@ export const McpPanelSchema = z.strictObject({
         status: z.enum(['connected', 'pending', 'connecting', 'failed', 'needsApproval', 'needsAuth', 'disabled']),
         tools: z.number().int().nonnegative(),
         error: Text.optional(),
-        /** Where it was configured (`.mcp.json` is `project`); optional so an older host still parses. */
-        scope: z.enum(['project', 'user', 'settings', 'cli']).optional(),
         resources: z.number().int().nonnegative().optional(),
         prompts: z.number().int().nonnegative().optional(),
+        /** project (.mcp.json), user (~/.claude.json), settings (codewright.mcpServers), cli (--mcp-config). */
+        scope: z.enum(['project', 'user', 'settings', 'cli']).optional(),
+        path: FilePath.optional(),
         /** What a failed server printed last on stderr (the host keeps the tail). */
         stderr: z.string().max(20_000).optional(),
+        /** When a failed server is tried again, ms since the epoch. */
+        retryAt: z.number().nonnegative().optional(),
+        authUrl: z.string().max(4096).optional(),
       }),
     )
     .max(200),
@@ -140,7 +144,7 @@ export const PanelRequestSchemas = [
     rule: z.string().min(1).max(2000),
   }),
   z.strictObject({ type: z.literal('closePanel') }),
-  /** Restart from the /mcp panel: the host closes the server's connection and connects again now. */
+  /** The /mcp panel's Restart (also Retry, and Allow of a server waiting for approval). */
   z.strictObject({ type: z.literal('restartMcpServer'), server: Name }),
 ] as const;
 

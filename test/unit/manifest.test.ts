@@ -18,12 +18,13 @@ describe('package.json manifest', () => {
     expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
   });
 
-  it('declares the model, API base URL, max tokens and permission settings', () => {
+  it('declares the model, API base URL, max tokens, MCP servers and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
       'codewright.diffReview.focus',
       'codewright.diffReview.open',
       'codewright.maxTokens',
+      'codewright.mcpServers',
       'codewright.model',
       'codewright.permissions.allow',
       'codewright.permissions.ask',

@@ -43,6 +43,7 @@ import type { SessionUsage } from './usage';
 import { estimateContextSnapshot, type ContextSnapshot } from '../commands/contextSnapshot';
 import type { McpHub } from '../mcp/types';
 import { McpToolSet } from '../mcp/tools';
+import { mcpClientInfos } from '../mcp/views';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -437,7 +438,7 @@ export class AgentSession {
         debug: false,
         verbose: false,
         thinkingConfig: { type: 'disabled' },
-        mcpClients: [],
+        mcpClients: this.deps.mcp ? mcpClientInfos(this.deps.mcp.servers()) : [],
         mcpResources: {},
         isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
         agentDefinitions: this.agentDefinitions(),

@@ -28,9 +28,19 @@ export interface HookView {
 /** One MCP server, for /mcp. */
 export interface McpServerView {
   name: string;
-  status: 'connected' | 'pending' | 'failed' | 'disabled';
+  status: 'connected' | 'pending' | 'failed' | 'disabled' | 'needsApproval' | 'needsAuth';
   tools: number;
   error?: string;
+  resources?: number;
+  prompts?: number;
+  /** Where it is configured: `project` (.mcp.json), `user` (~/.claude.json), `settings`, `cli`. */
+  scope?: 'project' | 'user' | 'settings' | 'cli';
+  path?: string;
+  /** The end of what a failed server printed on stderr. */
+  stderr?: string;
+  /** When a failed server is tried again (ms since the epoch). */
+  retryAt?: number;
+  authUrl?: string;
 }
 
 /** What the next request would send, for /context. */

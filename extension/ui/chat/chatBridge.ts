@@ -70,7 +70,14 @@ export class ChatBridge {
     const offChanged = deps.checkpoints?.onChanged((files) => deps.post({ type: 'changedFiles', files })) ?? (() => {});
     const offTodos = deps.session.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
     const offWorkList = deps.session.onWorkListChanged((workList) => deps.post({ type: 'workListChanged', workList }));
+    // An open /mcp panel follows the servers' status (connecting → connected, a crash, a restart).
+    const offMcp = deps.session.commands.onMcpChanged(() => {
+      if (this.panel?.panel !== 'mcp') return;
+      const view = deps.session.commands.mcpPanel();
+      if (view) deps.post({ type: 'panelOpened', view: (this.panel = view) });
+    });
     this.unsubscribe = () => {
+      offMcp();
       offEvents();
       offTasks();
       offChanged();
@@ -188,6 +195,8 @@ export class ChatBridge {
       case 'removePermissionRule':
         await session.commands.changePermissionRule(message);
         return;
+      case 'restartMcpServer':
+        return session.commands.restartMcpServer(message.server);
       case 'closePanel':
         this.panel = undefined;
         return;

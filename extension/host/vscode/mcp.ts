@@ -1,0 +1,79 @@
+/**
+ * The window's MCP servers in VS Code (docs/ARCHITECTURE.md, MCP): the manager on the Node connector, its
+ * configuration (`~/.claude.json`, the workspace's `.mcp.json`, the user setting `codewright.mcpServers`)
+ * loaded at activation and again when one of them changes. A project server asks with a modal before it
+ * starts, the answer remembered in the workspace's state; an untrusted workspace's `.mcp.json` is not read.
+ */
+import { readFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { ConfigProblem } from '../../core/configProblems';
+import { approvalQuestion, rememberingApproval } from '../../core/mcp/approval';
+import { loadMcpConfig } from '../../core/mcp/config';
+import { McpManager } from '../../core/mcp/manager';
+import type { McpServerEntry } from '../../core/mcp/types';
+import { NodeMcpConnector } from '../node/mcp/connector';
+
+export interface VsCodeMcp extends vscode.Disposable {
+  readonly hub: McpManager;
+  reload(): Promise<void>;
+  /** What the last load skipped; `onDidReload` tells when it changes. */
+  problems(): readonly ConfigProblem[];
+  onDidReload(listener: () => void): () => void;
+}
+
+async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
+  const q = approvalQuestion(entry);
+  const pick = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, 'Allow', 'Deny');
+  return pick === 'Allow' ? true : pick === 'Deny' ? false : undefined;
+}
+
+export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: string; homeDir: string; workspaceRoot?: string }, log: vscode.LogOutputChannel): VsCodeMcp {
+  const hub = new McpManager({
+    connector: new NodeMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0') }),
+    approval: rememberingApproval(context.workspaceState, askModal),
+    log,
+  });
+  let problems: ConfigProblem[] = [];
+  const listeners = new Set<() => void>();
+  const reload = async () => {
+    const trusted = vscode.workspace.isTrusted;
+    const result = await loadMcpConfig({
+      homeDir: where.homeDir,
+      ...(where.workspaceRoot && trusted ? { workspaceRoot: where.workspaceRoot } : {}),
+      readFile: (file) => readFile(file, 'utf8').catch(() => undefined),
+      env: process.env,
+      setting: vscode.workspace.getConfiguration('codewright').get<unknown>('mcpServers'),
+    });
+    problems = result.problems;
+    for (const p of problems) log.warn(`MCP config skipped: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`);
+    hub.setServers(result.entries);
+    log.info(`MCP: ${result.entries.length} server(s) configured${trusted ? '' : ' (.mcp.json ignored: the workspace is not trusted)'}.`);
+    for (const l of listeners) l();
+  };
+  const again = () => void reload().catch((err: unknown) => log.error(`Reloading the MCP servers failed: ${String(err)}`));
+  const disposables: vscode.Disposable[] = [
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('codewright.mcpServers') && again()),
+    vscode.workspace.onDidGrantWorkspaceTrust(again),
+    ...watch(new vscode.RelativePattern(vscode.Uri.file(where.homeDir), '.claude.json'), again),
+    ...(where.workspaceRoot ? watch(new vscode.RelativePattern(vscode.Uri.file(where.workspaceRoot), '.mcp.json'), again) : []),
+  ];
+  again();
+  return {
+    hub,
+    reload,
+    problems: () => problems,
+    onDidReload: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    dispose: () => {
+      for (const d of disposables) d.dispose();
+      void hub.dispose();
+    },
+  };
+}
+
+function watch(pattern: vscode.RelativePattern, onChange: () => void): vscode.Disposable[] {
+  const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+  return [watcher, watcher.onDidChange(onChange), watcher.onDidCreate(onChange), watcher.onDidDelete(onChange)];
+}

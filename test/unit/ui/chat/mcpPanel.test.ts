@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ChatSession } from '../../../../extension/chat/chatSession';
+import { McpManager } from '../../../../extension/core/mcp/manager';
+import type { McpConnection, McpConnector } from '../../../../extension/core/mcp/types';
+import { mcpPanelRows } from '../../../../extension/core/mcp/views';
+import type { HostToWebview } from '../../../../extension/protocol/messages';
+import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
+import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, until } from '../../support';
+
+/** A connector whose connections list one tool; counts connects and closes. */
+function fakeConnector() {
+  const counts = { connects: 0, closes: 0 };
+  const connector: McpConnector = {
+    connect: async () => {
+      counts.connects++;
+      const connection: McpConnection = {
+        listTools: async () => [{ name: 'echo', inputSchema: { type: 'object' } }],
+        callTool: async () => ({ content: [] }),
+        listResources: async () => [],
+        readResource: async () => [],
+        listPrompts: async () => [],
+        getPrompt: async () => ({ messages: [] }),
+        onListChanged: () => () => {},
+        onClose: () => () => {},
+        close: async () => void counts.closes++,
+      };
+      return connection;
+    },
+  };
+  return { connector, counts };
+}
+
+function setup() {
+  const { connector, counts } = fakeConnector();
+  const hub = new McpManager({ connector });
+  const log = new RecordingLogger();
+  const session = new ChatSession({
+    agent: { ...agentDeps(new ScriptedModel([['hi']])), mcp: hub },
+    credentials: keyed,
+    log,
+    newId: sequentialIds(),
+    commands: { mcpServers: () => mcpPanelRows(hub.servers()) },
+  });
+  const posted: HostToWebview[] = [];
+  const bridge = new ChatBridge({
+    session,
+    settings,
+    log,
+    setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
+    post: (m) => posted.push(m),
+    actions: { setApiKey: () => {}, showLogs: () => {} },
+    editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
+  });
+  const panels = () => posted.flatMap((p) => (p.type === 'panelOpened' && p.view.panel === 'mcp' ? [p.view] : []));
+  return { hub, bridge, panels, counts };
+}
+
+describe('ui/chat/chatBridge: the /mcp panel', () => {
+  it('shows the servers with status, scope and counts, follows their status, and restarts one on request', async () => {
+    const { hub, bridge, panels, counts } = setup();
+    hub.setServers([{ name: 'files', scope: 'user', path: '/h/.claude.json', config: { type: 'stdio', command: 'x', args: [], env: {} } }]);
+    await until(() => hub.servers()[0]?.status.state === 'connected');
+    bridge.receive({ type: 'sendPrompt', text: '/mcp' });
+    await until(() => panels().length === 1);
+    expect(panels()[0]?.servers).toEqual([{ name: 'files', status: 'connected', tools: 1, resources: 0, prompts: 0, scope: 'user', path: '/h/.claude.json' }]);
+    expect(bridge.receive({ type: 'restartMcpServer', server: 'files' })).toBe(true);
+    await until(() => counts.connects === 2 && panels().at(-1)?.servers[0]?.status === 'connected');
+    expect(counts.closes).toBe(1);
+    // It went through connecting on the way, and the open panel showed it.
+    expect(panels().some((p) => p.servers[0]?.status === 'pending')).toBe(true);
+    await hub.dispose();
+  });
+
+  it('does not post the panel when it is not open', async () => {
+    const { hub, panels } = setup();
+    hub.setServers([{ name: 'a', scope: 'user', config: { type: 'stdio', command: 'x', args: [], env: {} } }]);
+    await until(() => hub.servers()[0]?.status.state === 'connected');
+    expect(panels()).toEqual([]);
+    await hub.dispose();
+  });
+});
