@@ -18,8 +18,8 @@ describe('MCP resource tool rows', () => {
       toolStarted('t1', 'ListMcpResourcesTool', { server: 'docs' }),
       toolStarted('t2', 'ReadMcpResourceTool', { server: 'docs', uri: 'memo://greeting' }),
     );
-    await expect.poll(() => row('ListMcpResourcesTool').getAttribute('aria-label')).toBe('Listing resources of docs');
-    await expect.poll(() => row('ReadMcpResourceTool').getAttribute('aria-label')).toBe('Read docs:memo://greeting');
+    await expect.poll(() => row('ListMcpResourcesTool').getAttribute('aria-label')).toBe('docs · List resources');
+    await expect.poll(() => row('ReadMcpResourceTool').getAttribute('aria-label')).toBe('docs · Read resource');
     await view.send(toolResult('t2', { isError: false, text: '<resource uri="memo://greeting">\nHello\n</resource>', truncated: false }));
     await expect.poll(() => row('ReadMcpResourceTool').getAttribute('data-status')).toBe('done');
     await row('ReadMcpResourceTool').locator('.tool-header').click();
