@@ -132,6 +132,7 @@ export class AgentSession {
   private lastPrefix: RequestPrefix | undefined;
   /** The MCP servers' tools, rebuilt when the hub reports a change (core/mcp/tools.ts). */
   private readonly mcpTools: McpToolSet | undefined;
+  private offered: { extra: Tools; tools: Tools } | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -160,12 +161,27 @@ export class AgentSession {
     return this.definitions;
   }
 
-  /** The tools offered now: the session's own, then the MCP servers' (a name already taken keeps the first). */
+  /**
+   * The tools offered now: the session's own, then the MCP servers' (a name already taken keeps the first).
+   * The same array until the MCP tools change, so the loop's mid-turn refresh sees "unchanged" by identity.
+   */
   private offeredTools(): Tools {
     const extra = this.mcpTools?.tools() ?? [];
     if (extra.length === 0) return this.deps.tools;
+    if (this.offered?.extra === extra) return this.offered.tools;
     const taken = new Set(this.deps.tools.map((t) => t.name));
-    return [...this.deps.tools, ...extra.filter((t) => !taken.has(t.name))];
+    const tools = [...this.deps.tools, ...extra.filter((t) => !taken.has(t.name))];
+    this.offered = { extra, tools };
+    return tools;
+  }
+
+  private definitionsOf(tools: Tools) {
+    return toolDefinitions(tools, {
+      isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
+      toolPermissionContext: this.store.getState().toolPermissionContext,
+      tools,
+      agentDefinitions: this.agentDefinitions(),
+    });
   }
 
   /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
@@ -226,12 +242,7 @@ export class AgentSession {
         ...(this.deps.customSystemPrompt ? { customSystemPrompt: this.deps.customSystemPrompt } : {}),
         ...(this.deps.appendSystemPrompt ? { appendSystemPrompt: this.deps.appendSystemPrompt } : {}),
       });
-      const defs = await toolDefinitions(tools, {
-        isNonInteractiveSession: this.deps.isNonInteractiveSession ?? false,
-        toolPermissionContext: this.store.getState().toolPermissionContext,
-        tools,
-        agentDefinitions: this.agentDefinitions(),
-      });
+      const defs = await this.definitionsOf(tools);
       this.lastPrefix = { model: settings.model, system, tools: defs };
       const context = this.context(abort, settings.model, this.lastPrefix, tools);
       const gen = query({
@@ -254,6 +265,11 @@ export class AgentSession {
         takeInbox: () => {
           this.roundInterrupt = undefined;
           return [...this.inbox.take(), ...(options.takePrompts?.() ?? [])];
+        },
+        toolDefinitionsFor: async (changed) => {
+          const definitions = await this.definitionsOf(changed);
+          this.lastPrefix = { model: settings.model, system, tools: definitions };
+          return definitions;
         },
         onCompact: async (c) => {
           await this.writer.appendCompactBoundary({ summary: c.summary, preservedMessageCount: c.preservedCount });

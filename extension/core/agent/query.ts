@@ -18,6 +18,7 @@ import { compact, compactIfNearLimit } from './queryCompaction';
 import { requestWithRetry } from './request';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { tokensFromUsage } from './tokens';
+import { refreshedTools, type ToolDefinitionsFor } from './toolRefresh';
 import { runToolRound, type ToolRound } from './toolRound';
 
 export interface QueryParams {
@@ -52,6 +53,11 @@ export interface QueryParams {
    * taken at each tool boundary and sent with that round's results (docs/ARCHITECTURE.md, Mid-turn messages).
    */
   takeInbox?: () => readonly MailMessage[];
+  /**
+   * The wire definitions of a new tool list: with it, a list that changed during a round (an MCP server's
+   * list_changed, `context.options.refreshTools`) goes out with the next request (core/agent/toolRefresh.ts).
+   */
+  toolDefinitionsFor?: ToolDefinitionsFor;
 }
 
 const CONTINUE_PROMPT =
@@ -60,7 +66,8 @@ const CONTINUE_PROMPT =
 /** Hands a message to the transcript, then appends it to the conversation. */
 type AddMessage = (message: Message) => Promise<void>;
 
-export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Message[]> {
+export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, Message[]> {
+  let params = initial;
   const retry = { ...DEFAULT_RETRY, ...params.retry };
   const signal = params.toolUseContext.abortController.signal;
   let messages = [...params.messages];
@@ -130,6 +137,11 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Me
     turns++;
     continuations = 0;
     context = yield* runToolRound(roundOf(params, message, { ...context, messages }, add));
+    const refreshed = await refreshedTools(context, params.toolDefinitionsFor);
+    if (refreshed) {
+      context = refreshed.context;
+      params = { ...params, tools: refreshed.definitions, toolUseContext: context };
+    }
     if (signal.aborted) {
       yield { type: 'done', reason: 'aborted', turns };
       return messages;

@@ -1,4 +1,4 @@
-/** AgentSession with an MCP hub: the servers' tools are offered and called, and a changed list counts from the next turn. */
+/** AgentSession with an MCP hub: the servers' tools are offered and called, and a changed list counts from the next request. */
 import { describe, expect, it } from 'vitest';
 import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
 import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
@@ -51,6 +51,43 @@ describe('AgentSession: MCP tools', () => {
     expect(toolNames(fake.requests[1]!.body)).toEqual(['mcp__docs__search', 'mcp__docs__summarize']);
     expect(hub.calls.map((c) => c.tool)).toEqual(['summarize']);
     expect(agent.toolContext().options.refreshTools?.().map((t) => t.name)).toEqual(['mcp__docs__search', 'mcp__docs__summarize']);
+    await agent.dispose();
+  });
+
+  it('a list_changed during a round: the next request of the same turn offers the new tool, and it runs', async () => {
+    const before = [tool('search'), tool('grow')];
+    const hub = fakeHub([
+      {
+        name: 'docs',
+        tools: before,
+        results: {
+          grow: () => {
+            // The server adds a tool and notifies while the call is still answering (as `grow` of the test server does).
+            hub.set([{ name: 'docs', tools: [...before, tool('grown')] }]);
+            return { content: [{ type: 'text', text: 'added' }] };
+          },
+        },
+      },
+    ]);
+    const agent = session(hub);
+    fake.setScript([toolUseTurn('mcp__docs__grow', {}), toolUseTurn('mcp__docs__grown', { q: 'y' }), textTurn('done')]);
+    const events = await drain(agent.runTurn('grow it'));
+    expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'end_turn' });
+    expect(toolNames(fake.requests[0]!.body)).toEqual(['mcp__docs__search', 'mcp__docs__grow']);
+    expect(toolNames(fake.requests[1]!.body)).toEqual(['mcp__docs__search', 'mcp__docs__grow', 'mcp__docs__grown']);
+    expect(hub.calls.map((c) => c.tool)).toEqual(['grow', 'grown']);
+    expect(JSON.stringify((fake.requests[2]!.body as Body).messages.at(-1))).toContain('grown: {\\"q\\":\\"y\\"}');
+    await agent.dispose();
+  });
+
+  it('an unchanged list mid-turn: the tools of every request are the same bytes', async () => {
+    const hub = fakeHub([{ name: 'docs', tools: [tool('search')] }]);
+    const agent = session(hub);
+    fake.setScript([toolUseTurn('mcp__docs__search', { q: 'a' }), toolUseTurn('mcp__docs__search', { q: 'b' }), textTurn('done')]);
+    await drain(agent.runTurn('twice'));
+    const tools = fake.requests.map((r) => JSON.stringify((r.body as { tools?: unknown }).tools));
+    expect(tools).toHaveLength(3);
+    expect(new Set(tools).size).toBe(1);
     await agent.dispose();
   });
 
