@@ -9,14 +9,14 @@ import type { AgentSession, AgentSessionDeps } from '../core/agent/agentSession'
 import { BUILTIN_AGENTS } from '../core/agents/definitions';
 import { createBuiltinCommands } from '../core/commands/builtins';
 import { permissionRules } from '../core/commands/builtins/views';
-import { resolveCommand, type CommandOutcome, type Resolved } from '../core/commands/dispatch';
+import { resolveCommand, runCommand, type CommandOutcome, type Resolved } from '../core/commands/dispatch';
 import type { CommandEditorPort, CommandHost, HookView, McpServerView } from '../core/commands/host';
 import { applyRuleChange, type RuleChange } from '../core/commands/permissionRules';
 import { CommandRegistry, type CommandListItem, type CommandLoader } from '../core/commands/registry';
-import type { CommandContext } from '../core/commands/types';
+import type { Command, CommandContext } from '../core/commands/types';
 import type { Logger } from '../core/ports';
 import { listSessions } from '../core/session/sessions';
-import { PanelViewSchema, type PanelView, type SlashCommand } from '../protocol/messages';
+import { PanelViewSchema, type ChatMessage, type PanelView, type SlashCommand } from '../protocol/messages';
 import { ConfigProblemFeed } from './configProblemFeed';
 import type { ChatEvent } from './events';
 import { transcriptToMarkdown } from './transcriptMarkdown';
@@ -110,6 +110,26 @@ export class ChatCommands {
       abortSignal,
       runTool: agent.commandToolRunner(),
     };
+  }
+
+  /**
+   * A `local` or `local-jsx` command as chat entries: its text is the reply (no model call), its panel opens
+   * in the view, a failure is an error entry. The caller keeps the chat busy meanwhile, so /compact's summary
+   * cannot race a prompt.
+   */
+  async runLocal(text: string, command: Command, args: string, chat: { add(entry: ChatMessage): void; newId(): string }): Promise<void> {
+    if (command.type === 'local') chat.add({ id: chat.newId(), role: 'user', text, status: 'done' });
+    const outcome = await runCommand(command, args, this.context(new AbortController().signal));
+    if (outcome.type === 'panel') {
+      const view = this.panelView(outcome);
+      if (view) return this.deps.emit({ type: 'panelOpened', view });
+      return chat.add({ id: chat.newId(), role: 'assistant', text: '', status: 'error', error: `/${command.name} could not open its panel (see the log).` });
+    }
+    if (outcome.type === 'text') chat.add({ id: chat.newId(), role: 'assistant', text: outcome.text, status: 'done' });
+    if (outcome.type === 'failed') {
+      this.deps.log.error(outcome.message);
+      chat.add({ id: chat.newId(), role: 'assistant', text: '', status: 'error', error: outcome.message });
+    }
   }
 
   /** A panel outcome as the protocol's view; undefined (and logged) when its data does not fit the schema. */

@@ -286,25 +286,10 @@ export class ChatSession {
     });
   }
 
-  /**
-   * A `local` or `local-jsx` command: its text is the reply (no model call), its panel opens in the view.
-   * The chat is busy meanwhile, so /compact's summary cannot race a prompt.
-   */
+  /** A `local` or `local-jsx` command (chat/chatCommands.ts), the chat busy until it ends. */
   private async runLocal(text: string, command: Command, args: string): Promise<void> {
-    const abort = new AbortController();
     try {
-      if (command.type === 'local') this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
-      const outcome = await runCommand(command, args, this.commands.context(abort.signal));
-      if (outcome.type === 'panel') {
-        const view = this.commands.panelView(outcome);
-        if (view) return this.emit({ type: 'panelOpened', view });
-        return this.add({ id: this.deps.newId(), role: 'assistant', text: '', status: 'error', error: `/${command.name} could not open its panel (see the log).` });
-      }
-      if (outcome.type === 'text') this.add({ id: this.deps.newId(), role: 'assistant', text: outcome.text, status: 'done' });
-      if (outcome.type === 'failed') {
-        this.deps.log.error(outcome.message);
-        this.add({ id: this.deps.newId(), role: 'assistant', text: '', status: 'error', error: outcome.message });
-      }
+      await this.commands.runLocal(text, command, args, { add: (entry) => this.add(entry), newId: this.deps.newId });
     } finally {
       this.end();
     }
@@ -312,12 +297,7 @@ export class ChatSession {
 
   /** A `#` note (core/memory/notes.ts) goes to the memory file the user picks, not to the model; true when it was one. */
   private async saveMemoryNote(text: string): Promise<boolean> {
-    let saved: string | undefined;
-    try {
-      saved = await this.deps.memoryNotes?.(text);
-    } catch (err) {
-      saved = `Not saved to memory: ${err instanceof Error ? err.message : String(err)}`;
-    }
+    const saved = await this.deps.memoryNotes?.(text).catch((err: unknown) => `Not saved to memory: ${err instanceof Error ? err.message : String(err)}`);
     if (saved === undefined) return false;
     this.add({ id: this.deps.newId(), role: 'user', text, status: 'done' });
     this.add({ id: this.deps.newId(), role: 'assistant', text: saved, status: 'done' });
