@@ -78,8 +78,8 @@ export interface OpenWorkbench {
 }
 
 /** Starts code-server on `folder` with Codewright loaded, opens it in Chromium and waits for the workbench. */
-export async function openWorkbench(opts: { folder: string; env: NodeJS.ProcessEnv }): Promise<OpenWorkbench> {
-  const server = await startCodeServer({ folder: opts.folder, env: opts.env });
+export async function openWorkbench(opts: { folder: string; env: NodeJS.ProcessEnv; settings?: Record<string, unknown> }): Promise<OpenWorkbench> {
+  const server = await startCodeServer({ folder: opts.folder, env: opts.env, ...(opts.settings ? { settings: opts.settings } : {}) });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.urlFor(server.devPayload()));
@@ -104,14 +104,14 @@ export interface AgentWorkbench extends OpenWorkbench {
 /**
  * The usual e2e setup: a scratch copy of the fixture workspace (`prepare` may add files before the window
  * opens), the fake Anthropic API with `apiKey`, and the workbench on that folder with the key and base URL
- * in the environment.
+ * in the environment. `settings` go to the profile's user settings (e.g. `codewright.mcpServers`, a user-only setting).
  */
-export async function openAgentWorkbench(apiKey: string, prepare?: (workspace: string) => void): Promise<AgentWorkbench> {
+export async function openAgentWorkbench(apiKey: string, prepare?: (workspace: string) => void, settings?: Record<string, unknown>): Promise<AgentWorkbench> {
   const workspace = mkdtempSync(path.join(tmpdir(), 'cw-e2e-ws-'));
   cpSync(path.join(REPO_ROOT, 'test/fixtures/workspace'), workspace, { recursive: true });
   prepare?.(workspace);
   const fake = await startFakeAnthropic({ apiKey });
-  const wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: apiKey, ANTHROPIC_BASE_URL: fake.url } });
+  const wb = await openWorkbench({ folder: workspace, env: { ANTHROPIC_API_KEY: apiKey, ANTHROPIC_BASE_URL: fake.url }, ...(settings ? { settings } : {}) });
   return {
     ...wb,
     fake,

@@ -19,6 +19,11 @@ export interface VsCodeMcp extends vscode.Disposable {
   /** What the last load skipped; `onDidReload` tells when it changes. */
   problems(): readonly ConfigProblem[];
   onDidReload(listener: () => void): () => void;
+  /**
+   * Replaces the Allow / Deny modal of project servers (tests answer through it, as with the checkpoints'
+   * confirmation); undefined restores the modal. Remembering the answer in `workspaceState` still applies.
+   */
+  setAsk(ask: ((entry: McpServerEntry) => Promise<boolean | undefined>) | undefined): void;
 }
 
 async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
@@ -28,9 +33,10 @@ async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
 }
 
 export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: string; homeDir: string; workspaceRoot?: string }, log: vscode.LogOutputChannel): VsCodeMcp {
+  let ask = askModal;
   const hub = new McpManager({
     connector: new NodeMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0') }),
-    approval: rememberingApproval(context.workspaceState, askModal),
+    approval: rememberingApproval(context.workspaceState, (entry) => ask(entry)),
     log,
   });
   let problems: ConfigProblem[] = [];
@@ -62,6 +68,9 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
     hub,
     reload,
     problems: () => problems,
+    setAsk: (replacement) => {
+      ask = replacement ?? askModal;
+    },
     onDidReload: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);

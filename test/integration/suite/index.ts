@@ -36,6 +36,7 @@ export function run(): Promise<void> {
   require('./diffReview.test');
   require('./agents.test');
   require('./claudeSetup.test');
+  require('./mcp.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];
