@@ -55,6 +55,17 @@ describe('webview composer', () => {
     await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: '/clear' }]);
   });
 
+  it('opens the menu again for the same text typed after Escape closed it and the draft changed', async () => {
+    await open();
+    await input().pressSequentially('/cl');
+    await expect.poll(() => menuItems().count()).toBe(1);
+    await input().press('Escape');
+    await expect.poll(() => menuItems().count()).toBe(0);
+    await input().fill('');
+    await input().pressSequentially('/cl');
+    await expect.poll(() => menuItems().allInnerTexts()).toEqual([expect.stringContaining('/clear')]);
+  });
+
   it('filters slash commands as typed and accepts with Tab', async () => {
     await open();
     await input().pressSequentially('/co');

@@ -23,8 +23,12 @@ export interface Completion {
 }
 
 export function useCompletion({ draft, caret, place }: DraftText, { commands, fileSuggestions, onSearchFiles }: CompletionSources): Completion {
-  /** The draft at which Escape closed the menu; it reopens once the draft changes. */
+  /**
+   * The draft at which Escape closed the menu; it reopens once the draft changes, and forgets it then, so the
+   * same text typed again later (the next prompt) opens the menu again.
+   */
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  if (dismissedAt !== null && dismissedAt !== draft) setDismissedAt(null);
   /** The highlighted item, for the completion it was chosen in; a new query starts at the top. */
   const [active, setActive] = useState({ key: '', index: 0 });
 
