@@ -155,6 +155,16 @@ export class ChatCommands {
     await hub.restart(server);
   }
 
+  /**
+   * The /mcp panel's Authenticate: the OAuth sign-in (the browser opens; it may take minutes). A failure is
+   * logged and shows on the panel (the server stays "needs authentication" with the reason).
+   */
+  async authenticateMcpServer(server: string): Promise<void> {
+    const hub = this.deps.agent.mcp;
+    if (!hub?.authenticate) return this.deps.log.warn(`Signing in to MCP servers is not available here: cannot authenticate "${server}".`);
+    await hub.authenticate(server).catch((err: unknown) => this.deps.log.warn(`Signing in to the MCP server "${server}" failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
   /** A server's status or lists changed; returns the unsubscribe. */
   onMcpChanged(listener: () => void): () => void {
     return this.deps.agent.mcp?.onDidChange(listener) ?? (() => {});

@@ -146,6 +146,8 @@ export const PanelRequestSchemas = [
   z.strictObject({ type: z.literal('closePanel') }),
   /** The /mcp panel's Restart (also Retry, and Allow of a server waiting for approval). */
   z.strictObject({ type: z.literal('restartMcpServer'), server: Name }),
+  /** The /mcp panel's Authenticate: the OAuth sign-in of a server that needs it (the browser opens). */
+  z.strictObject({ type: z.literal('authenticateMcpServer'), server: Name }),
 ] as const;
 
 /** host → webview events of the panels. */

@@ -29,7 +29,7 @@ const MCP: PanelView = {
       stderr: 'psql-mcp: could not connect to server\nis the database running?',
     },
     { name: 'repo-tools', status: 'needsApproval', tools: 0, scope: 'project' },
-    { name: 'linear', status: 'needsAuth', tools: 0, scope: 'user' },
+    { name: 'linear', status: 'needsAuth', tools: 0, scope: 'user', authUrl: 'https://mcp.linear.app/mcp' },
     { name: 'old', status: 'disabled', tools: 4 },
   ],
 };
@@ -59,7 +59,7 @@ describe('webview /mcp panel', () => {
     await expect.poll(() => server('db').getByTestId('mcp-scope').innerText()).toBe('Project (.mcp.json)');
     await expect.poll(() => server('db').getByTestId('mcp-counts').innerText()).toBe('0 tools · 0 resources · 0 prompts');
     await expect.poll(() => server('repo-tools').getByTestId('mcp-hint').innerText()).toMatch(/approve/);
-    await expect.poll(() => server('linear').getByTestId('mcp-status').innerText()).toBe('Needs sign-in');
+    await expect.poll(() => server('linear').getByTestId('mcp-status').innerText()).toBe('Needs authentication');
     await expect.poll(() => server('old').getByTestId('mcp-status').innerText()).toBe('Disabled');
     // An older host sends no scope, resources or prompts: the server still shows.
     await expect.poll(() => server('old').getByTestId('mcp-scope').count()).toBe(0);
@@ -83,7 +83,6 @@ describe('webview /mcp panel', () => {
       'github',
       'docs',
       'db',
-      'linear',
     ]);
     await server('db').getByTestId('mcp-restart').click();
     await expect.poll(() => postedAfterReady()).toEqual([{ type: 'restartMcpServer', server: 'db' }]);
@@ -101,6 +100,35 @@ describe('webview /mcp panel', () => {
     await expect.poll(() => server('db').getByTestId('mcp-status').innerText()).toBe('Connecting…');
     await expect.poll(() => server('db').getByTestId('mcp-restart').innerText()).toBe('Restart');
     await expect.poll(() => server('db').getByTestId('mcp-stderr').count()).toBe(0);
+  });
+
+  it('offers Authenticate only to a server that needs a sign-in, posts authenticateMcpServer, and shows why a sign-in failed', async () => {
+    await open(MCP);
+    await expect.poll(() => view.page.getByTestId('mcp-server').evaluateAll((els) => els.filter((e) => e.querySelector('[data-testid="mcp-authenticate"]')).map((e) => e.getAttribute('data-name')))).toEqual(['linear']);
+    await expect.poll(() => server('linear').getByTestId('mcp-hint').innerText()).toMatch(/sign in.*Authenticate opens your browser/);
+    await server('linear').getByRole('button', { name: 'Authenticate linear' }).focus();
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'authenticateMcpServer', server: 'linear' }]);
+    await expect.poll(() => server('linear').getByTestId('mcp-authenticate').innerText()).toBe('Authenticating…');
+    await expect.poll(() => server('linear').getByTestId('mcp-authenticate').isDisabled()).toBe(true);
+    // The sign-in failed: the host's refreshed view says why, and the button is back.
+    const failed: PanelView = {
+      panel: 'mcp',
+      servers: MCP.servers.map((s) => (s.name === 'linear' ? { ...s, error: 'The sign-in timed out after 300 s without the browser coming back.' } : s)),
+    };
+    await view.send({ type: 'panelOpened', view: failed });
+    await expect.poll(() => server('linear').getByTestId('mcp-error').innerText()).toMatch(/timed out/);
+    await expect.poll(() => server('linear').getByTestId('mcp-authenticate').innerText()).toBe('Authenticate');
+    await server('linear').getByTestId('mcp-authenticate').click();
+    await expect.poll(() => postedAfterReady()).toEqual([
+      { type: 'authenticateMcpServer', server: 'linear' },
+      { type: 'authenticateMcpServer', server: 'linear' },
+    ]);
+    // Signed in: connected, no Authenticate any more.
+    const connected: PanelView = { panel: 'mcp', servers: MCP.servers.map((s) => (s.name === 'linear' ? { name: 'linear', status: 'connected', tools: 3, scope: 'user' } : s)) };
+    await view.send({ type: 'panelOpened', view: connected });
+    await expect.poll(() => server('linear').getByTestId('mcp-status').innerText()).toBe('Connected');
+    await expect.poll(() => server('linear').getByTestId('mcp-authenticate').count()).toBe(0);
   });
 
   it('points to .mcp.json when no server is configured', async () => {

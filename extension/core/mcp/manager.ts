@@ -3,8 +3,11 @@
  * host's `McpConnector`, with its status and its tool / resource / prompt lists. A project server
  * (`.mcp.json`) starts only after `McpApprovalPort` said yes (a repository must not run programs silently);
  * a denied one is `disabled`. A connection that fails or drops is `failed` with the reason and the server's
- * last stderr, and is tried again with exponential backoff (1 s, 2 s, 4 s … capped). Implements `McpHub`.
+ * last stderr, and is tried again with exponential backoff (1 s, 2 s, 4 s … capped). A remote server that
+ * wants an OAuth sign-in is `needsAuth` (no retries: only the user can fix it) until `authenticate`.
+ * Implements `McpHub`.
  */
+import { isMcpAuthRequired } from './authError';
 import type { Logger } from '../ports';
 import type {
   McpConnection,
@@ -108,15 +111,15 @@ export class McpManager implements McpHub {
   }
 
   callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
-    return this.connected(server).callTool(tool, args, signal);
+    return this.watchAuth(server, this.connected(server).callTool(tool, args, signal));
   }
 
   readResource(server: string, uri: string, signal?: AbortSignal) {
-    return this.connected(server).readResource(uri, signal);
+    return this.watchAuth(server, this.connected(server).readResource(uri, signal));
   }
 
   getPrompt(server: string, prompt: string, args: Record<string, string>) {
-    return this.connected(server).getPrompt(prompt, args);
+    return this.watchAuth(server, this.connected(server).getPrompt(prompt, args));
   }
 
   async restart(server: string): Promise<void> {
@@ -125,6 +128,32 @@ export class McpManager implements McpHub {
     await this.stop(slot);
     slot.failures = 0;
     await this.start(slot, true);
+  }
+
+  /**
+   * The OAuth sign-in of a server (the /mcp panel's Authenticate): the connector opens the browser and waits
+   * for the redirect; then the server connects like any other. A failed sign-in leaves it `needsAuth` with
+   * the reason, and rejects with it.
+   */
+  async authenticate(server: string): Promise<void> {
+    const slot = this.slots.get(server);
+    if (!slot) throw new Error(`There is no MCP server "${server}".`);
+    const connector = this.deps.connector;
+    if (!connector.authenticate) throw new Error(`Signing in to MCP servers is not available here: configure a bearer token in the "headers" of "${server}".`);
+    await this.stop(slot);
+    slot.failures = 0;
+    const generation = slot.generation;
+    this.set(slot, { state: 'connecting' });
+    const abort = new AbortController();
+    slot.abort = abort;
+    let connection: McpConnection;
+    try {
+      connection = await connector.authenticate(slot.entry, abort.signal);
+    } catch (err) {
+      if (generation === slot.generation) this.needsAuth(slot, urlOf(slot.entry), errorText(err));
+      throw err;
+    }
+    await this.attach(slot, generation, connection);
   }
 
   /**
@@ -188,9 +217,16 @@ export class McpManager implements McpHub {
     try {
       connection = await this.deps.connector.connect(slot.entry, abort.signal);
     } catch (err) {
-      if (generation === slot.generation) this.fail(slot, errorText(err), stderrOf(err));
+      if (generation !== slot.generation) return;
+      if (isMcpAuthRequired(err)) this.needsAuth(slot, err.url);
+      else this.fail(slot, errorText(err), stderrOf(err));
       return;
     }
+    await this.attach(slot, generation, connection);
+  }
+
+  /** A new connection becomes the slot's: listeners, the lists, then `connected`. */
+  private async attach(slot: Slot, generation: number, connection: McpConnection): Promise<void> {
     if (generation !== slot.generation || this.disposed) {
       await connection.close().catch(() => {});
       return;
@@ -245,6 +281,30 @@ export class McpManager implements McpHub {
     this.set(slot, { state: 'failed', error, ...(stderr ? { stderr } : {}), retryAt: this.timers.now() + delay });
   }
 
+  /** A call refused mid-session because the tokens ran out and could not be refreshed: the server needs a sign-in. */
+  private async watchAuth<T>(server: string, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (err) {
+      const slot = this.slots.get(server);
+      if (isMcpAuthRequired(err) && slot?.status.state === 'connected') {
+        slot.generation++;
+        this.needsAuth(slot, urlOf(slot.entry));
+      }
+      throw err;
+    }
+  }
+
+  /** Waiting for the user to sign in: no retry (it would only fail the same way). */
+  private needsAuth(slot: Slot, url: string | undefined, error?: string): void {
+    this.dropConnection(slot);
+    slot.tools = [];
+    slot.resources = [];
+    slot.prompts = [];
+    this.deps.log?.info(`MCP server "${slot.entry.name}" needs authentication${error ? `: ${error}` : '.'}`);
+    this.set(slot, { state: 'needsAuth', ...(url ? { url } : {}), ...(error ? { error } : {}) });
+  }
+
   private dropConnection(slot: Slot): void {
     for (const off of slot.unsubscribe) off();
     slot.unsubscribe = [];
@@ -275,6 +335,10 @@ export class McpManager implements McpHub {
   }
 }
 
+function urlOf(entry: McpServerEntry): string | undefined {
+  return entry.config.type === 'stdio' ? undefined : entry.config.url;
+}
+
 function sameEntry(a: McpServerEntry, b: McpServerEntry): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -297,7 +361,7 @@ export function describeStatus(status: McpServerStatus): string {
     case 'needsApproval':
       return 'waiting for approval';
     case 'needsAuth':
-      return 'needs authentication';
+      return `needs authentication${status.error ? ` (${status.error})` : ''}`;
     default:
       return status.state;
   }

@@ -27,7 +27,8 @@ export type McpServerStatus =
   | { state: 'connecting' }
   | { state: 'connected' }
   | { state: 'needsApproval' }
-  | { state: 'needsAuth'; url?: string }
+  /** The server wants an OAuth sign-in (`McpHub.authenticate`); `error` is why the last sign-in failed. */
+  | { state: 'needsAuth'; url?: string; error?: string }
   | { state: 'failed'; error: string; stderr?: string; retryAt?: number }
   | { state: 'disabled' };
 
@@ -88,6 +89,12 @@ export interface McpConnection {
 /** Makes connections; host/node/mcp/ implements it with the SDK's stdio, streamable HTTP and SSE transports. */
 export interface McpConnector {
   connect(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection>;
+  /**
+   * The interactive OAuth sign-in of a remote server (the browser, the redirect back), then the connection.
+   * `connect` never opens a browser: it throws `McpAuthRequiredError` (core/mcp/authError.ts) instead.
+   * Absent where nobody can sign in (the headless CLI).
+   */
+  authenticate?(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection>;
 }
 
 /** One server as the manager knows it. */
@@ -112,6 +119,8 @@ export interface McpHub {
   getPrompt(server: string, prompt: string, args: Record<string, string>): ReturnType<McpConnection['getPrompt']>;
   /** Restart from the /mcp panel: close and connect again now. */
   restart(server: string): Promise<void>;
+  /** Sign in to a `needsAuth` server (the /mcp panel's Authenticate); rejects with why it failed. */
+  authenticate?(server: string): Promise<void>;
   onDidChange(listener: () => void): () => void;
 }
 

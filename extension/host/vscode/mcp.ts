@@ -3,6 +3,8 @@
  * configuration (`~/.claude.json`, the workspace's `.mcp.json`, the user setting `codewright.mcpServers`)
  * loaded at activation and again when one of them changes. A project server asks with a modal before it
  * starts, the answer remembered in the workspace's state; an untrusted workspace's `.mcp.json` is not read.
+ * Remote servers that want an OAuth sign-in keep their tokens in SecretStorage and open the browser with
+ * `openExternal` when the user authenticates (the /mcp panel, or `Codewright: Authenticate MCP Server`).
  */
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
@@ -12,6 +14,8 @@ import { loadMcpConfig } from '../../core/mcp/config';
 import { McpManager } from '../../core/mcp/manager';
 import type { McpServerEntry } from '../../core/mcp/types';
 import { NodeMcpConnector } from '../node/mcp/connector';
+import type { McpOAuthOptions } from '../node/mcp/oauthFlow';
+import { COMMANDS } from '../../ui/palette/commands';
 
 export interface VsCodeMcp extends vscode.Disposable {
   readonly hub: McpManager;
@@ -35,7 +39,7 @@ async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
 export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: string; homeDir: string; workspaceRoot?: string }, log: vscode.LogOutputChannel): VsCodeMcp {
   let ask = askModal;
   const hub = new McpManager({
-    connector: new NodeMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0') }),
+    connector: new NodeMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
     approval: rememberingApproval(context.workspaceState, (entry) => ask(entry)),
     log,
   });
@@ -62,6 +66,7 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
     vscode.workspace.onDidGrantWorkspaceTrust(again),
     ...watch(new vscode.RelativePattern(vscode.Uri.file(where.homeDir), '.claude.json'), again),
     ...(where.workspaceRoot ? watch(new vscode.RelativePattern(vscode.Uri.file(where.workspaceRoot), '.mcp.json'), again) : []),
+    vscode.commands.registerCommand(COMMANDS.authenticateMcpServer, (server?: unknown) => authenticateCommand(hub, typeof server === 'string' ? server : undefined)),
   ];
   again();
   return {
@@ -80,6 +85,38 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
       void hub.dispose();
     },
   };
+}
+
+/** Tokens in SecretStorage (per server name and URL); the browser through `openExternal`. */
+function vscodeOAuth(context: vscode.ExtensionContext): McpOAuthOptions {
+  const secrets = context.secrets;
+  return {
+    store: { get: async (k) => secrets.get(k), store: async (k, v) => secrets.store(k, v), delete: async (k) => secrets.delete(k) },
+    clientName: 'Codewright (VS Code)',
+    openBrowser: async (url) => {
+      // A string, not `Uri.parse(url)`: a Uri re-encodes the query and breaks the encoded redirect_uri
+      // (microsoft/vscode#85930); openExternal takes the string as it is.
+      const opened = await vscode.env.openExternal(url as unknown as vscode.Uri);
+      if (!opened) throw new Error('The browser was not opened, so the sign-in cannot go on.');
+    },
+  };
+}
+
+/** The palette command: sign in to the server given, or pick one of those waiting for a sign-in. */
+export async function authenticateCommand(hub: McpManager, server?: string): Promise<void> {
+  let name = server;
+  if (!name) {
+    const waiting = hub.servers().filter((s) => s.status.state === 'needsAuth');
+    if (waiting.length === 0) return void vscode.window.showInformationMessage('No MCP server is waiting for a sign-in.');
+    name = waiting.length === 1 ? waiting[0]!.name : await vscode.window.showQuickPick(waiting.map((s) => s.name), { placeHolder: 'Sign in to which MCP server?' });
+    if (!name) return;
+  }
+  const target = name;
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Signing in to the MCP server "${target}" — finish in your browser…` }, () => hub.authenticate(target));
+  } catch (err) {
+    void vscode.window.showErrorMessage(`Signing in to the MCP server "${target}" failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 function watch(pattern: vscode.RelativePattern, onChange: () => void): vscode.Disposable[] {

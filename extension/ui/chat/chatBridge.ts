@@ -197,6 +197,8 @@ export class ChatBridge {
         return;
       case 'restartMcpServer':
         return session.commands.restartMcpServer(message.server);
+      case 'authenticateMcpServer':
+        return session.commands.authenticateMcpServer(message.server);
       case 'closePanel':
         this.panel = undefined;
         return;

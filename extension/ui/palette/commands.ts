@@ -17,4 +17,5 @@ export const COMMANDS = {
   reviewChanges: 'codewright.reviewChanges',
   acceptProposedEdit: 'codewright.acceptProposedEdit',
   rejectProposedEdit: 'codewright.rejectProposedEdit',
+  authenticateMcpServer: 'codewright.authenticateMcpServer',
 } as const;

@@ -31,7 +31,7 @@ function PanelBody({ view, actions }: { view: PanelView; actions: PanelActions }
     case 'agents':
       return <AgentsPanel view={view} />;
     case 'mcp':
-      return <McpPanel view={view} onRestart={actions.restartMcpServer} />;
+      return <McpPanel view={view} onRestart={actions.restartMcpServer} onAuthenticate={actions.authenticateMcpServer} />;
     case 'hooks':
       return <HooksPanel view={view} />;
   }

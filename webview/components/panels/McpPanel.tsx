@@ -1,8 +1,9 @@
 /**
  * /mcp: the MCP servers with where they are configured, their status (a spinner while connecting; a failed
  * server shows its error and, folded, what it printed on stderr), how many tools, resources and prompts each
- * gives, and Restart (`restartMcpServer`; the host reconnects and refreshes the panel). With none, it says
- * where servers are configured.
+ * gives, and Restart (`restartMcpServer`; the host reconnects and refreshes the panel). A server that wants
+ * an OAuth sign-in has Authenticate instead (`authenticateMcpServer`; the host opens the browser and waits
+ * for the redirect). With none, it says where servers are configured.
  */
 import { useState } from 'react';
 import type { PanelView } from '../../../extension/protocol/messages';
@@ -16,7 +17,7 @@ const STATUS_LABELS: Record<McpServer['status'], string> = {
   connecting: 'Connecting…',
   failed: 'Failed',
   needsApproval: 'Needs approval',
-  needsAuth: 'Needs sign-in',
+  needsAuth: 'Needs authentication',
   disabled: 'Disabled',
 };
 
@@ -30,15 +31,21 @@ const SCOPE_LABELS: Record<NonNullable<McpServer['scope']>, string> = {
 /** Why a server is not running yet, when its status alone does not say what to do. */
 const STATUS_HINTS: Partial<Record<McpServer['status'], string>> = {
   needsApproval: 'A project server from .mcp.json starts only after you approve it.',
-  needsAuth: 'The server requires you to sign in before it lists its tools.',
+  needsAuth: 'The server requires you to sign in before it lists its tools: Authenticate opens your browser.',
 };
 
-/** A server the user cannot restart from here: turned off, or waiting for approval. */
-const NOT_RESTARTABLE = new Set<McpServer['status']>(['disabled', 'needsApproval']);
+/** A server the user cannot restart from here: turned off, waiting for approval, or for a sign-in (Authenticate). */
+const NOT_RESTARTABLE = new Set<McpServer['status']>(['disabled', 'needsApproval', 'needsAuth']);
 
-export function McpPanel({ view, onRestart }: { view: McpView; onRestart: (server: string) => void }) {
-  // Restart pressed: the button waits for the host's refreshed view rather than being pressed twice. Kept
-  // with the view it was pressed in, so a new view from the host clears it.
+interface McpPanelProps {
+  view: McpView;
+  onRestart: (server: string) => void;
+  onAuthenticate?: (server: string) => void;
+}
+
+export function McpPanel({ view, onRestart, onAuthenticate }: McpPanelProps) {
+  // Restart or Authenticate pressed: the button waits for the host's refreshed view rather than being
+  // pressed twice. Kept with the view it was pressed in, so a new view from the host clears it.
   const [pressed, setPressed] = useState<{ view: McpView; names: readonly string[] }>({ view, names: [] });
   const restarting = pressed.view === view ? pressed.names : [];
   if (view.servers.length === 0) {
@@ -48,20 +55,33 @@ export function McpPanel({ view, onRestart }: { view: McpView; onRestart: (serve
       </div>
     );
   }
-  const restart = (name: string) => {
+  const press = (act: (server: string) => void) => (name: string) => {
     setPressed({ view, names: [...restarting, name] });
-    onRestart(name);
+    act(name);
   };
   return (
     <ul className="panel-list" aria-label="MCP servers">
       {view.servers.map((s) => (
-        <McpServerItem key={s.name} server={s} restarting={restarting.includes(s.name)} onRestart={restart} />
+        <McpServerItem
+          key={s.name}
+          server={s}
+          pressed={restarting.includes(s.name)}
+          onRestart={press(onRestart)}
+          {...(onAuthenticate ? { onAuthenticate: press(onAuthenticate) } : {})}
+        />
       ))}
     </ul>
   );
 }
 
-function McpServerItem({ server: s, restarting, onRestart }: { server: McpServer; restarting: boolean; onRestart: (server: string) => void }) {
+interface McpServerItemProps {
+  server: McpServer;
+  pressed: boolean;
+  onRestart: (server: string) => void;
+  onAuthenticate?: (server: string) => void;
+}
+
+function McpServerItem({ server: s, pressed, onRestart, onAuthenticate }: McpServerItemProps) {
   const connecting = s.status === 'connecting' || s.status === 'pending';
   const hint = STATUS_HINTS[s.status];
   return (
@@ -78,10 +98,22 @@ function McpServerItem({ server: s, restarting, onRestart }: { server: McpServer
             className="button-secondary panel-item-action"
             data-testid="mcp-restart"
             aria-label={`Restart ${s.name}`}
-            disabled={restarting}
+            disabled={pressed}
             onClick={() => onRestart(s.name)}
           >
-            {restarting ? 'Restarting…' : 'Restart'}
+            {pressed ? 'Restarting…' : 'Restart'}
+          </button>
+        )}
+        {s.status === 'needsAuth' && onAuthenticate && (
+          <button
+            type="button"
+            className="button-secondary panel-item-action"
+            data-testid="mcp-authenticate"
+            aria-label={`Authenticate ${s.name}`}
+            disabled={pressed}
+            onClick={() => onAuthenticate(s.name)}
+          >
+            {pressed ? 'Authenticating…' : 'Authenticate'}
           </button>
         )}
       </div>

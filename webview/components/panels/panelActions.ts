@@ -11,6 +11,8 @@ export interface PanelActions {
   close: () => void;
   /** /mcp: the host closes the server's connection and connects again. */
   restartMcpServer: (server: string) => void;
+  /** /mcp: the host runs the server's OAuth sign-in (the browser opens). */
+  authenticateMcpServer: (server: string) => void;
 }
 
 export function panelActions(bridge: HostBridge): PanelActions {
@@ -19,5 +21,6 @@ export function panelActions(bridge: HostBridge): PanelActions {
     removeRule: (rule) => void bridge.post({ type: 'removePermissionRule', ...rule }),
     close: () => void bridge.post({ type: 'closePanel' }),
     restartMcpServer: (server) => void bridge.post({ type: 'restartMcpServer', server }),
+    authenticateMcpServer: (server) => void bridge.post({ type: 'authenticateMcpServer', server }),
   };
 }

@@ -2,15 +2,24 @@
  * Core's `McpConnector` on `@modelcontextprotocol/sdk` (docs/ARCHITECTURE.md, MCP): stdio servers as child
  * processes (their stderr kept, the last ~4 KB, for the failed status), remote servers over streamable HTTP
  * with their headers, falling back to the old SSE transport when streamable HTTP fails to connect (type
- * "http"; type "sse" goes to SSE directly). Connecting times out; so does every request.
+ * "http"; type "sse" goes to SSE directly). Connecting times out; so does every request. With `oauth`, remote
+ * servers get the SDK's OAuth client (oauth.ts, oauthFlow.ts): stored tokens are sent and refreshed silently,
+ * and a server that wants a sign-in is `McpAuthRequiredError` until `authenticate` ran; without it, a 401 is
+ * that error with a hint to configure a bearer header.
  */
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isMcpAuthRequired, McpAuthRequiredError } from '../../../core/mcp/authError';
 import type { McpConnection, McpConnector, McpServerConfig, McpServerEntry } from '../../../core/mcp/types';
+import type { McpOAuthProvider } from './oauth';
+import { type AuthTransport, type McpOAuthOptions, signIn, silentProvider } from './oauthFlow';
 import { SdkConnection } from './sdkConnection';
+
+type RemoteConfig = Extract<McpServerConfig, { type: 'http' | 'sse' }>;
 
 export interface NodeMcpConnectorOptions {
   /** Where stdio servers run unless their config says `cwd` (the workspace). */
@@ -21,6 +30,8 @@ export interface NodeMcpConnectorOptions {
   requestTimeoutMs?: number;
   toolTimeoutMs?: number;
   clientVersion?: string;
+  /** OAuth sign-in for remote servers (VS Code); absent in the headless CLI, where nobody can sign in. */
+  oauth?: McpOAuthOptions;
 }
 
 /** How much of a server's stderr is kept. */
@@ -44,18 +55,36 @@ export class NodeMcpConnector implements McpConnector {
     const config = entry.config;
     if (config.type === 'stdio') return this.stdio(config, signal);
     const url = parseUrl(config.url);
-    const requestInit = { headers: config.headers };
-    if (config.type === 'sse') return this.open(new SSEClientTransport(url, { requestInit }), signal);
+    const provider = this.options.oauth ? await silentProvider(this.options.oauth, entry.name, config.url) : undefined;
+    const sse = () => this.open(new SSEClientTransport(url, transportOptions(config, provider)), signal);
+    if (config.type === 'sse') return sse().catch((err: unknown) => Promise.reject(authError(err, config.url, !!provider) ?? err));
     try {
-      return await this.open(new StreamableHTTPClientTransport(url, { requestInit }), signal);
+      return await this.open(new StreamableHTTPClientTransport(url, transportOptions(config, provider)), signal);
     } catch (streamable) {
       if (signal?.aborted) throw streamable;
+      const auth = authError(streamable, config.url, !!provider);
+      if (auth) throw auth;
       try {
-        return await this.open(new SSEClientTransport(url, { requestInit }), signal);
-      } catch (sse) {
-        throw new McpConnectError(`Could not connect to ${config.url}: streamable HTTP: ${message(streamable)}; SSE: ${message(sse)}`);
+        return await sse();
+      } catch (err) {
+        throw authError(err, config.url, !!provider) ?? new McpConnectError(`Could not connect to ${config.url}: streamable HTTP: ${message(streamable)}; SSE: ${message(err)}`);
       }
     }
+  }
+
+  /** The OAuth sign-in of a remote server (the browser opens), then the connection with the new tokens. */
+  async authenticate(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection> {
+    const config = entry.config;
+    if (config.type === 'stdio') throw new Error(`The MCP server "${entry.name}" runs locally (stdio): there is nothing to sign in to.`);
+    const oauth = this.options.oauth;
+    if (!oauth) throw new Error(`Signing in to "${entry.name}" needs a browser: not available here. ${BEARER_HINT}`);
+    const url = parseUrl(config.url);
+    const connected = await signIn(oauth, entry.name, config.url, {
+      transport: (provider): AuthTransport =>
+        config.type === 'sse' ? new SSEClientTransport(url, transportOptions(config, provider)) : new StreamableHTTPClientTransport(url, transportOptions(config, provider)),
+      open: (transport) => this.open(transport, signal),
+    }, signal);
+    return connected ?? this.connect(entry, signal);
   }
 
   private async stdio(config: Extract<McpServerConfig, { type: 'stdio' }>, signal?: AbortSignal): Promise<McpConnection> {
@@ -101,6 +130,20 @@ function parseUrl(url: string): URL {
   } catch {
     throw new McpConnectError(`Not a valid URL: ${url}`);
   }
+}
+
+const BEARER_HINT = 'Give the server an "Authorization": "Bearer <token>" entry in its "headers" (a browser sign-in works only in VS Code, from the /mcp panel).';
+
+function transportOptions(config: RemoteConfig, provider: McpOAuthProvider | undefined) {
+  return { requestInit: { headers: config.headers }, ...(provider ? { authProvider: provider } : {}) };
+}
+
+/** The server wants a sign-in (the SDK's 401 handling reached the browser step, or a plain 401 without OAuth). */
+function authError(err: unknown, url: string, oauth: boolean): McpAuthRequiredError | undefined {
+  if (isMcpAuthRequired(err)) return err;
+  if (err instanceof UnauthorizedError) return new McpAuthRequiredError(`The MCP server at ${url} requires you to sign in (OAuth).`, url);
+  if ((err as { code?: unknown } | undefined)?.code !== 401) return undefined;
+  return new McpAuthRequiredError(oauth ? `The MCP server at ${url} refused the request (HTTP 401): sign in again.` : `The MCP server at ${url} requires authentication (HTTP 401). ${BEARER_HINT}`, url);
 }
 
 function message(err: unknown): string {

@@ -30,8 +30,7 @@ function fakeConnector() {
   return { connector, counts };
 }
 
-function setup() {
-  const { connector, counts } = fakeConnector();
+function setup({ connector, counts }: { connector: McpConnector; counts: { connects: number; closes: number } } = fakeConnector()) {
   const hub = new McpManager({ connector });
   const log = new RecordingLogger();
   const session = new ChatSession({
@@ -68,6 +67,33 @@ describe('ui/chat/chatBridge: the /mcp panel', () => {
     expect(counts.closes).toBe(1);
     // It went through connecting on the way, and the open panel showed it.
     expect(panels().some((p) => p.servers[0]?.status === 'pending')).toBe(true);
+    await hub.dispose();
+  });
+
+  it('signs in to a server that needs it on Authenticate, and shows why when the sign-in fails', async () => {
+    let signIn: () => Promise<void> = async () => Promise.reject(new Error('The sign-in timed out.'));
+    const { connector } = fakeConnector();
+    const needsAuth = Object.assign(new Error('sign in'), { name: 'McpAuthRequiredError', url: 'https://mcp.example.com/mcp' });
+    const authConnector: McpConnector = {
+      connect: async () => Promise.reject(needsAuth),
+      authenticate: async (entry) => {
+        await signIn();
+        return connector.connect(entry);
+      },
+    };
+    const { hub, bridge, panels } = setup({ connector: authConnector, counts: { connects: 0, closes: 0 } });
+    hub.setServers([{ name: 'remote', scope: 'settings', config: { type: 'http', url: 'https://mcp.example.com/mcp', headers: {} } }]);
+    await until(() => hub.servers()[0]?.status.state === 'needsAuth');
+    bridge.receive({ type: 'sendPrompt', text: '/mcp' });
+    await until(() => panels().length === 1);
+    expect(panels()[0]?.servers[0]).toMatchObject({ name: 'remote', status: 'needsAuth', authUrl: 'https://mcp.example.com/mcp' });
+    expect(bridge.receive({ type: 'authenticateMcpServer', server: 'remote' })).toBe(true);
+    await until(() => panels().at(-1)?.servers[0]?.error === 'The sign-in timed out.');
+    expect(panels().at(-1)?.servers[0]?.status).toBe('needsAuth');
+    signIn = async () => {};
+    bridge.receive({ type: 'authenticateMcpServer', server: 'remote' });
+    await until(() => panels().at(-1)?.servers[0]?.status === 'connected');
+    expect(panels().at(-1)?.servers[0]).toMatchObject({ tools: 1 });
     await hub.dispose();
   });
 

@@ -93,7 +93,8 @@ describe('host/node/mcp/connector', () => {
     expect(await c.callTool('time', {})).toEqual({ content: [{ type: 'text', text: '12:00 UTC' }] });
     expect(await c.readResource('memo://clock')).toEqual([{ uri: 'memo://clock', text: 'tick' }]);
     const refused = new NodeMcpConnector({ connectTimeoutMs: 5000 }).connect({ name: 'web', scope: 'settings', config: { type: 'http', url, headers: {} } });
-    await expect(refused).rejects.toThrow(/streamable HTTP.*SSE/);
+    // A 401 without a way to sign in: needs auth, with the hint to configure a bearer header (no SSE fallback).
+    await expect(refused).rejects.toMatchObject({ name: 'McpAuthRequiredError', url, message: expect.stringMatching(/HTTP 401.*"headers"/) });
   }, 30_000);
 
   it('falls back to SSE for an old server configured as http', async () => {
