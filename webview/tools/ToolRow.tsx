@@ -21,7 +21,8 @@ function PlainToolRow({ entry }: { entry: ToolEntry }) {
   const [open, toggle] = useExpanded(entry.id, false);
   const bodyId = useId();
   const running = entry.status === 'running';
-  const line = running ? (entry.activity ?? entry.summary) : (entry.summary ?? entry.activity);
+  // The activity is present tense ("Running grow on fixture"): a finished row never falls back to it.
+  const line = running ? (entry.activity ?? entry.summary) : entry.summary;
   const Progress = renderer.Progress ?? DefaultProgress;
   const firstErrorLine = entry.status === 'error' ? entry.result?.text.split('\n').find((l) => l.trim()) : undefined;
   return (
