@@ -160,6 +160,22 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
       )
       .max(200),
   }),
+  /**
+   * WebFetch: what was fetched (the final URL after same-host redirects) with its HTTP status and size, or a
+   * cross-host redirect that was not followed (`redirect`, the target the model may fetch next).
+   */
+  z.strictObject({
+    kind: z.literal('web'),
+    url: z.string().min(1).max(8192),
+    status: z.number().int().min(0).max(999),
+    statusText: z.string().max(200).optional(),
+    /** Size of the body as received. */
+    bytes: NonNegativeInt.optional(),
+    contentType: z.string().max(200).optional(),
+    /** Served from the 15-minute page cache. */
+    cached: z.boolean().optional(),
+    redirect: z.string().min(1).max(8192).optional(),
+  }),
 ]);
 export type ToolResultData = z.infer<typeof ToolResultDataSchema>;
 

@@ -25,4 +25,37 @@ describe('MCP resource tool rows', () => {
     await row('ReadMcpResourceTool').locator('.tool-header').click();
     await expect.poll(() => row('ReadMcpResourceTool').innerText()).toContain('Hello');
   });
+
+  it('shows the uri of what ReadMcpResourceTool read as text and an image blob inline, from the host data', async () => {
+    // A 1×1 PNG.
+    const pixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    view = await openPage();
+    await view.send(
+      snapshot([userMessage('u1', 'go')]),
+      busy(true),
+      added(assistantMessage('a1', 'On it.', 'streaming')),
+      toolStarted('t1', 'ReadMcpResourceTool', { server: 'docs', uri: 'memo://logo' }),
+      toolResult('t1', {
+        isError: false,
+        text: '<resource uri="memo://notes" mimeType="text/plain">\nNotes\n</resource>',
+        truncated: false,
+        data: {
+          kind: 'mcp',
+          images: [{ mediaType: 'image/png', data: pixel }],
+          links: [
+            { uri: 'memo://notes', mimeType: 'text/plain' },
+            { uri: 'memo://logo', mimeType: 'image/png' },
+          ],
+        },
+      }),
+    );
+    const read = row('ReadMcpResourceTool');
+    await read.locator('.tool-header').click();
+    await expect.poll(() => read.getByTestId('mcp-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect.poll(() => read.getByTestId('link-text').allInnerTexts()).toEqual(['memo://notes', 'memo://logo']);
+    // memo: URIs are not web links: nothing to click.
+    await expect.poll(() => read.getByTestId('link-open').count()).toBe(0);
+    await expect.poll(() => read.getByTestId('tool-output').innerText()).toContain('Notes');
+    await expect.poll(() => view.cspViolations()).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * ListMcpResourcesTool and ReadMcpResourceTool rows. Their results are JSON (Claude Code's shapes: a list of
  * `{uri, name, mimeType?, description?, server}`; `{contents: [{uri, mimeType?, text?}]}`), read here
- * tolerantly: anything else falls back to the text the model saw. The names join the built-in list once
- * the tools exist (extension/protocol/toolNames.ts); until then registry.ts routes them through
- * `MCP_RESOURCE_RENDERERS`.
+ * tolerantly: anything else (this extension's ReadMcpResourceTool answers with `<resource uri>` text) falls
+ * back to the text the model saw. Either way the host's `mcp` result data adds each content's uri and MIME
+ * type as a link and image blobs as images.
  */
 import { z } from 'zod';
 import type { ToolEntry } from '../../extension/protocol/messages';
@@ -57,7 +57,14 @@ function ReadResult({ entry }: ToolViewProps) {
   const result = entry.result;
   if (!result) return null;
   const read = result.isError ? undefined : ResourceContents.safeParse(parseJson(result.text));
-  if (!read?.success) return <ResultText result={result} />;
+  if (!read?.success) {
+    return (
+      <div className="tool-mcp">
+        <McpContent data={mcpData(result.data)} />
+        <ResultText result={result} />
+      </div>
+    );
+  }
   return (
     <div className="tool-mcp">
       {read.data.contents.map((c, i) => (
@@ -106,10 +113,4 @@ export const ReadMcpResourceRenderer: ToolRenderer = {
   title: (entry) => `${str(entry.input, 'server') ?? 'MCP'} · Read resource`,
   Heading: ReadHeading,
   Result: ReadResult,
-};
-
-/** Keyed by wire name; the lead moves these into TOOL_RENDERERS when the names join toolNames.ts. */
-export const MCP_RESOURCE_RENDERERS: Readonly<Record<string, ToolRenderer>> = {
-  ListMcpResourcesTool: ListMcpResourcesRenderer,
-  ReadMcpResourceTool: ReadMcpResourceRenderer,
 };

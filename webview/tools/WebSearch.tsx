@@ -1,58 +1,56 @@
-/** WebSearch: the query in the row; expanded, the result links (clickable) and the summary. */
-import { useActions } from '../shared/actions';
+/**
+ * WebSearch: the query in the row; expanded, the result links (shared/LinkList: title and host, http(s) ones
+ * open in the browser through the host, anything else is text) and the model's summary. Both are read from
+ * the result text as extension/tools/WebSearch writes it: `Links: [{"title", "url"}]` lines (Claude Code's
+ * shape), a failed search's line, the summary, and a closing reminder meant for the model only.
+ */
+import { z } from 'zod';
+import { LinkList, type LinkItem } from './shared/LinkList';
 import { str } from './shared/input';
 import { ResultText } from './shared/ResultText';
 import type { ToolRenderer, ToolViewProps } from './shared/types';
 
-interface Link {
-  title: string;
-  url: string;
+const Links = z.array(z.object({ title: z.string().optional(), url: z.string().min(1) }));
+
+/** Lines of the text that are for the model, not the person reading the row. */
+const MODEL_ONLY = [/^Web search results for query: /, /^When you answer from these results, end your answer with a "Sources:" list/];
+
+/** Every `Links: [...]` line of the result text, in order; a line that is not that JSON is skipped. */
+export function searchLinks(text: string): LinkItem[] {
+  const links: LinkItem[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('Links: ')) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(line.slice('Links: '.length)) as unknown;
+    } catch {
+      continue;
+    }
+    const parsed = Links.safeParse(json);
+    if (parsed.success) links.push(...parsed.data.map((l) => ({ url: l.url, title: l.title })));
+  }
+  return links;
 }
 
-/** The `Links: [...]` lines of the result, as extension/tools/WebSearch writes them; bad lines are skipped. */
-function linksOf(text: string): Link[] {
-  return text.split('\n').flatMap((line) => {
-    if (!line.startsWith('Links: ')) return [];
-    try {
-      const parsed: unknown = JSON.parse(line.slice('Links: '.length));
-      if (!Array.isArray(parsed)) return [];
-      return parsed.filter((l): l is Link => typeof l?.title === 'string' && typeof l?.url === 'string' && /^https?:/i.test(l.url));
-    } catch {
-      return [];
-    }
-  });
+/** The result text without the link lines and the lines meant for the model: failed searches and the summary. */
+export function searchSummary(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith('Links: ') && !MODEL_ONLY.some((re) => re.test(line)))
+    .join('\n')
+    .trim();
 }
 
 function Result({ entry }: ToolViewProps) {
-  const actions = useActions();
-  if (!entry.result) return null;
-  if (entry.result.isError) return <ResultText result={entry.result} />;
-  const links = linksOf(entry.result.text);
-  const summary = entry.result.text.split('\n').filter((l) => !l.startsWith('Links: ') && !l.startsWith('Web search results for query:')).join('\n').trim();
+  const result = entry.result;
+  if (!result) return null;
+  if (result.isError) return <ResultText result={result} />;
+  const links = searchLinks(result.text);
+  const summary = searchSummary(result.text);
   return (
     <div className="web-search">
-      {links.length > 0 ? (
-        <ul className="web-search-links" data-testid="web-search-links">
-          {links.map((link, i) => (
-            <li key={`${i}-${link.url}`}>
-              <a
-                href={link.url}
-                title={link.url}
-                className="external-link"
-                onClick={(e) => {
-                  e.preventDefault();
-                  actions.openLink(link.url);
-                }}
-              >
-                {link.title || link.url}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="tool-note">No results</div>
-      )}
-      <ResultText result={{ ...entry.result, text: summary }} />
+      {links.length > 0 ? <LinkList label="Search results" links={links} /> : <div className="tool-note">No results</div>}
+      {summary && <ResultText result={{ ...result, text: summary }} />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { ToolResultBlock } from '../messages';
 import type { PermissionResult } from '../permissions/types';
 import { buildTool, type AnyObject, type AnyTool, type Tools } from '../tool/Tool';
 import { mcpContentBlock } from './content';
+import { presentMcpToolResult } from './present';
 import { mcpToolName, type McpHub, type McpToolInfo, type McpToolResult } from './types';
 
 /** More MCP tools than this, in total, and all of them are deferred (except those marked alwaysLoad). */
@@ -102,6 +103,8 @@ export function createMcpTool(hub: McpHub, server: string, info: McpToolInfo, op
       return { data: result, ...(Object.keys(mcpMeta).length ? { mcpMeta } : {}) };
     },
     mapToolResultToToolResultBlockParam: (output: McpToolResult, toolUseId: string) => mcpResultBlock(output, toolUseId),
+    // The chat row's images and resource links (the text stays the model's).
+    present: presentMcpToolResult,
   });
 }
 

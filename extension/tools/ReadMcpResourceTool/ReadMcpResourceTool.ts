@@ -1,6 +1,7 @@
 /** ReadMcpResourceTool: one resource of an MCP server, by uri (docs/ARCHITECTURE.md, MCP tools, resources and prompts). */
 import { z } from 'zod';
 import { resourceContentsBlock } from '../../core/mcp/content';
+import { presentMcpResources } from '../../core/mcp/present';
 import type { McpResourceContents } from '../../core/mcp/types';
 import type { ToolResultBlock } from '../../core/messages';
 import { buildTool } from '../../core/tool/Tool';
@@ -43,6 +44,9 @@ export const ReadMcpResourceTool = buildTool({
     const contents = await hub.readResource(server, uri, context.abortController.signal);
     return { data: { server, uri, contents } satisfies ReadMcpResourceOutput };
   },
+
+  // The chat row: each content's uri and MIME type as a link, image blobs as images.
+  present: presentMcpResources,
 
   mapToolResultToToolResultBlockParam(output: ReadMcpResourceOutput, toolUseId: string): ToolResultBlock {
     const blocks = output.contents.map(resourceContentsBlock);

@@ -13,6 +13,7 @@ import { type FetchedPage, PageCache } from './cache';
 import { MAX_MARKDOWN_CHARS, MAX_URL_LENGTH } from './constants';
 import { fetchPage } from './page';
 import { checkWebFetchPermission } from './permissions';
+import { presentWebFetch } from './present';
 import { WEB_FETCH_DESCRIPTION, WEB_FETCH_PROMPT } from './prompt';
 import { answerFromPage } from './summarize';
 import { prepareUrl } from './url';
@@ -110,6 +111,9 @@ export function createWebFetchTool(cache: PageCache = new PageCache()) {
     mapToolResultToToolResultBlockParam(output: WebFetchOutput, toolUseId: string): ToolResultBlock {
       return { type: 'tool_result', tool_use_id: toolUseId, content: renderWebFetch(output) };
     },
+
+    // The row's URL, status and size (or redirect target), which the text carries only as prose.
+    present: presentWebFetch,
   });
 }
 

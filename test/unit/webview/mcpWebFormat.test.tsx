@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes, isWebUrl, splitUrl } from '../../../webview/tools/shared/format';
 import { parseMcpToolName } from '../../../webview/tools/shared/mcpName';
 import { UrlSummary } from '../../../webview/tools/shared/UrlSummary';
-import { searchLinks } from '../../../webview/tools/WebPreview';
+import { renderWebFetch } from '../../../extension/tools/WebFetch/WebFetch';
+import { renderWebSearch } from '../../../extension/tools/WebSearch/WebSearch';
+import { fetchHeader } from '../../../webview/tools/WebFetch';
+import { searchLinks, searchSummary } from '../../../webview/tools/WebSearch';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -84,5 +87,31 @@ describe('searchLinks', () => {
       { title: 'expect.poll', url: 'https://vitest.dev/api/expect#poll' },
       { title: undefined, url: 'https://example.com/b' },
     ]);
+  });
+});
+
+describe('searchSummary', () => {
+  it('keeps failed searches and the summary of the text WebSearch writes, without the links and the lines for the model', () => {
+    const text = renderWebSearch({
+      query: 'vitest 4',
+      searches: [
+        { query: 'vitest 4', hits: [{ title: 'Vitest 4', url: 'https://vitest.dev/blog/vitest-4' }] },
+        { query: 'vitest 4 release', hits: [], error: 'too_many_requests' },
+      ],
+      summary: 'Vitest 4 is stable.',
+    });
+    expect(searchLinks(text)).toEqual([{ title: 'Vitest 4', url: 'https://vitest.dev/blog/vitest-4' }]);
+    expect(searchSummary(text)).toBe('Search "vitest 4 release" failed: too_many_requests\n\nVitest 4 is stable.');
+  });
+});
+
+describe('fetchHeader', () => {
+  it('reads URL, status and size from the header WebFetch writes, and gives the answer after it', () => {
+    const text = renderWebFetch({ kind: 'answer', url: 'https://e.example/a', status: 404, statusText: 'Not Found', bytes: 2048, contentType: 'text/html', cached: true, result: 'Gone.\nReally.' });
+    expect(fetchHeader(text)).toEqual({ summary: { url: 'https://e.example/a', status: 404, statusText: 'Not Found', bytes: 2048 }, body: 'Gone.\nReally.' });
+  });
+
+  it('leaves a text without the header (an error) whole', () => {
+    expect(fetchHeader('Error: refused')).toEqual({ summary: {}, body: 'Error: refused' });
   });
 });

@@ -7,13 +7,17 @@ import { LinkList } from './LinkList';
 
 type McpData = Extract<ToolResultData, { kind: 'mcp' }>;
 
+/** Checked again here, though the protocol's schema already allows only these: an svg `data:` URL never reaches an <img>. */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
 export function McpContent({ data }: { data: McpData | undefined }) {
   if (!data) return null;
+  const images = data.images.filter((img) => IMAGE_TYPES.has(img.mediaType));
   return (
     <>
-      {data.images.length > 0 && (
+      {images.length > 0 && (
         <div className="mcp-images">
-          {data.images.map((img, i) => (
+          {images.map((img, i) => (
             <img
               key={i}
               className="mcp-image"

@@ -15,9 +15,11 @@ export interface UrlSummaryProps {
   /** Size of the body as received, in bytes. */
   bytes?: number | undefined;
   durationMs?: number | undefined;
+  /** Served from a cache rather than fetched now. */
+  cached?: boolean | undefined;
 }
 
-export function UrlSummary({ url, status, statusText, bytes, durationMs }: UrlSummaryProps) {
+export function UrlSummary({ url, status, statusText, bytes, durationMs, cached }: UrlSummaryProps) {
   const { openLink } = useActions();
   const parts = splitUrl(url);
   const failed = status !== undefined && status >= 400;
@@ -45,6 +47,11 @@ export function UrlSummary({ url, status, statusText, bytes, durationMs }: UrlSu
       {bytes !== undefined && (
         <span className="url-meta" data-testid="url-size">
           {formatBytes(bytes)}
+        </span>
+      )}
+      {cached && (
+        <span className="url-meta" data-testid="url-cached">
+          cached
         </span>
       )}
       {durationMs !== undefined && <span className="url-meta">{durationMs < 1000 ? `${String(Math.round(durationMs))} ms` : `${(durationMs / 1000).toFixed(1)} s`}</span>}
