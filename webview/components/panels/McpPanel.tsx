@@ -92,29 +92,9 @@ function McpServerItem({ server: s, pressed, onRestart, onAuthenticate }: McpSer
           {connecting && <span className="panel-spinner" role="img" aria-label="Connecting" data-testid="mcp-spinner" />}
           {STATUS_LABELS[s.status]}
         </span>
-        {!NOT_RESTARTABLE.has(s.status) && (
-          <button
-            type="button"
-            className="button-secondary panel-item-action"
-            data-testid="mcp-restart"
-            aria-label={`Restart ${s.name}`}
-            disabled={pressed}
-            onClick={() => onRestart(s.name)}
-          >
-            {pressed ? 'Restarting…' : 'Restart'}
-          </button>
-        )}
+        {!NOT_RESTARTABLE.has(s.status) && <ServerAction action="Restart" busy="Restarting…" testId="mcp-restart" server={s.name} pressed={pressed} onClick={onRestart} />}
         {s.status === 'needsAuth' && onAuthenticate && (
-          <button
-            type="button"
-            className="button-secondary panel-item-action"
-            data-testid="mcp-authenticate"
-            aria-label={`Authenticate ${s.name}`}
-            disabled={pressed}
-            onClick={() => onAuthenticate(s.name)}
-          >
-            {pressed ? 'Authenticating…' : 'Authenticate'}
-          </button>
+          <ServerAction action="Authenticate" busy="Authenticating…" testId="mcp-authenticate" server={s.name} pressed={pressed} onClick={onAuthenticate} />
         )}
       </div>
       <div className="panel-item-meta">
@@ -152,4 +132,20 @@ function counts(s: McpServer): string {
   if (s.resources !== undefined) parts.push(plural(s.resources, 'resource'));
   if (s.prompts !== undefined) parts.push(plural(s.prompts, 'prompt'));
   return parts.join(' · ');
+}
+
+/** A server row's button: named with the server for screen readers, disabled while its request runs. */
+function ServerAction(props: { action: string; busy: string; testId: string; server: string; pressed: boolean; onClick: (server: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="button-secondary panel-item-action"
+      data-testid={props.testId}
+      aria-label={`${props.action} ${props.server}`}
+      disabled={props.pressed}
+      onClick={() => props.onClick(props.server)}
+    >
+      {props.pressed ? props.busy : props.action}
+    </button>
+  );
 }
