@@ -251,11 +251,14 @@ describe('webview tool rows', () => {
 
   it('opens and closes a tool row from the keyboard', async () => {
     await open(toolStarted('t1', 'Read', { file_path: '/work/src/app.ts' }, 'src/app.ts'), toolResult('t1', READ_RESULT));
-    await header().focus();
-    await view.page.keyboard.press('Enter');
+    // The row must hold its result and be measured (Virtuoso re-renders rows it has not measured yet), or a
+    // key pressed on it may land on an element that is about to be replaced.
+    await expect.poll(() => header().getAttribute('aria-disabled')).toBe('false');
+    await laidOut(view.page);
+    await header().press('Enter');
     await expect.poll(() => header().getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => rows().first().getByTestId('tool-body').isVisible()).toBe(true);
-    await view.page.keyboard.press('Space');
+    await header().press('Space');
     await expect.poll(() => header().getAttribute('aria-expanded')).toBe('false');
   });
 
