@@ -136,21 +136,21 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
 
     turns++;
     continuations = 0;
-    context = yield* runToolRound(roundOf(params, message, { ...context, messages }, add));
-    const refreshed = await refreshedTools(context, params.toolDefinitionsFor);
-    if (refreshed) {
-      context = refreshed.context;
-      params = { ...params, tools: refreshed.definitions, toolUseContext: context };
-    }
-    if (signal.aborted) {
-      yield { type: 'done', reason: 'aborted', turns };
-      return messages;
-    }
-    if (turns >= (params.maxTurns ?? 100)) {
-      yield { type: 'done', reason: 'max_turns', turns };
+    params = await withRefreshedTools(params, yield* runToolRound(roundOf(params, message, { ...context, messages }, add)));
+    context = params.toolUseContext;
+    const stop = signal.aborted ? 'aborted' : turns >= (params.maxTurns ?? 100) ? 'max_turns' : undefined;
+    if (stop) {
+      yield { type: 'done', reason: stop, turns };
       return messages;
     }
   }
+}
+
+/** The params for the next request: the round's context, and the tool list again if a server changed it. */
+async function withRefreshedTools(params: QueryParams, context: ToolUseContext): Promise<QueryParams> {
+  const refreshed = await refreshedTools(context, params.toolDefinitionsFor);
+  if (!refreshed) return { ...params, toolUseContext: context };
+  return { ...params, tools: refreshed.definitions, toolUseContext: refreshed.context };
 }
 
 /** One reply's calls, with this round's interrupt signal and the inbox to take at its boundary. */
