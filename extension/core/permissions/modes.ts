@@ -73,7 +73,9 @@ export function isWorkspaceChange(kind: ActionKind | undefined): boolean {
 
 /**
  * The table row of a tool's own answer (before whole-tool rules). Undefined for an ask no row describes
- * (a command asking to leave the sandbox), which every mode asks about.
+ * (a command asking to leave the sandbox), which every mode asks about. A Bash filesystem command without
+ * a redirection passes through suggesting acceptEdits, exactly like an edit, and is read as
+ * `workspaceEdit`: the two rows must (and do, modeTable.test.ts) give the same answers.
  */
 export function actionKindOf(own: PermissionResult, isReadOnly: boolean): ActionKind | undefined {
   if (own.behavior === 'allow') return 'readOnly';
