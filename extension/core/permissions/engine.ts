@@ -7,12 +7,13 @@
  *  2. Whole-tool deny rule (`Bash`, `mcp__server`) → deny.
  *  3. The tool's own `checkPermissions` (content rules, path rules, path safety): deny → deny. Then plan
  *     mode denies what is not read-only. Then an ask for a safety check or an ask rule → ask, which no
- *     mode and no allow rule overrides.
+ *     allow rule overrides and only the modes `MODE_TABLE` (modes.ts) lets run that kind of check skip.
  *  4. Whole-tool ask rule → ask (also in bypassPermissions).
- *  5. Mode: bypassPermissions → allow.
+ *  5. The mode runs this kind of action (`MODE_TABLE`) → allow: bypassPermissions anything that got here,
+ *     acceptEdits (and auto) a file change inside the workspace (the tool's ask suggests
+ *     `setMode acceptEdits`: an edit, or a Bash filesystem command with every target inside).
  *  6. Whole-tool allow rule → allow; the tool's own allow → allow.
- *  7. acceptEdits (and auto) → allow what the tool says acceptEdits covers (its ask suggests
- *     `setMode acceptEdits`: a file edit inside the workspace, never a safety-check ask).
+ *  7. (merged into 5)
  *  8. auto with a classifier → the classifier allows or denies (denials.ts: repeated denials ask instead).
  *  9. Ask the user, with suggestions; dontAsk and contexts that must not prompt deny instead.
  */
@@ -21,7 +22,7 @@ import type { AnyTool } from '../tool/Tool';
 import type { ToolUseContext } from '../tool/context';
 import { describeDecisionReason } from './describe';
 import { shouldFallBackToAsking } from './denials';
-import { acceptEditsCovers, isBypassImmune, planModeDenial, withSuggestions } from './modes';
+import { actionKindOf, modeOutcome, planModeDenial, safetyCheckFinal, withSuggestions } from './modes';
 import { wholeToolRule } from './rules';
 import type { PermissionDecisionReason, PermissionResult, PermissionRule, PermissionAskDecision, PermissionBehavior, ToolPermissionContext } from './types';
 
@@ -96,7 +97,7 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
       ...(own.behavior !== 'passthrough' && own.updatedInput ? { updatedInput: own.updatedInput } : {}),
     });
 
-    if (own.behavior === 'ask' && isBypassImmune(own)) {
+    if (safetyCheckFinal(own, mode)) {
       const approvable = own.decisionReason?.type === 'safetyCheck' && own.decisionReason.classifierApprovable;
       if (!(mode === 'auto' && approvable && opts.classifier)) return finish(ownAsk(own.decisionReason!));
     }
@@ -104,15 +105,14 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
     const askRule = ruleOfTool(permissions, tool, 'ask');
     if (askRule) return finish(ownAsk({ type: 'rule', rule: askRule }));
 
-    if (mode === 'bypassPermissions') return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'mode', mode } };
+    const kind = actionKindOf(own, tool.isReadOnly(input));
+    if (kind !== undefined && kind !== 'readOnly' && modeOutcome(mode, kind) === 'allow') {
+      return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'mode', mode } };
+    }
 
     const allowRule = ruleOfTool(permissions, tool, 'allow');
     if (allowRule) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'rule', rule: allowRule } };
     if (own.behavior === 'allow') return { ...own, updatedInput: own.updatedInput ?? input, decisionReason: own.decisionReason ?? { type: 'other', reason: `${tool.name} needs no approval for this` } };
-
-    if ((mode === 'acceptEdits' || mode === 'auto') && acceptEditsCovers(own)) {
-      return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'mode', mode } };
-    }
 
     if (mode === 'auto' && opts.classifier) {
       const verdict = await opts.classifier(tool, input, context);

@@ -142,7 +142,8 @@ export interface FileCheckOptions {
 
 /**
  * The permission answer of a tool that writes `absPath`: deny by an `Edit` deny rule; ask (safetyCheck) for
- * protected paths and anything outside the working directories, which no mode or allow rule lets through;
+ * protected paths, which no mode or allow rule lets through, and for anything outside the working
+ * directories, which only bypassPermissions runs;
  * ask by an `Edit` ask rule; allow by an `Edit` allow rule; otherwise passthrough with the suggestion to
  * switch to acceptEdits, which tells the engine that mode covers this write.
  */
@@ -154,12 +155,13 @@ export async function checkEditPermission(absPath: string, message: string, cont
   const protectedReason = protectedPathReason(target.requested) ?? protectedPathReason(target.real);
   if (protectedReason) {
     const reason = `${describeResolved(target)} is protected: ${protectedReason}`;
-    return { behavior: 'ask', message: `${message} (${reason}; always asked.)`, decisionReason: { type: 'safetyCheck', reason }, blockedPath: target.real };
+    return { behavior: 'ask', message: `${message} (${reason}; always asked.)`, decisionReason: { type: 'safetyCheck', reason, concern: 'protectedPath' }, blockedPath: target.real };
   }
   if (!(await isInWorkingDirectories(context, permissions, target))) {
     const reason = `${describeResolved(target)} is outside the workspace folders`;
     const suggestions: PermissionUpdate[] = [{ type: 'addDirectories', directories: [path.dirname(target.real)], destination: 'session' }];
-    return { behavior: 'ask', message: `${message} (${reason}.)`, decisionReason: { type: 'safetyCheck', reason }, suggestions, blockedPath: target.real };
+    // bypassPermissions runs it (modes.ts); every other mode asks, whatever the allow rules say.
+    return { behavior: 'ask', message: `${message} (${reason}.)`, decisionReason: { type: 'safetyCheck', reason, concern: 'outsideWorkspace' }, suggestions, blockedPath: target.real };
   }
 
   const ask = rule([EDIT_RULE_TOOL], 'ask');

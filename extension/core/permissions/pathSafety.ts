@@ -14,6 +14,7 @@ const PROTECTED_DIRS = new Map<string, string>([
   ['.git', 'it is inside .git/, the repository internals (hooks there run code)'],
   ['.vscode', 'it is inside .vscode/, editor configuration that can run tasks and code'],
   ['.idea', 'it is inside .idea/, IDE configuration that can run code'],
+  ['.ssh', 'it is inside .ssh/, which controls SSH access (keys, authorized_keys, config)'],
 ]);
 
 /** Files that run or configure code, protected wherever they are. */

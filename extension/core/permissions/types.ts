@@ -89,6 +89,15 @@ export const PERMISSION_DECISION_REASON_TYPES = [
   'other',
 ] as const;
 
+/**
+ * What a safety check is about: a protected path (asks in every mode); a change to files inside the
+ * workspace by filesystem commands only (acceptEdits and bypassPermissions run it); leaving the workspace
+ * (a `cd` or a write outside it); any other warning about a command (sudo, `rm -rf` of a broad path,
+ * `curl | sh`, a command that cannot be parsed, a redirection from a command that is not a filesystem one).
+ * The last three ask in `default` whatever the allow rules say, and run in `bypassPermissions`.
+ */
+export type SafetyConcern = 'protectedPath' | 'workspaceWrite' | 'outsideWorkspace' | 'commandWarning';
+
 /** Why a permission check came out the way it did. */
 export type PermissionDecisionReason =
   | { type: 'rule'; rule: PermissionRule }
@@ -101,8 +110,12 @@ export type PermissionDecisionReason =
   | { type: 'sandboxOverride'; reason?: string }
   | { type: 'classifier'; classifier: string; reason: string }
   | { type: 'workingDir'; reason: string }
-  /** `classifierApprovable`: an `auto`-mode classifier may still approve what this check flagged. */
-  | { type: 'safetyCheck'; reason: string; classifierApprovable?: boolean }
+  /**
+   * `classifierApprovable`: an `auto`-mode classifier may still approve what this check flagged.
+   * `concern`: what the check is about, which decides the modes that may skip it (modes.ts, `MODE_TABLE`);
+   * missing means a protected path, which no mode skips.
+   */
+  | { type: 'safetyCheck'; reason: string; classifierApprovable?: boolean; concern?: SafetyConcern }
   | { type: 'other'; reason: string };
 
 /** Run the tool, possibly with input the check or the user rewrote. */

@@ -90,9 +90,9 @@ describe('file tools: path rules and path safety on a real disk', () => {
     }
   });
 
-  it('always asks before writing outside the workspace, offering to add the folder', async () => {
+  it('asks before writing outside the workspace in every mode but bypass, offering to add the folder', async () => {
     const file = path.join(outside, 'new.txt');
-    for (const mode of ['default', 'acceptEdits', 'bypassPermissions'] as const) {
+    for (const mode of ['default', 'acceptEdits'] as const) {
       expect(await decide(WriteTool, write(file), mode)).toMatchObject({
         behavior: 'ask',
         decisionReason: { type: 'safetyCheck', reason: `${file} is outside the workspace folders` },
@@ -101,6 +101,8 @@ describe('file tools: path rules and path safety on a real disk', () => {
       });
     }
     expect(await decide(WriteTool, write(file), 'dontAsk')).toMatchObject({ behavior: 'deny' });
+    // bypassPermissions runs everything but protected paths, deny rules and ask rules (modes.ts, MODE_TABLE).
+    expect(await decide(WriteTool, write(file), 'bypassPermissions')).toMatchObject({ behavior: 'allow', decisionReason: { type: 'mode' } });
   });
 
   it('treats an added directory as part of the workspace', async () => {

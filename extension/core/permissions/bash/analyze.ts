@@ -3,11 +3,14 @@
  * working directory, and classify every part as read-only or not, with the dangers that force a prompt.
  */
 import path from 'node:path';
-import { commandDangers, describeWrite, isWritingRedirect, pipelineDangers, type DangerContext } from './dangers';
+import { protectedPathReason } from '../pathSafety';
+import type { SafetyConcern } from '../types';
+import { commandDangers, describeWrite, isWritingRedirect, pipelineDangers, type Danger, type DangerContext } from './dangers';
+import { filesystemTargets } from './fsCommands';
 import { isInsideRoots, isShellStartupFile, resolveWordPath, type BashEnv } from './paths';
 import { isReadOnlySimpleCommand } from './readOnly';
 import { splitParsedCommand, type SimpleCommand, type SplitCommand } from './split';
-import type { ShellParser, ShellSyntaxNode } from './syntax';
+import type { ShellParser, ShellSyntaxNode, ShellWord } from './syntax';
 import { unwrapCommand } from './unwrap';
 
 /** One simple command, classified. */
@@ -17,6 +20,11 @@ export interface BashPartAnalysis {
   readOnly: boolean;
   /** Reasons this part needs a person's approval; non-empty makes the whole command ask. */
   dangers: string[];
+  /**
+   * A filesystem command (`mkdir`, `touch`, `cp`, `mv`, `rm` without `-r`, `rmdir`, `tee`, `sed -i`) whose
+   * every path is inside the workspace and none protected: acceptEdits runs it (fsCommands.ts).
+   */
+  workspaceEdit: boolean;
 }
 
 export type BashAnalysis =
@@ -25,6 +33,8 @@ export type BashAnalysis =
       parts: BashPartAnalysis[];
       /** Every danger of the command: each part's, then those of redirections. */
       warnings: string[];
+      /** What each warning is about, by its text (types.ts, `SafetyConcern`). */
+      concerns: ReadonlyMap<string, SafetyConcern>;
       split: SplitCommand;
     }
   | { ok: false; reason: string };
@@ -46,7 +56,7 @@ const CD_NAMES = new Set(['cd', 'pushd']);
 
 interface CdOutcome {
   readOnly: boolean;
-  dangers: string[];
+  dangers: Danger[];
   /** The directory after the cd; undefined when unknown. */
   cwd: string | undefined;
 }
@@ -64,10 +74,38 @@ function analyzeCd(cmd: SimpleCommand, cwd: string | undefined, env: BashEnv | u
   if (target === undefined) dir = env.homeDir;
   else if (target.value !== '-' && args.length === 1) dir = resolveWordPath(target, cwd, env.homeDir);
   if (dir === undefined) {
-    return { readOnly: false, dangers: [`${cmd.text} changes to a directory only known when the command runs`], cwd: undefined };
+    return { readOnly: false, dangers: [{ text: `${cmd.text} changes to a directory only known when the command runs`, concern: 'outsideWorkspace' }], cwd: undefined };
   }
   if (isInsideRoots(dir, ctx.roots)) return { readOnly: true, dangers: [], cwd: dir };
-  return { readOnly: false, dangers: [`${cmd.text} changes the working directory to ${dir}, outside the workspace`], cwd: dir };
+  return { readOnly: false, dangers: [{ text: `${cmd.text} changes the working directory to ${dir}, outside the workspace`, concern: 'outsideWorkspace' }], cwd: dir };
+}
+
+/** A protected path a writing command names, as a danger, with the path for de-duplication. */
+type PathDanger = Danger & { path: string };
+
+/**
+ * What a command that is not read-only writes: protected paths it names (any writer naming a startup
+ * file: `cp x ~/.bashrc`, `sed -i .. ~/.zshrc`; a filesystem command's targets: `touch .git/hooks/x`), and
+ * whether it is a filesystem command acceptEdits covers (every path known and inside the workspace).
+ */
+function writtenPaths(cmd: SimpleCommand, cwd: string | undefined, env: BashEnv | undefined, ctx: DangerContext): { dangers: PathDanger[]; workspaceEdit: boolean } {
+  const dangers: PathDanger[] = [];
+  const targets = filesystemTargets(cmd);
+  for (const w of targets?.writes ?? []) {
+    const abs = resolveWordPath(w, cwd, env?.homeDir);
+    const reason = abs === undefined ? undefined : protectedPathReason(abs);
+    if (reason) dangers.push({ text: `${cmd.text} changes ${w.text}, which is protected: ${reason}`, concern: 'protectedPath', path: w.text });
+  }
+  const startup = cmd.words.slice(1).find((w) => isShellStartupFile(w, resolveWordPath(w, cwd, env?.homeDir)));
+  if (startup && dangers.length === 0) {
+    dangers.push({ text: `${cmd.text} may change the shell startup file ${startup.text}, which runs in every new shell`, concern: 'protectedPath', path: startup.text });
+  }
+  const inside = (w: ShellWord) => {
+    const abs = resolveWordPath(w, cwd, env?.homeDir);
+    return abs !== undefined && ctx.knowsRoots && isInsideRoots(abs, ctx.roots);
+  };
+  const workspaceEdit = targets !== undefined && targets.coverable && dangers.length === 0 && targets.paths.every(inside);
+  return { dangers, workspaceEdit };
 }
 
 /**
@@ -98,12 +136,18 @@ export function analyzeBashCommand(
     for (const c of cwdChanges) if (c.at <= index) cwd = c.cwd;
     return cwd;
   };
+  const concerns = new Map<string, SafetyConcern>();
+  const texts = (dangers: readonly Danger[]): string[] => {
+    for (const d of dangers) if (!concerns.has(d.text)) concerns.set(d.text, d.concern);
+    return dangers.map((d) => d.text);
+  };
   const parts: BashPartAnalysis[] = split.commands.map((cmd) => {
     const cwd = cwdAt(cmd.node.startIndex);
     const dangers = commandDangers(cmd, split.commands, ctx, cwd);
     const pipe = piped.get(cmd);
     if (pipe) dangers.push(pipe);
     let readOnly: boolean;
+    let workspaceEdit = false;
     const name = cmd.kind === 'command' ? unwrapCommand(cmd, 'safe').words[0]?.value : undefined;
     if (name !== undefined && CD_NAMES.has(name)) {
       const cd = analyzeCd(cmd, cwd, env, ctx);
@@ -114,21 +158,20 @@ export function analyzeBashCommand(
       readOnly = isReadOnlySimpleCommand(cmd);
     }
     if (!readOnly) {
-      // `cp x ~/.bashrc`, `sed -i .. ~/.zshrc`: any writer naming a startup file.
-      const startup = cmd.words.slice(1).find((w) => isShellStartupFile(w, resolveWordPath(w, cwd, env?.homeDir)));
-      if (startup && !dangers.some((d) => d.includes('startup file'))) {
-        dangers.push(`${cmd.text} may change the shell startup file ${startup.text}, which runs in every new shell`);
-      }
+      const written = writtenPaths(cmd, cwd, env, ctx);
+      workspaceEdit = written.workspaceEdit;
+      for (const d of written.dangers) if (!dangers.some((x) => x.concern === 'protectedPath' && x.text.includes(d.path))) dangers.push(d);
     }
-    return { command: cmd, readOnly: readOnly && dangers.length === 0, dangers };
+    const ok = dangers.length === 0;
+    return { command: cmd, readOnly: readOnly && ok, dangers: texts(dangers), workspaceEdit: workspaceEdit && dangers.every((d) => d.concern === 'workspaceWrite') };
   });
   const warnings = parts.flatMap((p) => p.dangers);
   for (const r of split.redirects) {
     if (!isWritingRedirect(r) || !r.target) continue;
     const d = describeWrite(r.target, cwdAt(r.node.startIndex), ctx, `The redirection ${r.text}`);
-    if (d) warnings.push(d);
+    if (d) warnings.push(...texts([d]));
   }
-  return { ok: true, parts, warnings: [...new Set(warnings)], split };
+  return { ok: true, parts, warnings: [...new Set(warnings)], concerns, split };
 }
 
 /**

@@ -2,22 +2,28 @@
  * The Bash tool's permission check. Order:
  * 1. A deny rule matching any part denies the whole command (also for unparseable commands, matched
  *    against the raw text, so a parse failure never dodges a deny rule).
- * 2. An unparseable command asks (`safetyCheck: could not parse the command`); it is never allowed, not even in bypass.
+ * 2. An unparseable command asks (`safetyCheck: could not parse the command`). No allow rule gets past
+ *    it; `bypassPermissions` runs it unless its text names a protected path (concern `protectedPath`).
  * 3. `dangerouslyDisableSandbox` asks (`sandboxOverride`).
- * 4. Dangers (writes, sudo, rm -rf of broad paths, curl | sh, eval, cd outside the workspace) ask with
- *    `safetyCheck`: no allow rule and no mode but the engine's bypass handling gets past them.
+ * 4. Dangers (writes, sudo, rm -rf of broad paths, curl | sh, eval, cd outside the workspace, protected
+ *    paths) ask with `safetyCheck` and the strongest danger's `concern`: no allow rule gets past them;
+ *    the modes table (modes.ts) says which modes do. A command made only of read-only parts and
+ *    filesystem commands whose writes all land inside the workspace has concern `workspaceWrite` and
+ *    suggests `setMode acceptEdits`, so acceptEdits runs it.
  * 5. An ask rule matching any part asks (`rule`).
  * 6. Every part allowed by an allow rule or read-only: allow.
  * 7. Otherwise passthrough, with "always allow" prefix suggestions for the parts not yet allowed, so the
- *    engine applies the mode (`dontAsk` denies, `default` asks).
+ *    engine applies the mode (`dontAsk` denies, `default` asks); when every such part is a filesystem
+ *    command inside the workspace, also `setMode acceptEdits` (acceptEdits runs it).
  * A command of several parts carries `subcommandResults` in steps 6 and 7.
  */
 import { describePermissionRuleSource } from '../describe';
 import { permissionRuleValueToString } from '../ruleValue';
 import { ruleContentsForTool } from '../rules';
-import type { PermissionResult, PermissionRule, PermissionUpdate, ToolPermissionContext } from '../types';
+import type { PermissionResult, PermissionRule, PermissionUpdate, SafetyConcern, ToolPermissionContext } from '../types';
 import { analyzeBashCommand, type BashPartAnalysis } from './analyze';
 import { bashRuleMatches, findMatchingRule, normalizeCommandText, suggestRuleContent } from './bashRules';
+import { mentionsProtectedPath } from './fsCommands';
 import type { BashEnv } from './paths';
 import type { ShellParser } from './syntax';
 
@@ -37,6 +43,10 @@ function denied(rule: PermissionRule, part: string): PermissionResult {
 }
 
 const READ_ONLY_REASON = { type: 'other', reason: 'read-only command' } as const;
+/** The suggestion that tells the engine acceptEdits covers this command (modes.ts, `acceptEditsCovers`). */
+const ACCEPT_EDITS: PermissionUpdate = { type: 'setMode', mode: 'acceptEdits', destination: 'session' };
+/** Strongest first: the concern of a command is that of its strongest warning. */
+const CONCERN_ORDER: readonly SafetyConcern[] = ['protectedPath', 'commandWarning', 'outsideWorkspace', 'workspaceWrite'];
 
 function suggestionsFor(parts: readonly BashPartAnalysis[]): PermissionUpdate[] {
   const contents: string[] = [];
@@ -75,7 +85,7 @@ export function checkBashPermissions(
   const extraRoots = [...permissionContext.additionalWorkingDirectories.keys()];
   const analysis = analyzeBashCommand(parser, command, env, extraRoots);
 
-  if (!analysis.ok) return unparsedResult(command, analysis.reason, deny, opts);
+  if (!analysis.ok) return unparsedResult(command, analysis.reason, deny, env, opts);
   // Steps 1, 3 and 4 (the order of the file comment), then 5 to 7.
   const gated = denyOrSafetyResult(analysis, deny, opts);
   if (gated) return gated;
@@ -83,7 +93,7 @@ export function checkBashPermissions(
 }
 
 /** Steps 1 and 2 for a command that could not be parsed: deny rules on the raw text, then always ask. */
-function unparsedResult(command: string, reason: string, deny: RuleContents, opts: { dangerouslyDisableSandbox?: boolean }): PermissionResult {
+function unparsedResult(command: string, reason: string, deny: RuleContents, env: BashEnv, opts: { dangerouslyDisableSandbox?: boolean }): PermissionResult {
   const text = normalizeCommandText(command);
   for (const [content, rule] of deny) if (bashRuleMatches(content, text)) return denied(rule, text);
   if (opts.dangerouslyDisableSandbox) {
@@ -92,14 +102,15 @@ function unparsedResult(command: string, reason: string, deny: RuleContents, opt
   return {
     behavior: 'ask',
     message: 'This command could not be parsed, so its parts could not be checked. Approve it only if you understand it.',
-    // A safety check: not even bypassPermissions runs what could not be checked.
-    decisionReason: { type: 'safetyCheck', reason },
+    // No allow rule runs what could not be checked; bypassPermissions does (as Claude Code), unless the
+    // text names a protected path: the one check that still works on what can be seen.
+    decisionReason: { type: 'safetyCheck', reason, concern: mentionsProtectedPath(command, env) ? 'protectedPath' : 'commandWarning' },
   };
 }
 
 /** Steps 1, 3 and 4 for a parsed command: a deny rule on any part, the sandbox override, then dangers. */
 function denyOrSafetyResult(
-  { parts, warnings }: ParsedAnalysis,
+  { parts, warnings, concerns }: ParsedAnalysis,
   deny: RuleContents,
   opts: { dangerouslyDisableSandbox?: boolean },
 ): PermissionResult | undefined {
@@ -116,13 +127,27 @@ function denyOrSafetyResult(
     };
   }
   if (warnings.length > 0) {
+    const concern = commandConcern(parts, warnings, concerns);
     return {
       behavior: 'ask',
       message: `This command needs your approval:\n${warningText}`,
-      decisionReason: { type: 'safetyCheck', reason: warnings.join('; ') },
+      decisionReason: { type: 'safetyCheck', reason: warnings.join('; '), concern },
+      ...(concern === 'workspaceWrite' ? { suggestions: [ACCEPT_EDITS] } : {}),
     };
   }
   return undefined;
+}
+
+/**
+ * The strongest concern of the warnings. Writes inside the workspace stay `workspaceWrite` only when every
+ * part only reads or is a filesystem command inside the workspace: `npm test > out.txt` runs more than a
+ * file change, so acceptEdits must not cover it (`commandWarning`).
+ */
+function commandConcern(parts: readonly BashPartAnalysis[], warnings: readonly string[], concerns: ReadonlyMap<string, SafetyConcern>): SafetyConcern {
+  const found = new Set(warnings.map((w) => concerns.get(w) ?? 'protectedPath'));
+  const strongest = CONCERN_ORDER.find((c) => found.has(c)) ?? 'protectedPath';
+  if (strongest !== 'workspaceWrite') return strongest;
+  return parts.every((p) => p.readOnly || p.workspaceEdit) ? 'workspaceWrite' : 'commandWarning';
 }
 
 interface PartVerdicts {
@@ -170,6 +195,7 @@ function rulesResult(parts: readonly BashPartAnalysis[], ask: RuleContents, allo
     return parts.length === 0 ? { behavior: 'allow', decisionReason: { type: 'other', reason: 'empty command' } } : { behavior: 'allow', decisionReason: reason };
   }
   const suggestions = suggestionsFor(pending);
+  if (pending.every((p) => p.workspaceEdit)) suggestions.push(ACCEPT_EDITS);
   const list = pending.map((p) => `\`${p.command.text}\``).join(', ');
   return {
     behavior: 'passthrough',

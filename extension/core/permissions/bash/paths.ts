@@ -55,7 +55,11 @@ function literalish(word: ShellWord): string {
 
 /** Shell startup files: anything written there runs in every future shell. */
 export function isShellStartupFile(word: ShellWord, abs: string | undefined): boolean {
-  const p = abs ?? literalish(word);
+  return isStartupPath(abs ?? literalish(word));
+}
+
+/** True for a path (absolute, or as written) naming a shell startup file. */
+export function isStartupPath(p: string): boolean {
   const base = p.split(/[\\/]/).pop() ?? '';
   return STARTUP_BASENAMES.has(base) || /^\/etc\/(profile(\.d\/.*)?|environment|zsh\/.*|zshrc|zshenv)$/.test(p);
 }

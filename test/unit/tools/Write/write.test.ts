@@ -133,11 +133,11 @@ describe('tools/Write', () => {
       message: 'Write /proj/a.ts?',
       suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
     });
-    // Outside the workspace: a safety check no mode skips, offering to add the folder.
+    // Outside the workspace: a safety check no allow rule skips (only bypassPermissions runs it), offering to add the folder.
     expect(await WriteTool.checkPermissions({ file_path: '/etc/hosts', content: 'x' }, h.context)).toEqual({
       behavior: 'ask',
       message: 'Write /etc/hosts? (/etc/hosts is outside the workspace folders.)',
-      decisionReason: { type: 'safetyCheck', reason: '/etc/hosts is outside the workspace folders' },
+      decisionReason: { type: 'safetyCheck', reason: '/etc/hosts is outside the workspace folders', concern: 'outsideWorkspace' },
       suggestions: [{ type: 'addDirectories', directories: ['/etc'], destination: 'session' }],
       blockedPath: '/etc/hosts',
     });
