@@ -19,6 +19,8 @@ import { formatConfigProblem } from './core/configProblems';
 import { createMemoryNotes } from './core/memory/notes';
 import { quickPickMemoryNotes } from './host/vscode/memoryNotePicker';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
+import { createAutoModeClassifier } from './core/permissions/classifier';
+import { createPermissionEngine } from './core/permissions/engine';
 import { loadBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
@@ -185,6 +187,8 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       cwd,
       settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
       askUser: responders.askUser,
+      // `auto` mode: a small fast model judges what would otherwise ask (core/permissions/classifier.ts).
+      decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),
       permissions: permissions.holder,
       persistPermissionUpdates: (updates) => permissions.persist(updates),
       agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir() }, log, (problems) => session.commands.problems.set('agents', problems)),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
+import { createAutoModeClassifier } from '../core/permissions/classifier';
 import { createPermissionEngine } from '../core/permissions/engine';
 import type { LoadedPermissionSettings } from '../core/permissions/settings';
 import type { ToolPermissionContext } from '../core/permissions/types';
@@ -181,7 +182,8 @@ function sessionDeps(
     cwd: env.cwd,
     newId: randomUUID,
     settings: () => ({ model: env.model, maxTokens: opts['max-tokens'], ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),
-    decider: createPermissionEngine({ askHint: (tool) => `Allow it with --allowedTools "${tool.name}" or another permission mode.` }),
+    // `--permission-mode auto`: the classifier decides; what it blocks is denied, as nobody can be asked here.
+    decider: createPermissionEngine({ classifier: createAutoModeClassifier(), askHint: (tool) => `Allow it with --allowedTools "${tool.name}" or another permission mode.` }),
     permissions: {
       current: () => permissions,
       update: (f) => {

@@ -22,6 +22,8 @@ export interface ModelRequest {
   tools?: readonly ToolDefinition[];
   thinking?: ThinkingParam;
   stopSequences?: readonly string[];
+  /** Forces a call of the named tool (a side request wanting a structured answer, e.g. the auto-mode classifier). */
+  toolChoice?: { type: 'tool'; name: string };
   /** Aborting ends the stream; the iterator then throws a `ModelError` of kind `aborted`. */
   signal: AbortSignal;
 }

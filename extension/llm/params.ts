@@ -11,6 +11,7 @@ export function toSdkParams(request: ModelRequest): Anthropic.Messages.MessageSt
     ...(request.system?.length ? { system: request.system as Anthropic.Messages.TextBlockParam[] } : {}),
     ...(request.tools?.length ? { tools: request.tools as Anthropic.Messages.Tool[] } : {}),
     ...(thinking && thinking.type !== 'disabled' ? { thinking: thinking as Anthropic.Messages.ThinkingConfigParam } : {}),
+    ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}),
     ...(request.stopSequences?.length ? { stop_sequences: [...request.stopSequences] } : {}),
   };
 }

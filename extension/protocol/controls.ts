@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** Modes the header offers; `dontAsk` and the internal modes are not picked from the sidebar. */
-export const PERMISSION_MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
+export const PERMISSION_MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions'] as const;
 export const PermissionModeChoiceSchema = z.enum(PERMISSION_MODE_CHOICES);
 export type PermissionModeChoice = z.infer<typeof PermissionModeChoiceSchema>;
 
@@ -15,6 +15,7 @@ export const PERMISSION_MODE_LABELS: Record<PermissionModeChoice | 'dontAsk', st
   default: 'Ask before edits',
   acceptEdits: 'Accept edits',
   plan: 'Plan',
+  auto: 'Auto',
   bypassPermissions: 'Bypass permissions',
   dontAsk: "Don't ask",
 };

@@ -30,6 +30,16 @@ describe('webview header', () => {
     await expect.poll(() => select.inputValue()).toBe('plan');
   });
 
+  it('offers auto mode, labelled, and posts it without a confirmation', async () => {
+    await open(snapshot([], { permissionMode: 'default' }));
+    const select = view.page.getByTestId('mode-select');
+    await expect.poll(() => select.locator('option').evaluateAll((options) => options.map((o) => `${(o as HTMLOptionElement).value}=${o.textContent}`))).toContain('auto=Auto');
+    await select.selectOption('auto');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'setPermissionMode', mode: 'auto' }]);
+    await view.send({ type: 'permissionModeChanged', mode: 'auto' });
+    await expect.poll(() => select.inputValue()).toBe('auto');
+  });
+
   it('asks for confirmation before bypass and posts nothing when cancelled', async () => {
     await open(snapshot([], { permissionMode: 'default' }));
     const select = view.page.getByTestId('mode-select');

@@ -79,6 +79,7 @@ const MODE_TEXT: Record<string, string> = {
   default: 'ask before changes',
   acceptEdits: 'accept edits',
   plan: 'plan mode',
+  auto: 'auto mode',
   bypassPermissions: 'bypass permissions',
   dontAsk: "don't ask",
 };

@@ -14,14 +14,15 @@
  *     `setMode acceptEdits`: an edit, or a Bash filesystem command with every target inside).
  *  6. Whole-tool allow rule → allow; the tool's own allow → allow.
  *  7. (merged into 5)
- *  8. auto with a classifier → the classifier allows or denies (denials.ts: repeated denials ask instead).
+ *  8. auto with a classifier (classifier.ts) → the classifier allows; its block asks, or denies where no one
+ *     can be asked; after repeated denials (denials.ts) the user is asked without consulting it.
  *  9. Ask the user, with suggestions; dontAsk and contexts that must not prompt deny instead.
  */
 import type { PermissionDecider } from '../tool/permissionGate';
 import type { AnyTool } from '../tool/Tool';
 import type { ToolUseContext } from '../tool/context';
 import { describeDecisionReason } from './describe';
-import { shouldFallBackToAsking } from './denials';
+import { canPromptUser, shouldFallBackToAsking } from './denials';
 import { actionKindOf, modeOutcome, planModeDenial, safetyCheckFinal, withSuggestions } from './modes';
 import { wholeToolRule } from './rules';
 import type { PermissionDecisionReason, PermissionResult, PermissionRule, PermissionAskDecision, PermissionBehavior, ToolPermissionContext } from './types';
@@ -114,22 +115,55 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
     if (allowRule) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'rule', rule: allowRule } };
     if (own.behavior === 'allow') return { ...own, updatedInput: own.updatedInput ?? input, decisionReason: own.decisionReason ?? { type: 'other', reason: `${tool.name} needs no approval for this` } };
 
-    if (mode === 'auto' && opts.classifier) {
-      const verdict = await opts.classifier(tool, input, context);
-      const decisionReason = { type: 'classifier', classifier: CLASSIFIER_NAME, reason: verdict.reason } as const;
-      if (verdict.allow) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason };
-      if (!shouldFallBackToAsking(context, permissions)) {
-        return { behavior: 'deny', message: `${tool.name} was blocked by the auto-mode classifier: ${verdict.reason}. Try a safer way, or ask the user.`, decisionReason };
-      }
-      const fallback = { ...decisionReason, reason: `${verdict.reason} (denied repeatedly, so asking instead)` };
-      return finish(withSuggestions(ownAsk(fallback), tool));
-    }
+    if (mode === 'auto' && opts.classifier) return decideByClassifier({ classifier: opts.classifier, tool, input, context, permissions, allowedInput: updatedInputOf(own, input), ownAsk, finish });
 
     const ask = ownAsk(own.decisionReason ?? { type: 'mode', mode });
     const hint = opts.askHint?.(tool);
     if (hint) ask.message = `${ask.message} ${hint}`;
     return finish(withSuggestions(ask, tool));
   };
+}
+
+/** What step 8 needs from the call being decided. */
+interface ClassifierStep {
+  classifier: PermissionClassifier;
+  tool: AnyTool;
+  input: Record<string, unknown>;
+  context: ToolUseContext;
+  permissions: ToolPermissionContext;
+  /** The input to run with when allowed. */
+  allowedInput: Record<string, unknown>;
+  ownAsk: (decisionReason: PermissionDecisionReason) => PermissionAskDecision;
+  finish: (ask: PermissionAskDecision) => PermissionResult;
+}
+
+/** Step 8: the classifier allows; its block asks, or denies where no one can be asked. */
+async function decideByClassifier(step: ClassifierStep): Promise<PermissionResult> {
+  const { tool, context, permissions, ownAsk, finish } = step;
+  const tracking = context.localDenialTracking;
+  // After repeated denials the user decides without the classifier's say, even where it would allow.
+  if (shouldFallBackToAsking(context, permissions)) {
+    const reason = `not consulted after ${tracking.consecutiveDenials} denials in a row (${tracking.totalDenials} in all), so asking instead`;
+    return finish(withSuggestions(ownAsk({ type: 'classifier', classifier: CLASSIFIER_NAME, reason }), tool));
+  }
+  const verdict = await classify(step.classifier, tool, step.input, context);
+  if (verdict.allow) return { behavior: 'allow', updatedInput: step.allowedInput, decisionReason: { type: 'classifier', classifier: CLASSIFIER_NAME, reason: verdict.reason } };
+  const decisionReason = { type: 'classifier', classifier: CLASSIFIER_NAME, reason: `blocked it: ${verdict.reason}` } as const;
+  // A block is not a denial: whoever can be asked decides; only where no one can is it refused.
+  if (!canPromptUser(context, permissions)) {
+    return { behavior: 'deny', message: `${tool.name} was blocked by the auto-mode classifier: ${verdict.reason}. Try a safer way, or ask the user.`, decisionReason };
+  }
+  const ask = ownAsk(decisionReason);
+  return finish(withSuggestions({ ...ask, message: `The auto-mode classifier blocked this ${tool.name} call: ${verdict.reason}. ${ask.message}` }, tool));
+}
+
+/** The classifier's verdict; one that throws blocks (never allows) with the error as its reason. */
+async function classify(classifier: PermissionClassifier, tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext): Promise<ClassifierVerdict> {
+  try {
+    return await classifier(tool, input, context);
+  } catch (err) {
+    return { allow: false, reason: `the classifier failed (${err instanceof Error ? err.message : String(err)})` };
+  }
 }
 
 function updatedInputOf(own: PermissionResult, input: Record<string, unknown>): Record<string, unknown> {

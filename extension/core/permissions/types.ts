@@ -8,12 +8,12 @@ import type { DeepImmutable } from '../state/deepImmutable';
 
 // ---------------------------------------------------------------------------------------------- modes
 
-/** Modes a user can choose (settings, the mode picker). */
-export const EXTERNAL_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'] as const;
+/** Modes a user can choose (settings, the mode picker); `auto` lets a classifier decide (permissions/classifier.ts). */
+export const EXTERNAL_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto'] as const;
 export type ExternalPermissionMode = (typeof EXTERNAL_PERMISSION_MODES)[number];
 
-/** All modes; `auto` (classifier decides) and `bubble` (a sub-agent defers to its parent) are set only by the host. */
-export const INTERNAL_PERMISSION_MODES = [...EXTERNAL_PERMISSION_MODES, 'auto', 'bubble'] as const;
+/** All modes; `bubble` (a sub-agent defers to its parent) is set only by the host. */
+export const INTERNAL_PERMISSION_MODES = [...EXTERNAL_PERMISSION_MODES, 'bubble'] as const;
 export type PermissionMode = (typeof INTERNAL_PERMISSION_MODES)[number];
 
 /** True for modes a user may pick; settings files and `setMode` updates must not smuggle in internal ones. */

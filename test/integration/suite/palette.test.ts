@@ -59,24 +59,25 @@ describe('palette commands and the status bar', () => {
     editor.selection = new vscode.Selection(startLine - 1, 0, endLine - 1, editor.document.lineAt(endLine - 1).text.length);
   }
 
-  it('cycles the permission mode default → acceptEdits → plan → bypass (confirmed) → default and the status bar follows', async () => {
+  it('cycles the permission mode default → acceptEdits → plan → auto → bypass (confirmed) → default and the status bar follows', async () => {
     api.session.setPermissionMode('default');
     await until(() => api.palette.statusBarText().includes('Ask before edits'), 'the default mode in the status bar');
     const seen: string[] = [];
-    for (const arg of [undefined, undefined, { confirmed: true }, undefined]) {
+    for (const arg of [undefined, undefined, undefined, { confirmed: true }, undefined]) {
       await vscode.commands.executeCommand(COMMANDS.cycleMode, arg);
       seen.push(`${api.session.permissionMode} | ${api.palette.statusBarText()}`);
     }
     assert.deepEqual(seen, [
       'acceptEdits | $(comment-discussion) Accept edits',
       'plan | $(comment-discussion) Plan',
+      'auto | $(comment-discussion) Auto',
       'bypassPermissions | $(comment-discussion) Bypass permissions',
       'default | $(comment-discussion) Ask before edits',
     ]);
     // The header hears about each change too.
     assert.deepEqual(
       posted.filter((m) => m.type === 'permissionModeChanged').map((m) => m.mode),
-      ['acceptEdits', 'plan', 'bypassPermissions', 'default'],
+      ['acceptEdits', 'plan', 'auto', 'bypassPermissions', 'default'],
     );
   });
 

@@ -171,41 +171,66 @@ describe('core/permissions/engine: modes', () => {
 describe('core/permissions/engine: auto mode and denial tracking', () => {
   const blocking = vi.fn(async () => ({ allow: false, reason: 'deletes files' }));
 
-  it('lets the classifier allow or deny, with the classifier as the reason', async () => {
+  it('lets the classifier allow, and turns its block into an ask naming the classifier and its reason', async () => {
     const context = contextWith(tools, { mode: 'auto' });
     const allowing = createPermissionEngine({ classifier: async () => ({ allow: true, reason: 'harmless' }) });
     expect(await allowing(shell, {}, context)).toMatchObject({ behavior: 'allow', decisionReason: { type: 'classifier', reason: 'harmless' } });
-    expect(await createPermissionEngine({ classifier: blocking })(shell, {}, context)).toMatchObject({
+    const asked = await createPermissionEngine({ classifier: blocking })(shell, {}, context);
+    expect(asked).toMatchObject({
+      behavior: 'ask',
+      message: expect.stringContaining('The auto-mode classifier blocked this Shell call: deletes files.'),
+      decisionReason: { type: 'classifier', reason: 'blocked it: deletes files' },
+    });
+    expect(asked.behavior === 'ask' && asked.suggestions).toEqual([{ type: 'addRules', rules: [{ toolName: 'Shell' }], behavior: 'allow', destination: 'localSettings' }]);
+  });
+
+  it('denies a block where nobody can be asked (headless, no prompts), with the reason for the model', async () => {
+    const headless = contextWith(tools, { mode: 'auto' });
+    headless.options.isNonInteractiveSession = true;
+    expect(await createPermissionEngine({ classifier: blocking })(shell, {}, headless)).toMatchObject({
       behavior: 'deny',
       message: expect.stringContaining('blocked by the auto-mode classifier: deletes files'),
-      decisionReason: { type: 'classifier', reason: 'deletes files' },
+      decisionReason: { type: 'classifier' },
     });
   });
 
-  it(`asks instead of denying after ${DENIAL_LIMITS.maxConsecutive} consecutive denials, counted by the permission gate`, async () => {
+  it('treats a classifier that throws as a block, never an allow', async () => {
     const context = contextWith(tools, { mode: 'auto' });
-    const canUseTool = createCanUseTool(createPermissionEngine({ classifier: blocking }), async () => ({ behavior: 'deny', message: 'user said no', decisionReason: { type: 'other', reason: 'user' } }));
-    const behaviors: string[] = [];
+    const broken = createPermissionEngine({ classifier: async () => Promise.reject(new Error('socket hang up')) });
+    expect(await broken(shell, {}, context)).toMatchObject({ behavior: 'ask', decisionReason: { type: 'classifier', reason: 'blocked it: the classifier failed (socket hang up)' } });
+  });
+
+  it(`asks without consulting the classifier after ${DENIAL_LIMITS.maxConsecutive} consecutive denials, counted by the permission gate`, async () => {
+    const context = contextWith(tools, { mode: 'auto' });
+    const judge = vi.fn(async () => ({ allow: false, reason: 'deletes files' }));
+    const canUseTool = createCanUseTool(createPermissionEngine({ classifier: judge }), async () => ({ behavior: 'deny', message: 'user said no', decisionReason: { type: 'other', reason: 'user' } }));
+    const reasons: string[] = [];
     for (let i = 0; i < 4; i++) {
       const block = toolUse('Shell', {});
       const decision = await canUseTool(shell, {}, context, assistantWith(block), block.id);
-      behaviors.push(`${decision.behavior}:${context.toolDecisions.get(block.id)?.source}`);
+      reasons.push(`${decision.behavior}:${context.toolDecisions.get(block.id)?.source}`);
     }
-    // Three automatic denials, then the user is asked (and says no).
-    expect(behaviors).toEqual(['deny:config', 'deny:config', 'deny:config', 'deny:user']);
+    // Three blocks the user was asked about and refused; the fourth call is asked without the classifier.
+    expect(reasons).toEqual(['deny:user', 'deny:user', 'deny:user', 'deny:user']);
+    expect(judge).toHaveBeenCalledTimes(3);
     expect(context.localDenialTracking).toEqual({ consecutiveDenials: 4, totalDenials: 4 });
+    const allowing = vi.fn(async () => ({ allow: true, reason: 'fine' }));
+    expect(await createPermissionEngine({ classifier: allowing })(shell, {}, context)).toMatchObject({
+      behavior: 'ask',
+      decisionReason: { type: 'classifier', reason: expect.stringContaining('not consulted after 4 denials in a row') },
+    });
+    expect(allowing).not.toHaveBeenCalled();
   });
 
   it(`asks after ${DENIAL_LIMITS.maxTotal} denials in total even when allows came in between`, async () => {
     const context = contextWith(tools, { mode: 'auto' });
-    const engine = createPermissionEngine({ classifier: blocking });
+    const allowing = vi.fn(async () => ({ allow: true, reason: 'fine' }));
+    const engine = createPermissionEngine({ classifier: allowing });
     context.localDenialTracking.totalDenials = DENIAL_LIMITS.maxTotal - 1;
-    expect(await engine(shell, {}, context)).toMatchObject({ behavior: 'deny' });
+    expect(await engine(shell, {}, context)).toMatchObject({ behavior: 'allow' });
     context.localDenialTracking.totalDenials = DENIAL_LIMITS.maxTotal;
-    expect(await engine(shell, {}, context)).toMatchObject({
-      behavior: 'ask',
-      decisionReason: { type: 'classifier', reason: expect.stringContaining('denied repeatedly, so asking instead') },
-    });
+    expect(await engine(shell, {}, context)).toMatchObject({ behavior: 'ask', decisionReason: { type: 'classifier', reason: expect.stringContaining(`(${DENIAL_LIMITS.maxTotal} in all)`) } });
+    expect(allowing).toHaveBeenCalledTimes(1);
   });
 
   it('keeps denying past the limits when no one can be asked', async () => {

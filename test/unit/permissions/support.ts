@@ -8,11 +8,12 @@ import { makeContext } from '../tool/fixtures';
 type Check = (input: Record<string, unknown>, context: ToolUseContext) => Promise<PermissionResult>;
 
 /** A tool whose own permission answer and read-only flag the test chooses. */
-export function fakeTool(name: string, opts: { readOnly?: boolean; check?: Check; aliases?: string[] } = {}) {
+export function fakeTool(name: string, opts: { readOnly?: boolean; check?: Check; aliases?: string[]; classifierInput?: (input: Record<string, unknown>) => string } = {}) {
   return buildTool({
     name,
     ...(opts.aliases ? { aliases: opts.aliases } : {}),
-    inputSchema: z.object({ arg: z.string().optional() }),
+    ...(opts.classifierInput ? { toAutoClassifierInput: opts.classifierInput } : {}),
+    inputSchema: z.looseObject({ arg: z.string().optional() }),
     maxResultSizeChars: 1000,
     isReadOnly: () => opts.readOnly ?? false,
     async description() {

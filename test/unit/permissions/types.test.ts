@@ -50,14 +50,14 @@ const CASES = {
 } satisfies { [T in PermissionDecisionReason['type']]: [ReasonOf<T>, string] };
 
 describe('core/permissions types', () => {
-  it('lists the five external modes and the two internal ones', () => {
-    expect(EXTERNAL_PERMISSION_MODES).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk']);
-    expect(INTERNAL_PERMISSION_MODES).toEqual([...EXTERNAL_PERMISSION_MODES, 'auto', 'bubble']);
+  it('lists the six external modes (auto among them) and the internal bubble', () => {
+    expect(EXTERNAL_PERMISSION_MODES).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto']);
+    expect(INTERNAL_PERMISSION_MODES).toEqual([...EXTERNAL_PERMISSION_MODES, 'bubble']);
   });
 
   it('accepts external modes and rejects internal or unknown ones', () => {
     for (const m of EXTERNAL_PERMISSION_MODES) expect(isExternalPermissionMode(m)).toBe(true);
-    for (const m of ['auto', 'bubble', 'yolo', '']) expect(isExternalPermissionMode(m)).toBe(false);
+    for (const m of ['bubble', 'yolo', '']) expect(isExternalPermissionMode(m)).toBe(false);
   });
 
   it('orders rule sources from user settings up to the session', () => {
