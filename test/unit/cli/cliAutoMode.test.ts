@@ -23,9 +23,9 @@ describe('headless CLI in auto mode', { timeout: 60_000 }, () => {
     const base = cliEnv(fake.url);
     const where = { ...base, env: { ...base.env, HOME: base.home } };
     fake.setScript([
-      { content: [{ type: 'tool_use', id: 'toolu_ok', name: 'Bash', input: { command: 'touch allowed.txt' } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_ok', name: 'Bash', input: { command: 'truncate -s 0 allowed.txt' } }] },
       verdict('allow', 'Part of tidying the build folder.'),
-      { content: [{ type: 'tool_use', id: 'toolu_no', name: 'Bash', input: { command: 'touch blocked.txt' } }], expect: { toolResultIds: ['toolu_ok'] } },
+      { content: [{ type: 'tool_use', id: 'toolu_no', name: 'Bash', input: { command: 'truncate -s 0 blocked.txt' } }], expect: { toolResultIds: ['toolu_ok'] } },
       verdict('block', 'Not part of what the user asked.'),
       { content: [{ type: 'text', text: 'One ran, one was blocked.' }], expect: { toolResultIds: ['toolu_no'] } },
     ]);

@@ -101,7 +101,7 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
 
   it('runs what the classifier allows, with the classifier as the reason; the side request goes to Haiku with the user request and the action', async () => {
     const s = session();
-    main = [call('Bash', { command: 'touch made.txt' })];
+    main = [call('Bash', { command: 'truncate -s 0 made.txt' })];
     verdicts = [verdict('allow', 'Creates the file the user asked for.')];
     const events = await run(s.agent, 'Please create made.txt in the project');
     expect(existsSync(path.join(s.cwd, 'made.txt'))).toBe(true);
@@ -113,12 +113,22 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
     expect(sent?.tool_choice).toEqual({ type: 'tool', name: CLASSIFIER_TOOL_NAME });
     const text = sent!.messages[0]!.content[0]!.text;
     expect(text).toContain('Please create made.txt in the project');
-    expect(text).toContain('<action tool="Bash">\ntouch made.txt\n</action>');
+    expect(text).toContain('<action tool="Bash">\ntruncate -s 0 made.txt\n</action>');
+  });
+
+  it('runs a filesystem command inside the workspace as acceptEdits does, without a classifier request', async () => {
+    const s = session();
+    main = [call('Bash', { command: 'touch plain.txt' })];
+    verdicts = [];
+    await run(s.agent, 'Please create plain.txt');
+    expect(existsSync(path.join(s.cwd, 'plain.txt'))).toBe(true);
+    expect(s.decisions).toEqual([expect.objectContaining({ behavior: 'allow', decisionReason: { type: 'mode', mode: 'auto' } })]);
+    expect(classifierRequests()).toEqual([]);
   });
 
   it('asks the user when the classifier blocks, showing that it did and why; the user refusing means nothing runs', async () => {
     const s = session();
-    main = [call('Bash', { command: 'touch unwanted.txt' })];
+    main = [call('Bash', { command: 'truncate -s 0 unwanted.txt' })];
     verdicts = [verdict('block', 'The user did not ask for this file.')];
     const events = await run(s.agent, 'Summarise the README');
     expect(s.prompts).toHaveLength(1);
@@ -132,7 +142,7 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
 
   it('runs a blocked call the user then allows', async () => {
     const s = session({ answer: 'allow' });
-    main = [call('Bash', { command: 'touch wanted.txt' })];
+    main = [call('Bash', { command: 'truncate -s 0 wanted.txt' })];
     verdicts = [verdict('block', 'Unclear.')];
     await run(s.agent, 'make wanted.txt');
     expect(s.prompts).toHaveLength(1);
@@ -141,7 +151,7 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
 
   it('denies a blocked call in a headless session, telling the model why', async () => {
     const s = session({ headless: true });
-    main = [call('Bash', { command: 'touch headless.txt' })];
+    main = [call('Bash', { command: 'truncate -s 0 headless.txt' })];
     verdicts = [verdict('block', 'Not requested.')];
     const events = await run(s.agent, 'Summarise the README');
     expect(existsSync(path.join(s.cwd, 'headless.txt'))).toBe(false);
@@ -168,9 +178,9 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
   });
 
   it('never sends read-only actions or what a deny rule covers to the classifier', async () => {
-    const s = session({ permissions: { alwaysDenyRules: { localSettings: ['Bash(touch:*)'] } } });
+    const s = session({ permissions: { alwaysDenyRules: { localSettings: ['Bash(truncate:*)'] } } });
     writeFileSync(path.join(s.cwd, 'notes.md'), 'hello\n');
-    main = [call('Bash', { command: 'ls -la' }), call('Read', { file_path: path.join(s.cwd, 'notes.md') }), call('Bash', { command: 'touch denied.txt' })];
+    main = [call('Bash', { command: 'ls -la' }), call('Read', { file_path: path.join(s.cwd, 'notes.md') }), call('Bash', { command: 'truncate -s 0 denied.txt' })];
     const events = await run(s.agent, 'look around');
     expect(classifierRequests()).toEqual([]);
     expect(s.prompts).toEqual([]);
@@ -181,7 +191,7 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
 
   it('asks without the classifier after three blocks the user refused in a row', async () => {
     const s = session();
-    main = [1, 2, 3, 4].map((n) => call('Bash', { command: `touch try${n}.txt` }));
+    main = [1, 2, 3, 4].map((n) => call('Bash', { command: `truncate -s 0 try${n}.txt` }));
     verdicts = [1, 2, 3].map((n) => verdict('block', `Block number ${n}.`));
     await run(s.agent, 'Summarise the README');
     expect(classifierRequests()).toHaveLength(3);
@@ -193,7 +203,7 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
 
   it('treats a classifier API error or a malformed answer as a block: asked interactively, never run unasked', async () => {
     const s = session();
-    main = [call('Bash', { command: 'touch err1.txt' }), call('Bash', { command: 'touch err2.txt' }), call('Bash', { command: 'touch err3.txt' })];
+    main = [call('Bash', { command: 'truncate -s 0 err1.txt' }), call('Bash', { command: 'truncate -s 0 err2.txt' }), call('Bash', { command: 'truncate -s 0 err3.txt' })];
     verdicts = [
       { content: [], fault: { kind: 'http', status: 500, message: 'classifier exploded' } },
       { content: [{ type: 'text', text: '{"decision": "allow"}' }] },
