@@ -182,6 +182,10 @@ export interface MemoryIo {
 /** What the system prompt says about where the agent runs. */
 export interface EnvironmentInfo {
   cwd: string;
+  /** Every folder of a multi-root workspace (absent with one folder: `cwd` says it). */
+  workspaceFolders?: string[];
+  /** Directories the user added (`additionalDirectories`, `--add-dir`); inside the workspace for the tools. */
+  additionalDirectories?: string[];
   platform: string;
   osVersion: string;
   /** YYYY-MM-DD, local time. */
@@ -254,11 +258,14 @@ export interface SearchPort {
     args: readonly string[],
     opts: { cwd: string; signal?: AbortSignal; maxOutputBytes?: number },
   ): Promise<{ stdout: string; stderr: string; exitCode: number; truncated: boolean }>;
-  /** Files under `cwd` matching `pattern`, with mtimes, at most `limit` (truncated says more exist). */
+  /**
+   * Files under `cwd` matching `pattern`, with mtimes, at most `limit` (truncated says more exist). Files
+   * `exclude` answers true for (absolute paths) are left out before the limit and counted in `hidden`.
+   */
   glob(
     pattern: string,
-    opts: { cwd: string; limit: number; signal?: AbortSignal },
-  ): Promise<{ files: { path: string; mtimeMs: number }[]; truncated: boolean; total?: number }>;
+    opts: { cwd: string; limit: number; signal?: AbortSignal; exclude?: (absPath: string) => boolean },
+  ): Promise<{ files: { path: string; mtimeMs: number }[]; truncated: boolean; total?: number; hidden?: number }>;
 }
 
 export type LspOperation =

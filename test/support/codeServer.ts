@@ -23,6 +23,8 @@ export interface CodeServer {
 
 export interface CodeServerOptions {
   folder: string;
+  /** A `.code-workspace` file to open instead of `folder` (a multi-root workspace). */
+  workspaceFile?: string;
   env?: NodeJS.ProcessEnv;
   port?: number;
   /** Keep the profile (user data) in this folder instead of a temporary one. */
@@ -91,7 +93,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
       '--disable-workspace-trust',
       '--user-data-dir', userData,
       '--extensions-dir', extensions,
-      opts.folder,
+      opts.workspaceFile ?? opts.folder,
     ],
     { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -110,7 +112,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     port,
     devPayload,
     urlFor: (payload) => {
-      const q = new URLSearchParams({ folder: opts.folder });
+      const q = new URLSearchParams(opts.workspaceFile ? { workspace: opts.workspaceFile } : { folder: opts.folder });
       if (payload) q.set('payload', JSON.stringify(payload));
       return `${origin}/?${q.toString()}`;
     },

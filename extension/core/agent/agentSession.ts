@@ -23,6 +23,7 @@ import { createCanUseTool, type AskUser, type PermissionDecider } from '../tool/
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
 import { toolDefinitions } from '../tool/toolSchema';
+import { WorkingDirectory } from '../tool/workingDirectory';
 import { enterWorktreeContext } from '../worktreeSession';
 import type { ConfigProblem } from '../configProblems';
 import { SessionMemory } from '../memory/sessionMemory';
@@ -108,6 +109,8 @@ export class AgentSession {
   private readonly readFileState: ToolUseContext['readFileState'] = new Map();
   private readonly discovered = new Set<string>();
   private readonly replacement = createContentReplacementState();
+  /** Where a Bash `cd` moved the session; later turns start there too. */
+  private readonly workingDirectory = new WorkingDirectory();
   private started = false;
   /** Taken once per session: a system prompt that changed each turn would defeat the prompt cache (memory files excepted: `memory`). */
   private env: Promise<EnvironmentInfo> | undefined;
@@ -236,7 +239,7 @@ export class AgentSession {
       const tools = this.offeredTools();
       this.startPermissions(options);
       const system = buildSystemPrompt({
-        env,
+        env: this.withFolders(env),
         tools,
         skills: skillSummaries(this.commandList),
         ...(this.deps.customSystemPrompt ? { customSystemPrompt: this.deps.customSystemPrompt } : {}),
@@ -328,6 +331,14 @@ export class AgentSession {
   }
 
   /** The window's rules and mode as the turn starts, plus a prompt command's allowed tools for this turn. */
+  /** The environment with the workspace as the tools see it: every folder of a multi-root workspace, the added directories. */
+  private withFolders(env: EnvironmentInfo): EnvironmentInfo {
+    // Inside a worktree the worktree alone is the workspace (core/worktreeSession.ts).
+    const folders = this.store.getState().worktreeSession ? [] : this.deps.toolPorts.workspace.roots;
+    const added = [...this.store.getState().toolPermissionContext.additionalWorkingDirectories.keys()];
+    return { ...env, ...(folders.length > 1 ? { workspaceFolders: [...folders] } : {}), ...(added.length ? { additionalDirectories: added } : {}) };
+  }
+
   private startPermissions(options: TurnOptions): void {
     const holder = this.deps.permissions;
     if (holder) this.store.setState((prev) => ({ ...prev, toolPermissionContext: holder.current() }));
@@ -470,6 +481,7 @@ export class AgentSession {
       sessionId: this.sessionId,
       ...(this.deps.agentId ? { agentId: this.deps.agentId } : {}),
       cwd: this.deps.cwd,
+      workingDirectory: this.workingDirectory,
       toolDecisions: new Map(),
       localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
       contentReplacementState: this.replacement,

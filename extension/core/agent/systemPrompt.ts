@@ -100,6 +100,8 @@ function environmentSection(env: EnvironmentInfo): string {
       'Facts about the environment you are working in:',
       '<env>',
       `Working directory: ${env.cwd}`,
+      ...(env.workspaceFolders?.length ? [`Workspace folders (all of them are the workspace): ${env.workspaceFolders.join(', ')}`] : []),
+      ...(env.additionalDirectories?.length ? [`Additional working directories: ${env.additionalDirectories.join(', ')}`] : []),
       `Is a git repository: ${env.isGitRepo ? 'yes' : 'no'}`,
       `Platform: ${env.platform}`,
       `OS version: ${env.osVersion}`,

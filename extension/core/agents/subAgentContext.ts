@@ -12,6 +12,7 @@ import type { SetAppState } from '../tasks/taskStore';
 import type { ToolUseContext } from '../tool/context';
 import { createContentReplacementState } from '../tool/resultStorage';
 import type { Tools } from '../tool/Tool';
+import { WorkingDirectory } from '../tool/workingDirectory';
 
 export interface SubAgentContextOptions {
   agentId: AgentId;
@@ -75,6 +76,8 @@ export function createSubAgentContext(parent: ToolUseContext, abortController: A
     agentId: opts.agentId,
     subAgent: { agentId: opts.agentId, agentType: opts.agentType, description: opts.description },
     cwd: opts.cwd,
+    // A sub-agent's `cd` moves its own working directory, never its parent's.
+    workingDirectory: new WorkingDirectory(),
     toolDecisions: new Map(),
     localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
     contentReplacementState: createContentReplacementState(),

@@ -16,6 +16,7 @@
  */
 import path from 'node:path';
 import type { ToolUseContext } from '../tool/context';
+import { workspaceRoots } from '../tool/workingDirectory';
 import { describeDecisionReason } from './describe';
 import { compilePathPattern } from './pathPattern';
 import {
@@ -49,12 +50,17 @@ function toSlashes(p: string): string {
 
 /** True when `content` (a rule's pattern) from `source` covers the absolute path `absPath`. */
 export function pathRuleMatches(content: string, source: PermissionRuleSource, absPath: string, env: PathRuleEnv): boolean {
+  return compilePathRule(content, source, env)(absPath);
+}
+
+/** `content` compiled once, for checking many paths (a search's results). */
+export function compilePathRule(content: string, source: PermissionRuleSource, env: PathRuleEnv): (absPath: string) => boolean {
   const caseInsensitive = env.caseInsensitive ?? DEFAULT_CASE_INSENSITIVE;
-  let anchors: readonly string[];
+  let anchors: ((absPath: string) => readonly string[]) | readonly string[];
   let pattern: string;
   let anchored = true;
   if (content.startsWith('//')) {
-    anchors = [path.parse(absPath).root || '/'];
+    anchors = (absPath) => [path.parse(absPath).root || '/'];
     pattern = content.slice(2);
   } else if (/^[A-Za-z]:[\\/]/.test(content)) {
     anchors = [content.slice(0, 3)];
@@ -71,10 +77,10 @@ export function pathRuleMatches(content: string, source: PermissionRuleSource, a
     anchored = false;
   }
   const compiled = compilePathPattern(pattern, { anchored, caseInsensitive });
-  return anchors.some((anchor) => {
-    if (!isWithin(anchor, absPath)) return false;
-    return compiled.matches(toSlashes(path.relative(anchor, absPath)));
-  });
+  return (absPath) => {
+    const roots = typeof anchors === 'function' ? anchors(absPath) : anchors;
+    return roots.some((anchor) => isWithin(anchor, absPath) && compiled.matches(toSlashes(path.relative(anchor, absPath))));
+  };
 }
 
 /**
@@ -97,8 +103,7 @@ export function matchingPathRule(
 }
 
 function ruleEnv(context: ToolUseContext, homeDir: string): PathRuleEnv {
-  const roots = context.ports.workspace.roots.length ? context.ports.workspace.roots : [context.cwd];
-  return { workspaceRoots: roots, homeDir };
+  return { workspaceRoots: workspaceRoots(context), homeDir };
 }
 
 /** `//abs/dir/**` for a POSIX folder, `C:\dir\**` for a Windows one. */
@@ -209,4 +214,18 @@ export async function checkReadPermission(
       { type: 'addRules', rules: [{ toolName: READ_RULE_TOOL, ruleContent: absoluteRuleContent(folder) }], behavior: 'allow', destination: 'localSettings' },
     ],
   };
+}
+
+/**
+ * What a search (Glob, Grep) leaves out of what it found: the files a `Read` deny rule covers, so searching
+ * a folder cannot show what reading the file would not. Undefined when no deny rule names a path (the usual
+ * case: nothing to check). Paths are taken as listed; the search does not follow links.
+ */
+export function readDenyFilter(context: ToolUseContext, opts: FileCheckOptions): ((absPath: string) => boolean) | undefined {
+  const rules = rulesFor(context.getAppState().toolPermissionContext, 'deny').filter((r) => r.ruleValue.toolName === READ_RULE_TOOL);
+  if (rules.length === 0) return undefined;
+  if (rules.some((r) => r.ruleValue.ruleContent === undefined)) return () => true;
+  const env = ruleEnv(context, opts.homeDir);
+  const matchers = rules.map((r) => compilePathRule(r.ruleValue.ruleContent!, r.source, env));
+  return (absPath) => matchers.some((m) => m(absPath));
 }

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { ToolUseContext } from '../tool/context';
+import { workspaceRoots } from '../tool/workingDirectory';
 import type { ToolPermissionContext } from './types';
 
 /** Folders whose contents are protected wherever they appear in a path. */
@@ -71,10 +72,12 @@ export function isWithin(dir: string, p: string): boolean {
   return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }
 
-/** The workspace folders (the working directory when there are none) and the directories the user added. */
+/**
+ * The workspace folders (the session's working directory when there are none) and the directories in
+ * `permissions` (the one list is core/tool/workingDirectory.ts; `permissions` may be a decision's own copy).
+ */
 export function workingDirectories(context: ToolUseContext, permissions: ToolPermissionContext): string[] {
-  const roots = context.ports.workspace.roots.length ? context.ports.workspace.roots : [context.cwd];
-  return [...roots, ...permissions.additionalWorkingDirectories.keys()];
+  return [...new Set([...workspaceRoots(context), ...permissions.additionalWorkingDirectories.keys()])];
 }
 
 /** The path as written and with links resolved; the second equals the first when nothing was a link. */

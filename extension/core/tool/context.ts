@@ -24,6 +24,7 @@ import type { HookEngine } from '../hooks/engine';
 import type { McpHub } from '../mcp/types';
 import type { ContentReplacementState } from './resultStorage';
 import type { Tools } from './Tool';
+import type { WorkingDirectory } from './workingDirectory';
 
 export type ThinkingConfig = { type: 'disabled' } | { type: 'enabled'; budgetTokens: number } | { type: 'adaptive' };
 
@@ -119,8 +120,15 @@ export interface ToolUseContext {
   messages: readonly Message[];
   sessionId: SessionId;
   agentId?: AgentId;
-  /** Working directory of the session. */
+  /**
+   * Where relative paths resolve: the session's working directory, or where a Bash `cd` inside the workspace
+   * moved it (then `originalCwd` is the session's; core/tool/workingDirectory.ts).
+   */
   cwd: string;
+  /** The session's working directory while a Bash `cd` has moved `cwd`; absent when it has not. */
+  originalCwd?: string;
+  /** The session's record of a Bash `cd` (kept across turns); absent: a `cd` does not outlast its command. */
+  workingDirectory?: WorkingDirectory;
   /** Set while the session works in a git worktree (EnterWorktree); `cwd` is then the worktree's folder. */
   worktree?: WorktreeSession;
   toolDecisions: Map<string, ToolDecisionRecord>;

@@ -9,6 +9,7 @@ import type { ToolUseContext } from './context';
 import { errorMessage, INTERRUPTED_MESSAGE, isAbortError, NEW_MESSAGE_INTERRUPT_MESSAGE, toolUseError } from './errors';
 import { formatInputError } from './inputErrors';
 import { persistLargeResult } from './resultStorage';
+import { withWorkingDirectory } from './workingDirectory';
 import { findToolByName, type AnyTool, type CanUseToolFn, type ToolProgress } from './Tool';
 
 /** What the executor reports while it works; the UI layer forwards these to the webview. */
@@ -37,7 +38,9 @@ export interface ExecuteOptions {
 }
 
 export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutionOutcome> {
-  const { block, context } = opts;
+  const { block } = opts;
+  // Where a Bash `cd` moved the session, relative paths resolve there (core/tool/workingDirectory.ts).
+  const context = await withWorkingDirectory(opts.context);
   const emit = opts.emit ?? (() => {});
   const tool = findToolByName(context.options.tools, block.name);
   const fail = (stage: ToolExecutionOutcome['stage'], message: string): ToolExecutionOutcome => {

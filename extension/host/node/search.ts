@@ -14,6 +14,8 @@ export interface GlobResult {
   truncated: boolean;
   /** How many files matched in all, so a caller can say how many were left out. */
   total: number;
+  /** Matches left out because `exclude` said so (a permission rule), not counted in `total`. */
+  hidden: number;
 }
 
 export class RipgrepSearch implements SearchPort {
@@ -38,12 +40,13 @@ export class RipgrepSearch implements SearchPort {
     return runRipgrep(await this.rgPath(), args, opts);
   }
 
-  async glob(pattern: string, opts: { cwd: string; limit: number; signal?: AbortSignal }): Promise<GlobResult> {
+  async glob(pattern: string, opts: { cwd: string; limit: number; signal?: AbortSignal; exclude?: (absPath: string) => boolean }): Promise<GlobResult> {
     const rg = await this.rgPath();
     const plan = planGlob(pattern);
     const cwd = path.resolve(opts.cwd, plan.root);
-    if (!(await isDirectory(cwd))) return { files: [], truncated: false, total: 0 };
+    if (!(await isDirectory(cwd))) return { files: [], truncated: false, total: 0, hidden: 0 };
     const files: { path: string; mtimeMs: number }[] = [];
+    let hidden = 0;
     // NUL-separated, so names holding newlines survive. Each chunk's paths are stat'ed as it arrives, while rg
     // keeps walking. Synchronously: statSync of a cached inode costs a few µs, the thread-pool round trip of an
     // async stat 5-10× that (measured in test/bench/search.ts); a 64 KB chunk blocks for a few ms at most.
@@ -56,7 +59,8 @@ export class RipgrepSearch implements SearchPort {
         let buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
         for (let nul = buf.indexOf(0); nul !== -1; nul = buf.indexOf(0)) {
           const absolute = path.join(cwd, buf.toString('utf8', 0, nul));
-          const mtimeMs = mtimeOf(absolute);
+          // A file a permission rule hides is only counted (not even stat'ed).
+          const mtimeMs = opts.exclude?.(absolute) ? (hidden++, undefined) : mtimeOf(absolute);
           if (mtimeMs !== undefined) files.push({ path: absolute, mtimeMs });
           buf = buf.subarray(nul + 1);
         }
@@ -68,7 +72,7 @@ export class RipgrepSearch implements SearchPort {
     // Exit 1 is "no files"; 2 with nothing listed is a real failure (bad glob, unreadable folder).
     if (outcome.exitCode === 2 && files.length === 0) throw new Error(outcome.stderr.trim() || 'ripgrep failed');
     files.sort((a, b) => a.mtimeMs - b.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files: files.slice(0, opts.limit), truncated: files.length > opts.limit, total: files.length };
+    return { files: files.slice(0, opts.limit), truncated: files.length > opts.limit, total: files.length, hidden };
   }
 }
 

@@ -8,11 +8,11 @@ import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
 import { cap } from '../../core/text/cap';
 import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
+import { recordShellCwd, workspaceRoots } from '../../core/tool/workingDirectory';
 import { buildTool, type ToolCallProgress } from '../../core/tool/Tool';
 import { checkCommandPermissions, isReadOnlyCommand, type ShellParser } from './analysis';
 import { BASH_TOOL_NAME } from '../../protocol/toolNames';
 import { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
-import { ShellCwdTracker } from './cwd';
 import { bashResultBlock, type BashOutput } from './format';
 import { BASH_DESCRIPTION, BASH_GUIDANCE, BASH_PROMPT } from './prompt';
 import { runCommand, type BashProgress } from './run';
@@ -64,7 +64,6 @@ function oneLine(text: string, max = 80): string {
 }
 
 export function createBashTool(options: BashToolOptions = {}) {
-  const cwd = new ShellCwdTracker();
   const readOnly = (input: BashInput) => isReadOnlyCommand(options.parser, input.command);
 
   return buildTool({
@@ -95,7 +94,7 @@ export function createBashTool(options: BashToolOptions = {}) {
         options.parser,
         input.command,
         context.getAppState().toolPermissionContext,
-        { cwd: cwd.get(context), workspaceRoots: context.ports.workspace.roots },
+        { cwd: context.cwd, workspaceRoots: workspaceRoots(context) },
         { dangerouslyDisableSandbox: input.dangerouslyDisableSandbox === true },
       );
     },
@@ -110,7 +109,7 @@ export function createBashTool(options: BashToolOptions = {}) {
         {
           command: input.command,
           ...(input.description ? { description: input.description } : {}),
-          cwd: await cwd.resolve(context),
+          cwd: context.cwd,
           timeoutMs: Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
           runInBackground: input.run_in_background === true,
           sandboxed,
@@ -123,7 +122,7 @@ export function createBashTool(options: BashToolOptions = {}) {
         const timeoutMs = Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
         return { data: { ...outcome, ...(outcome.reason === 'timeout' ? { timeoutMs } : {}) } satisfies BashOutput };
       }
-      const cwdNote = cwd.update(context, outcome.exit.cwd);
+      const cwdNote = recordShellCwd(context, outcome.exit.cwd);
       const data: BashOutput = { kind: 'completed', output: outcome.output, exitCode: outcome.exit.code, ...(cwdNote ? { cwdNote } : {}) };
       return { data };
     },

@@ -5,9 +5,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';
+import type { SearchPort } from '../../core/ports';
+import type { ToolUseContext } from '../../core/tool/context';
 import { buildTool } from '../../core/tool/Tool';
+import { defaultSearchRoots } from '../../core/tool/workingDirectory';
 import { displayPath, resolveToolPath } from '../shared/paths';
-import { checkReadAccess } from '../shared/permissions';
+import { checkReadAccess, hiddenFilesNote, searchDenyFilter } from '../shared/permissions';
 import { GLOB_TOOL_NAME } from '../../protocol/toolNames';
 import { DEFAULT_GLOB_LIMIT } from './constants';
 import { GLOB_DESCRIPTION, GLOB_GUIDANCE, GLOB_PROMPT } from './prompt';
@@ -20,7 +23,7 @@ const inputSchema = z.strictObject({
   path: z
     .string()
     .optional()
-    .describe('Folder to search in; defaults to the working directory. Leave it out rather than passing "undefined" or "null"'),
+    .describe('Folder to search in; defaults to the working directory (every folder of a multi-root workspace). Leave it out rather than passing "undefined" or "null"'),
 });
 
 export type GlobInput = z.infer<typeof inputSchema>;
@@ -31,6 +34,8 @@ export interface GlobOutput {
   truncated: boolean;
   /** Matches in all, when the search port reports it. */
   total?: number;
+  /** Matches a `Read` deny rule left out (not in `total`). */
+  hidden?: number;
 }
 
 const GLOB_CHARS = /[*?[\]{}]/;
@@ -50,16 +55,26 @@ export function splitAbsolutePattern(pattern: string): { dir: string; pattern: s
   return { dir: path.resolve(dir), pattern: `/${parts.slice(cut).join('/')}` };
 }
 
-function target(input: GlobInput, cwd: string): { dir: string; pattern: string } {
-  return splitAbsolutePattern(input.pattern) ?? {
-    dir: input.path === undefined ? cwd : resolveToolPath(input.path, cwd),
-    pattern: input.pattern,
-  };
+/** The folders to search and the pattern relative to them: an absolute pattern's folder, `path`, or the default roots. */
+function target(input: GlobInput, context: ToolUseContext): { dirs: string[]; pattern: string } {
+  const absolute = splitAbsolutePattern(input.pattern);
+  if (absolute) return { dirs: [absolute.dir], pattern: absolute.pattern };
+  const dirs = input.path === undefined ? defaultSearchRoots(context) : [resolveToolPath(input.path, context.cwd)];
+  return { dirs, pattern: input.pattern };
 }
 
-/** `total` is optional in SearchPort's glob result: an adapter may not count every match; read it when present. */
-function totalOf(result: object): number | undefined {
-  return 'total' in result && typeof result.total === 'number' ? result.total : undefined;
+type GlobFound = Awaited<ReturnType<SearchPort['glob']>>;
+
+/** One folder's answer as is; several folders' merged, oldest modification first, capped at `limit`. */
+function mergeGlobResults(results: readonly GlobFound[], limit: number): { files: GlobFound['files']; truncated: boolean; total?: number; hidden: number } {
+  const hidden = results.reduce((n, r) => n + (r.hidden ?? 0), 0);
+  // `total` is optional in SearchPort's glob result: an adapter may not count every match.
+  const totals = results.map((r) => r.total);
+  const total = totals.every((t) => t !== undefined) ? totals.reduce((a, b) => a + b, 0) : undefined;
+  if (results.length === 1) return { files: results[0]!.files, truncated: results[0]!.truncated, ...(total !== undefined ? { total } : {}), hidden };
+  const files = results.flatMap((r) => r.files).sort((a, b) => a.mtimeMs - b.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const truncated = files.length > limit || results.some((r) => r.truncated);
+  return { files: files.slice(0, limit), truncated, ...(total !== undefined ? { total } : {}), hidden };
 }
 
 export const GlobTool = buildTool({
@@ -84,26 +99,33 @@ export const GlobTool = buildTool({
   getActivityDescription: (input) => (input?.pattern ? `Finding ${input.pattern}` : 'Finding files'),
   toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
 
-  checkPermissions: (input, context) => checkReadAccess(target(input, context.cwd).dir, context, { isDirectory: true }),
+  // Each folder searched is checked; a Read deny rule on one of them denies the call.
+  async checkPermissions(input, context) {
+    const results = await Promise.all(target(input, context).dirs.map((dir) => checkReadAccess(dir, context, { isDirectory: true })));
+    return results.find((r) => r.behavior === 'deny') ?? results.find((r) => r.behavior !== 'allow') ?? results[0]!;
+  },
 
   async validateInput(input, context) {
-    const { dir } = target(input, context.cwd);
-    const stat = await context.ports.workspace.stat(dir);
+    const [dir] = target(input, context).dirs;
+    const stat = await context.ports.workspace.stat(dir!);
     if (!stat) return { result: false, message: `Directory does not exist: ${dir}. Current working directory: ${context.cwd}.` };
     if (stat.type !== 'directory') return { result: false, message: `Path is not a directory: ${dir}. Pass a folder as path.` };
     return { result: true };
   },
 
   async call(input, context) {
-    const { dir, pattern } = target(input, context.cwd);
+    const { dirs, pattern } = target(input, context);
     const limit = context.globLimits.maxResults ?? DEFAULT_GLOB_LIMIT;
-    const result = await context.ports.search.glob(pattern, { cwd: dir, limit, signal: context.abortController.signal });
+    const exclude = searchDenyFilter(context);
+    const opts = { limit, signal: context.abortController.signal, ...(exclude ? { exclude } : {}) };
+    const results = await Promise.all(dirs.map((dir) => context.ports.search.glob(pattern, { cwd: dir, ...opts })));
     context.abortController.signal.throwIfAborted();
-    const total = totalOf(result);
+    const found = mergeGlobResults(results, limit);
     const data: GlobOutput = {
-      filenames: result.files.map((f) => displayPath(f.path, context.cwd)),
-      truncated: result.truncated,
-      ...(total !== undefined ? { total } : {}),
+      filenames: found.files.map((f) => displayPath(f.path, context.cwd)),
+      truncated: found.truncated,
+      ...(found.total !== undefined ? { total: found.total } : {}),
+      ...(found.hidden ? { hidden: found.hidden } : {}),
     };
     return { data };
   },
@@ -114,12 +136,13 @@ export const GlobTool = buildTool({
 });
 
 export function renderGlob(output: GlobOutput): string {
-  if (output.filenames.length === 0) return 'No files found';
-  if (!output.truncated) return output.filenames.join('\n');
+  const hidden = hiddenFilesNote(output.hidden);
+  if (output.filenames.length === 0) return ['No files found', ...(hidden ? [hidden] : [])].join('\n');
+  if (!output.truncated) return [...output.filenames, ...(hidden ? [hidden] : [])].join('\n');
   const shown = output.filenames.length;
   const note =
     output.total !== undefined
       ? `(${(output.total - shown).toLocaleString('en-US')} more of ${output.total.toLocaleString('en-US')} matching files were left out; only the ${shown} least recently modified are listed. Use a more specific path or pattern to see the rest.)`
       : `(More files matched and were left out; only the ${shown} least recently modified are listed. Use a more specific path or pattern to see the rest.)`;
-  return [...output.filenames, note].join('\n');
+  return [...output.filenames, note, ...(hidden ? [hidden] : [])].join('\n');
 }

@@ -6,8 +6,9 @@ import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
+import { defaultSearchRoots } from '../../core/tool/workingDirectory';
 import { resolveToolPath } from '../shared/paths';
-import { checkReadAccess } from '../shared/permissions';
+import { checkReadAccess, searchDenyFilter } from '../shared/permissions';
 import { buildRipgrepArgs, MAX_COLUMNS } from './args';
 import { GREP_DESCRIPTION, GREP_GUIDANCE, GREP_PROMPT } from './prompt';
 import { contentResult, countResult, filesResult, renderGrep, rgSearchPath, type GrepOutput, type Page } from './results';
@@ -29,7 +30,7 @@ const count = (what: string) => z.number().int().min(0).optional().describe(what
 
 const inputSchema = z.strictObject({
   pattern: z.string().min(1).describe('Regular expression to search file contents for (ripgrep syntax)'),
-  path: z.string().optional().describe('File or folder to search; defaults to the working directory'),
+  path: z.string().optional().describe('File or folder to search; defaults to the working directory (every folder of a multi-root workspace)'),
   glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.js" or "*.{ts,tsx}"'),
   output_mode: z
     .enum(['content', 'files_with_matches', 'count'])
@@ -74,7 +75,12 @@ export const GrepTool = buildTool({
   toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
 
   async checkPermissions(input, context) {
-    const target = input.path === undefined ? context.cwd : resolveToolPath(input.path, context.cwd);
+    if (input.path === undefined) {
+      // Each default folder is checked; a Read deny rule on one of them denies the call.
+      const results = await Promise.all(defaultSearchRoots(context).map((dir) => checkReadAccess(dir, context, { isDirectory: true })));
+      return results.find((r) => r.behavior === 'deny') ?? results.find((r) => r.behavior !== 'allow') ?? results[0]!;
+    }
+    const target = resolveToolPath(input.path, context.cwd);
     const isDirectory = (await context.ports.workspace.stat(target))?.type === 'directory';
     return checkReadAccess(target, context, { isDirectory });
   },
@@ -90,8 +96,11 @@ export const GrepTool = buildTool({
     const { cwd } = context;
     const mode = input.output_mode ?? 'files_with_matches';
     const page: Page = { offset: input.offset ?? 0, limit: input.head_limit ?? DEFAULT_HEAD_LIMIT };
-    const target = input.path === undefined ? cwd : resolveToolPath(input.path, cwd);
-    const args = buildRipgrepArgs(input, rgSearchPath(cwd, target));
+    const targets = input.path === undefined ? defaultSearchRoots(context) : [resolveToolPath(input.path, cwd)];
+    const denied = searchDenyFilter(context);
+    // rg prints paths relative to its cwd (or absolute outside it); a rule is checked on the absolute path.
+    const hide = denied && ((printed: string) => denied(resolveToolPath(printed, cwd)));
+    const args = buildRipgrepArgs(input, targets.map((t) => rgSearchPath(cwd, t)), { nullAfterPath: hide !== undefined });
     // Content lines arrive in rg's order, so a page needs only its first offset+limit+1 lines: stop rg there
     // instead of reading a huge answer the model will never see. The other modes sort, so they read it all.
     const pageBytes = page.limit > 0 ? (page.offset + page.limit + 1) * MAX_LINE_BYTES : MAX_CONTENT_BYTES;
@@ -107,11 +116,11 @@ export const GrepTool = buildTool({
     }
     let data: GrepOutput;
     if (mode === 'files_with_matches') {
-      data = await filesResult(rg.stdout, page, (file) => context.ports.workspace.stat(resolveToolPath(file, cwd)));
+      data = await filesResult(rg.stdout, page, (file) => context.ports.workspace.stat(resolveToolPath(file, cwd)), hide);
     } else if (mode === 'count') {
-      data = countResult(rg.stdout, page);
+      data = countResult(rg.stdout, page, hide);
     } else {
-      data = contentResult(rg.stdout, page, rg.truncated);
+      data = contentResult(rg.stdout, page, rg.truncated, hide && { file: hide, numbered: input['-n'] !== false });
     }
     return { data };
   },

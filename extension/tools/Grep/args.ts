@@ -65,8 +65,13 @@ function globArgs(globs: readonly string[], hasType: boolean): string[] {
   return args;
 }
 
-/** The rg arguments for `input`, searching `searchPath` (relative to rg's cwd, or absolute). */
-export function buildRipgrepArgs(input: GrepArgsInput, searchPath: string): string[] {
+/**
+ * The rg arguments for `input`, searching `searchPath` (relative to rg's cwd, or absolute; several for a
+ * multi-root workspace). `nullAfterPath` makes content lines `path\0rest`, so a caller can tell each line's
+ * file apart whatever its name holds (Grep does when permission rules hide files).
+ */
+export function buildRipgrepArgs(input: GrepArgsInput, searchPath: string | readonly string[], opts: { nullAfterPath?: boolean } = {}): string[] {
+  const paths = typeof searchPath === 'string' ? [searchPath] : searchPath;
   const mode = input.output_mode ?? 'files_with_matches';
   // No user config (it could add colours, headings or --files); paths always printed so every line parses.
   const args = ['--no-config', '--hidden', '--max-columns', String(MAX_COLUMNS), '--no-heading', '--with-filename'];
@@ -83,6 +88,7 @@ export function buildRipgrepArgs(input: GrepArgsInput, searchPath: string): stri
     args.push('--count', '--null');
   } else {
     args.push(input['-n'] === false ? '--no-line-number' : '--line-number');
+    if (opts.nullAfterPath) args.push('--null');
     if (input['-o']) args.push('--only-matching');
     const around = input.context ?? input['-C'];
     if (around !== undefined) args.push('--context', String(around));
@@ -91,7 +97,7 @@ export function buildRipgrepArgs(input: GrepArgsInput, searchPath: string): stri
     if (input['-A'] !== undefined) args.push('--after-context', String(input['-A']));
   }
 
-  if (input.pattern.startsWith('-')) args.push('--regexp', input.pattern, '--', searchPath);
-  else args.push('--', input.pattern, searchPath);
+  if (input.pattern.startsWith('-')) args.push('--regexp', input.pattern, '--', ...paths);
+  else args.push('--', input.pattern, ...paths);
   return args;
 }

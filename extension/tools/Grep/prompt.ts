@@ -9,7 +9,7 @@ export const GREP_PROMPT = `Searches the contents of files with ripgrep.
 
 - Use Grep for every content search. Do not run grep or rg through a shell: Grep respects .gitignore and pages its results.
 - pattern is a ripgrep (Rust) regular expression, e.g. "log.*Error" or "function\\s+\\w+". Escape regex characters you mean literally: to find "interface{}" in Go code, search "interface\\{\\}".
-- Narrow the files with glob ("*.js", "**/*.{ts,tsx}") or type ("js", "py", "rust"; faster than glob for standard languages), and path (a file or folder; the working directory by default).
+- Narrow the files with glob ("*.js", "**/*.{ts,tsx}") or type ("js", "py", "rust"; faster than glob for standard languages), and path (a file or folder; by default the working directory, and in a multi-root workspace every workspace folder). Files a permission rule denies reading are left out, and a note says how many.
 - output_mode:
   - "files_with_matches" (default): the paths of matching files, most recently modified first.
   - "content": matching lines as "path:line:text"; -A, -B and -C (or context) add lines around each match, shown as "path-line-text"; -n false drops line numbers; -o shows only the matched text.

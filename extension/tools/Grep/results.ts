@@ -6,6 +6,7 @@ import path from 'node:path';
 import { mapLimited } from '../../core/async';
 import type { FileStat } from '../../core/ports';
 import type { GrepOutputMode } from './args';
+import { hiddenFilesNote } from '../shared/permissions';
 
 export interface Page {
   offset: number;
@@ -24,7 +25,12 @@ export interface GrepOutput {
   totalFiles?: number;
   /** Matching lines over all files (count mode). */
   totalMatches?: number;
+  /** Files with matches that a `Read` deny rule left out (not in the totals). */
+  hiddenFiles?: number;
 }
+
+/** True for a file (as rg printed it) the results must leave out; absent when no rule hides anything. */
+export type HideFile = (printedPath: string) => boolean;
 
 /** rg prints `./x` when searching "."; the model gets paths relative to the working directory. */
 export function stripDotSlash(line: string): string {
@@ -41,24 +47,29 @@ export async function filesResult(
   stdout: string,
   page: Page,
   stat: (relativeOrAbsolute: string) => Promise<FileStat | undefined>,
+  hide?: HideFile,
 ): Promise<GrepOutput> {
-  const files = stdout.split('\0').filter(Boolean).map(stripDotSlash);
+  const listed = stdout.split('\0').filter(Boolean).map(stripDotSlash);
+  const files = hide ? listed.filter((f) => !hide(f)) : listed;
   const withTimes = await mapLimited(files, 32, async (file) => ({ file, mtimeMs: (await stat(file))?.mtimeMs ?? 0 }));
   withTimes.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const { shown, cut } = paginate(
     withTimes.map((f) => f.file),
     page,
   );
-  return { mode: 'files_with_matches', lines: shown, offset: page.offset, cut, totalFiles: files.length };
+  return { mode: 'files_with_matches', lines: shown, offset: page.offset, cut, totalFiles: files.length, ...hiddenCount(listed.length - files.length) };
 }
 
 /** count: `path\0n` per file from rg; shown as `path:n`, sorted by path so repeated calls read the same. */
-export function countResult(stdout: string, page: Page): GrepOutput {
+export function countResult(stdout: string, page: Page, hide?: HideFile): GrepOutput {
   const entries: { file: string; count: number }[] = [];
+  let hidden = 0;
   for (const line of stdout.split('\n')) {
     const nul = line.lastIndexOf('\0');
     if (nul === -1) continue;
-    entries.push({ file: stripDotSlash(line.slice(0, nul)), count: Number(line.slice(nul + 1)) || 0 });
+    const file = stripDotSlash(line.slice(0, nul));
+    if (hide?.(file)) hidden++;
+    else entries.push({ file, count: Number(line.slice(nul + 1)) || 0 });
   }
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const { shown, cut } = paginate(entries, page);
@@ -69,15 +80,44 @@ export function countResult(stdout: string, page: Page): GrepOutput {
     cut,
     totalFiles: entries.length,
     totalMatches: entries.reduce((sum, e) => sum + e.count, 0),
+    ...hiddenCount(hidden),
   };
 }
 
-/** content: rg's order (files searched in parallel); `truncated` when rg was stopped before the end. */
-export function contentResult(stdout: string, page: Page, truncated: boolean): GrepOutput {
+function hiddenCount(n: number): { hiddenFiles?: number } {
+  return n > 0 ? { hiddenFiles: n } : {};
+}
+
+/**
+ * content: rg's order (files searched in parallel); `truncated` when rg was stopped before the end. With
+ * `hide`, rg ran with `--null` (lines are `path\0rest`): lines of hidden files are dropped, the others get
+ * rg's usual separator back (`:` on a match line, `-` on a numbered context line).
+ */
+export function contentResult(stdout: string, page: Page, truncated: boolean, hide?: { file: HideFile; numbered: boolean }): GrepOutput {
   const lines = stdout.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  const { shown, cut } = paginate(lines.map(stripDotSlash), page);
-  return { mode: 'content', lines: shown, offset: page.offset, cut: cut || truncated };
+  const kept = hide ? withoutHidden(lines, hide.file, hide.numbered) : { lines, hidden: 0 };
+  const { shown, cut } = paginate(kept.lines.map(stripDotSlash), page);
+  return { mode: 'content', lines: shown, offset: page.offset, cut: cut || truncated, ...hiddenCount(kept.hidden) };
+}
+
+function withoutHidden(lines: readonly string[], hide: HideFile, numbered: boolean): { lines: string[]; hidden: number } {
+  const hiddenFiles = new Set<string>();
+  const out: string[] = [];
+  for (const line of lines) {
+    const nul = line.indexOf('\0');
+    if (nul === -1) {
+      // A "--" between context groups: kept only between two kept groups.
+      if (out.length > 0 && out.at(-1) !== '--') out.push(line);
+      continue;
+    }
+    const file = stripDotSlash(line.slice(0, nul));
+    const rest = line.slice(nul + 1);
+    if (hide(file)) hiddenFiles.add(file);
+    else out.push(`${line.slice(0, nul)}${numbered && /^\d+-/.test(rest) ? '-' : ':'}${rest}`);
+  }
+  if (out.at(-1) === '--') out.pop();
+  return { lines: out, hidden: hiddenFiles.size };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -94,6 +134,12 @@ function pageNote(out: GrepOutput, total: number | undefined, unit: string): str
 
 /** The text of the tool_result. */
 export function renderGrep(out: GrepOutput): string {
+  const hidden = hiddenFilesNote(out.hiddenFiles);
+  const text = renderShown(out);
+  return hidden ? `${text}\n${hidden}` : text;
+}
+
+function renderShown(out: GrepOutput): string {
   if (out.mode === 'files_with_matches') {
     const total = out.totalFiles ?? 0;
     if (total === 0) return 'No files found';

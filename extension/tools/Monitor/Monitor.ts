@@ -11,6 +11,7 @@ import { generateTaskId } from '../../core/tasks/types';
 import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
 import { buildTool } from '../../core/tool/Tool';
+import { workspaceRoots } from '../../core/tool/workingDirectory';
 import { MONITOR_TOOL_NAME } from '../../protocol/toolNames';
 import type { ShellParser } from '../../core/permissions/bash';
 import { checkCommandPermissions, commandOf } from '../shared/shellCommand';
@@ -100,7 +101,7 @@ export function createMonitorTool(options: MonitorToolOptions = {}) {
 
     async checkPermissions(input, context: ToolUseContext) {
       if (!input.command) return { behavior: 'allow', updatedInput: input };
-      const env = { cwd: context.cwd, workspaceRoots: context.ports.workspace.roots };
+      const env = { cwd: context.cwd, workspaceRoots: workspaceRoots(context) };
       return checkCommandPermissions(options.parser, input.command, context.getAppState().toolPermissionContext, env, {});
     },
 

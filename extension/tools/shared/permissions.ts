@@ -6,14 +6,14 @@
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { checkEditPermission, checkReadPermission } from '../../core/permissions/filesystem';
+import { checkEditPermission, checkReadPermission, readDenyFilter } from '../../core/permissions/filesystem';
 import type { PermissionResult } from '../../core/permissions/types';
 import type { ToolUseContext } from '../../core/tool/context';
+import { workspaceRoots } from '../../core/tool/workingDirectory';
 
 /** True when `absPath` is inside a workspace folder (the working directory when there are none); links are not resolved. */
 export function isInsideWorkspace(absPath: string, context: ToolUseContext): boolean {
-  const roots = context.ports.workspace.roots.length ? context.ports.workspace.roots : [context.cwd];
-  return roots.some((root) => {
+  return workspaceRoots(context).some((root) => {
     const rel = path.relative(root, absPath);
     return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
   });
@@ -27,4 +27,15 @@ export function askToEditFile(absPath: string, message: string, context: ToolUse
 /** The permission answer of a tool about to read `absPath` (a file, or with `isDirectory` a folder it searches). */
 export function checkReadAccess(absPath: string, context: ToolUseContext, opts: { isDirectory?: boolean } = {}): Promise<PermissionResult> {
   return checkReadPermission(absPath, context, { homeDir: homedir(), ...opts });
+}
+
+/** For Glob and Grep: true for a found file a `Read` deny rule covers (left out of the results); undefined when none can. */
+export function searchDenyFilter(context: ToolUseContext): ((absPath: string) => boolean) | undefined {
+  return readDenyFilter(context, { homeDir: homedir() });
+}
+
+/** The note a search adds when it left files out: "(3 files hidden by permission rules)". */
+export function hiddenFilesNote(hidden: number | undefined): string | undefined {
+  if (!hidden) return undefined;
+  return `(${hidden.toLocaleString('en-US')} ${hidden === 1 ? 'file' : 'files'} hidden by permission rules)`;
 }

@@ -8,6 +8,7 @@ import type { AssistantMessage, ToolUseBlock } from '../../../extension/core/mes
 import { createAppStateStore } from '../../../extension/core/state/appState';
 import type { ToolUseContext } from '../../../extension/core/tool/context';
 import { createContentReplacementState } from '../../../extension/core/tool/resultStorage';
+import { WorkingDirectory } from '../../../extension/core/tool/workingDirectory';
 import { buildTool, type CanUseToolFn, type Tools } from '../../../extension/core/tool/Tool';
 import { NodeSearch } from '../../../extension/host/node/search';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
@@ -36,6 +37,7 @@ export function makeContext(tools: Tools, overrides: Partial<ToolUseContext> = {
     messages: [],
     sessionId: asSessionId('session-test'),
     cwd: dir,
+    workingDirectory: new WorkingDirectory(),
     toolDecisions: new Map(),
     localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
     contentReplacementState: createContentReplacementState(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShellParser } from '../../../../extension/core/permissions/bash';
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
+import { withWorkingDirectory } from '../../../../extension/core/tool/workingDirectory';
 import { createBashTool } from '../../../../extension/tools/Bash/Bash';
 import { bashHarness } from './harness';
 
@@ -50,7 +51,8 @@ describe('tools/Bash permissions and flags (with the tree-sitter analysis)', () 
     const before = await bash.checkPermissions({ command: 'cd ..' }, withShell);
     expect(before.behavior).not.toBe('allow'); // from the workspace root, .. is outside it
     await bash.call({ command: 'cd sub' }, withShell, async () => ({ behavior: 'allow' }), { role: 'assistant', content: [] });
-    const after = await bash.checkPermissions({ command: 'cd ..' }, withShell);
+    // The executor hands each call the context moved where the shell is.
+    const after = await bash.checkPermissions({ command: 'cd ..' }, await withWorkingDirectory(withShell));
     expect(after.behavior).toBe('allow'); // from sub, .. is the workspace root
   });
 });
