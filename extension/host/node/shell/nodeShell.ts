@@ -91,6 +91,8 @@ export class NodeShell implements ShellPort {
   /** Kills every command still running (background ones included): call when the host shuts down. */
   async dispose(): Promise<void> {
     await Promise.all([...this.live].map((p) => p.kill()));
+    // The sandbox's network proxies listen in this process; stop them (the next sandboxed command restarts them).
+    await sandboxRuntime.reset();
   }
 }
 
