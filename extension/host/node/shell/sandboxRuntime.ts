@@ -6,8 +6,12 @@
  * lands between another command's configure and wrap.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxPolicy } from '../../../core/shellPort';
+
+/** The temp folder the runtime opens for writing and points TMPDIR at inside the sandbox. */
+export const SANDBOX_TMPDIR = process.env['CLAUDE_CODE_TMPDIR'] ?? '/tmp/claude';
 
 /** A policy with no extra permissions: writes only in `cwd`, no network. */
 export function minimalSandboxPolicy(cwd: string): SandboxPolicy {
@@ -69,6 +73,8 @@ class SandboxRuntime {
       SandboxManager.updateConfig(config);
       this.configKey = key;
     }
+    // The runtime's temp folder ($TMPDIR inside the sandbox) is writable only if it exists when the command is wrapped.
+    mkdirSync(SANDBOX_TMPDIR, { recursive: true });
     const id = randomBytes(16).toString('base64url');
     const text = await SandboxManager.wrapWithSandbox(command, 'bash', undefined, undefined, { commandId: id });
     return { text, id };
