@@ -76,6 +76,8 @@ export class NodeShell implements ShellPort {
    */
   private spawnSandboxed(command: string, opts: ShellSpawnOptions, env: NodeJS.ProcessEnv): NodeShellProcess {
     const script = [`__codewright_command=${shellQuote(command)}`, "trap 'pwd >&3 2>/dev/null' EXIT", 'eval "$__codewright_command"'].join('\n');
+    // The output file must exist before the tail starts reading it, which is before the wrap is done.
+    closeSync(openSync(opts.outputFile, 'a'));
     let id: string | undefined;
     const started = sandboxRuntime.wrap(script, opts.sandboxPolicy ?? minimalSandboxPolicy(opts.cwd)).then((wrapped) => {
       id = wrapped.id;

@@ -6,7 +6,8 @@
  * lands between another command's configure and wrap.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxPolicy } from '../../../core/shellPort';
 
@@ -29,6 +30,28 @@ export function minimalSandboxPolicy(cwd: string): SandboxPolicy {
   };
 }
 
+/** What the runtime protects in its own working directory, by name (its DANGEROUS_FILES and directories). */
+const PROTECTED_NAMES = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.ripgreprc', '.mcp.json', '.vscode', '.idea', '.claude/commands', '.claude/agents'];
+
+/**
+ * The runtime finds the files to protect from this process's working directory (`process.cwd()`), which
+ * in VS Code is not the workspace; so every folder opened for writing gets the same list here. A
+ * repository's hooks and config only where there is a `.git` folder: a read-only stand-in for a missing
+ * one would stop `git init`.
+ */
+export function protectedPathsIn(roots: readonly string[]): string[] {
+  return roots.flatMap((root) => {
+    const own = PROTECTED_NAMES.map((name) => path.join(root, name));
+    let repo = false;
+    try {
+      repo = statSync(path.join(root, '.git')).isDirectory();
+    } catch {
+      // Not a repository.
+    }
+    return repo ? [...own, path.join(root, '.git', 'hooks'), path.join(root, '.git', 'config')] : own;
+  });
+}
+
 function runtimeConfig(p: SandboxPolicy): SandboxRuntimeConfig {
   return {
     network: {
@@ -40,7 +63,12 @@ function runtimeConfig(p: SandboxPolicy): SandboxRuntimeConfig {
       ...(p.allowAllUnixSockets ? { allowAllUnixSockets: true } : {}),
       ...(p.allowLocalBinding ? { allowLocalBinding: true } : {}),
     },
-    filesystem: { denyRead: [...p.denyRead], allowRead: [...p.allowRead], allowWrite: [...p.allowWrite], denyWrite: [...p.denyWrite] },
+    filesystem: {
+      denyRead: [...p.denyRead],
+      allowRead: [...p.allowRead],
+      allowWrite: [...p.allowWrite],
+      denyWrite: [...new Set([...p.denyWrite, ...protectedPathsIn(p.allowWrite)])],
+    },
     ...(p.enableWeakerNestedSandbox ? { enableWeakerNestedSandbox: true } : {}),
   } as SandboxRuntimeConfig;
 }
