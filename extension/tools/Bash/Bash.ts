@@ -83,6 +83,11 @@ function sandboxNoteFor(output: string, exit: ShellExit, context: ToolUseContext
   return failure ? sandboxFailureNote(failure, { overrideAllowed }) : undefined;
 }
 
+function completed(output: string, exit: ShellExit, notes: { cwdNote: string | undefined; sandboxNote: string | undefined }): BashOutput {
+  const { cwdNote, sandboxNote } = notes;
+  return { kind: 'completed', output, exitCode: exit.code, ...(cwdNote ? { cwdNote } : {}), ...(sandboxNote ? { sandboxNote } : {}) };
+}
+
 export function createBashTool(options: BashToolOptions = {}) {
   const cwd = new ShellCwdTracker();
   const readOnly = (input: BashInput) => isReadOnlyCommand(options.parser, input.command);
@@ -154,15 +159,7 @@ export function createBashTool(options: BashToolOptions = {}) {
         return { data: { ...outcome, ...(outcome.reason === 'timeout' ? { timeoutMs } : {}) } satisfies BashOutput };
       }
       const cwdNote = cwd.update(context, outcome.exit.cwd);
-      const sandboxNote = sandbox.sandboxed ? sandboxNoteFor(outcome.output, outcome.exit, context) : undefined;
-      const data: BashOutput = {
-        kind: 'completed',
-        output: outcome.output,
-        exitCode: outcome.exit.code,
-        ...(cwdNote ? { cwdNote } : {}),
-        ...(sandboxNote ? { sandboxNote } : {}),
-      };
-      return { data };
+      return { data: completed(outcome.output, outcome.exit, { cwdNote, sandboxNote: sandbox.sandboxed ? sandboxNoteFor(outcome.output, outcome.exit, context) : undefined }) };
     },
 
     mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId: string): ToolResultBlock {

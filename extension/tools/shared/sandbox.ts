@@ -9,7 +9,6 @@ import { planSandbox, sandboxPolicy, type SandboxPlan } from '../../core/sandbox
 import type { SandboxPolicy } from '../../core/shellPort';
 import type { ToolUseContext } from '../../core/tool/context';
 import { ToolError } from '../../core/tool/errors';
-import { allowedRoots } from '../Bash/cwd';
 
 /** The plan for `command` in this context (unsandboxed when there is no shell or the setting is off). */
 export function sandboxPlanFor(context: ToolUseContext, command: string, opts: { dangerouslyDisableSandbox?: boolean; parts?: readonly string[] } = {}): SandboxPlan {
@@ -18,11 +17,17 @@ export function sandboxPlanFor(context: ToolUseContext, command: string, opts: {
   return planSandbox(settings, context.ports.shell.sandbox(), command, opts);
 }
 
+/** The folders a sandboxed command may write: the workspace roots (or the session cwd) and the added directories. */
+function writableRoots(context: ToolUseContext): string[] {
+  const roots = context.ports.workspace.roots.length ? [...context.ports.workspace.roots] : [context.cwd];
+  return [...roots, ...context.getAppState().toolPermissionContext.additionalWorkingDirectories.keys()];
+}
+
 /** What `spawn` needs for the plan: the sandbox's policy (workspace folders, added folders, settings) or nothing. */
 export function sandboxSpawnOptions(context: ToolUseContext, plan: SandboxPlan): { sandboxed: boolean; sandboxPolicy?: SandboxPolicy } {
   const settings = context.getAppState().toolPermissionContext.sandbox;
   if (plan.run !== 'sandboxed' || !settings) return { sandboxed: false };
-  return { sandboxed: true, sandboxPolicy: sandboxPolicy(settings, allowedRoots(context), homedir()) };
+  return { sandboxed: true, sandboxPolicy: sandboxPolicy(settings, writableRoots(context), homedir()) };
 }
 
 /**
