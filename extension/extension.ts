@@ -46,6 +46,7 @@ import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { NodeWeb } from './host/node/web';
 import { listSessions } from './core/session/sessions';
 import { getTools } from './tools/tools';
+import { createVsCodeSandboxFallback, warnIfSandboxUnavailable } from './host/vscode/sandbox';
 import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
 import { VsCodeCheckpointFiles } from './host/vscode/checkpointFiles';
 import { createChatResponders, type ChatResponders } from './ui/chat/responders';
@@ -133,6 +134,7 @@ async function createServices(context: vscode.ExtensionContext) {
   const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const mcp = createVsCodeMcp(context, { cwd, homeDir: os.homedir(), ...(workspaceRoot ? { workspaceRoot } : {}) }, log);
   context.subscriptions.push(log, permissions, hooks, mcp, { dispose: () => void nodeShell.dispose() });
+  warnIfSandboxUnavailable(permissions.holder.current(), nodeShell, log);
   return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd, hooks, mcp };
 }
 
@@ -169,6 +171,8 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
         lsp: new VsCodeLsp(),
         notebooks: checkpoints.notebooks(new VsCodeNotebooks(), workspace),
         shell: mirrorShell(services.nodeShell, mirror),
+        // The sandbox setting on a machine without bubblewrap: a modal before commands run unsandboxed.
+        sandboxFallback: createVsCodeSandboxFallback(),
         // AskUserQuestion's card; a question waits in the snapshot while the view is hidden.
         questions: responders.questions,
         // ExitPlanMode's card and editor tab.

@@ -27,6 +27,8 @@ export const USAGE = `Usage: codewright -p "PROMPT" [options]
   --append-system-prompt TEXT    Append text to the system prompt
   --settings FILE|JSON           An extra settings file (or JSON text) over the .claude ones
   --add-dir DIR                  Another directory the tools may work in (repeatable)
+  --allow-unsandboxed            Run Bash unsandboxed when the sandbox setting is on but the sandbox
+                                 cannot run here (bubblewrap missing); without it such commands fail
   --tools LIST                   Only these built-in tools, e.g. "Bash,Read" ("" = none, "default" = all)
   --allowedTools RULES           Rules that run without asking, e.g. "ToolSearch,Bash(npm run test:*)"
   --disallowedTools RULES        Rules that are always denied
@@ -55,6 +57,7 @@ const Options = z.strictObject({
   'append-system-prompt': z.string().optional(),
   settings: z.string().min(1, 'a file or JSON text').optional(),
   'add-dir': z.array(z.string().min(1, 'a directory')).default([]),
+  'allow-unsandboxed': z.boolean().default(false),
   tools: z.string().optional(),
   allowedTools: z.string().optional(),
   disallowedTools: z.string().optional(),
@@ -96,6 +99,7 @@ function readArgv(argv: readonly string[]) {
       'add-dir': { type: 'string', multiple: true },
       'mcp-config': { type: 'string', multiple: true },
       'strict-mcp-config': { type: 'boolean' },
+      'allow-unsandboxed': { type: 'boolean' },
       verbose: { type: 'boolean' },
       'list-sessions': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -22,6 +22,7 @@ import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionU
 import { createNodeHookEngine } from '../host/node/hooks';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
 import { NodeShell } from '../host/node/shell/nodeShell';
+import { cliSandboxFallback } from './sandbox';
 import { NodeWorkspace } from '../host/node/workspace';
 import { NodeTranscriptStore, workspaceKeyOf } from '../host/node/transcriptStore';
 import { NodeWorktrees } from '../host/node/worktrees';
@@ -176,7 +177,7 @@ function sessionDeps(
     environment: new NodeEnvironment({ cwd: env.cwd }),
     transcripts: env.transcripts,
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
-    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput(), config: new NodeConfigSettings({ homeDir: homedir(), workspaceRoot: env.cwd, ...(opts.settingsFile ? { extraFile: opts.settingsFile } : {}) }), web: new NodeWeb(), webSearch: model },
+    toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, sandboxFallback: cliSandboxFallback(opts), worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput(), config: new NodeConfigSettings({ homeDir: homedir(), workspaceRoot: env.cwd, ...(opts.settingsFile ? { extraFile: opts.settingsFile } : {}) }), web: new NodeWeb(), webSearch: model },
     tools: cliTools(opts, env.shellParser),
     ...cliSystemPrompts(opts),
     cwd: env.cwd,

@@ -3,7 +3,8 @@
  * (settings files, `--settings`, rules and directories from the command line), the tools offered (`--tools`,
  * StructuredOutput with `--json-schema`) and the system prompt (`--system-prompt`, `--append-system-prompt`).
  */
-import { initialPermissionContext, type LoadedPermissionSettings } from '../core/permissions/settings';
+import { initialPermissionContext, SETTINGS_SOURCES, type LoadedPermissionSettings } from '../core/permissions/settings';
+import { mergeSandboxSettings } from '../core/sandbox/settings';
 import type { ShellParser } from '../core/permissions/bash';
 import type { ToolPermissionContext } from '../core/permissions/types';
 import type { Tools } from '../core/tool/Tool';
@@ -17,7 +18,7 @@ import { splitRules } from './rules';
 export function cliPermissionContext(loaded: LoadedPermissionSettings, opts: CliOptions, extra: { flag?: FlagSettings; addDirs: readonly string[] }): ToolPermissionContext {
   const flag = extra.flag?.settings;
   const mode = opts['permission-mode'] ?? flag?.defaultMode;
-  return initialPermissionContext(loaded, {
+  const ctx = initialPermissionContext(loaded, {
     ...(mode ? { mode } : {}),
     cliArg: {
       allow: [...(flag?.allow ?? []), ...splitRules(opts.allowedTools)],
@@ -26,6 +27,9 @@ export function cliPermissionContext(loaded: LoadedPermissionSettings, opts: Cli
     },
     additionalDirectories: [...new Set([...extra.addDirs, ...(flag?.additionalDirectories ?? [])])],
   });
+  // `--settings` may carry a `sandbox` block too; it goes over the files'.
+  if (!flag?.sandbox) return ctx;
+  return { ...ctx, sandbox: mergeSandboxSettings([...SETTINGS_SOURCES.map((s) => loaded.sources[s]?.sandbox), flag.sandbox]) };
 }
 
 /** The built-in tools `--tools` allows (all without it), plus StructuredOutput when `--json-schema` was given. */

@@ -5,6 +5,33 @@
 /** Whether commands can run sandboxed here; `reason` says what is missing when they cannot. */
 export type SandboxStatus = { available: true } | { available: false; reason: string };
 
+/**
+ * What a sandboxed command may do (core/sandbox/plan.ts builds it from the `sandbox` settings): absolute
+ * paths, domains as in `sandbox.network.allowedDomains`. Everything else is refused: writes outside
+ * `allowWrite` (and the sandbox's own temp folder), connections to other domains.
+ */
+export interface SandboxPolicy {
+  allowWrite: readonly string[];
+  denyWrite: readonly string[];
+  denyRead: readonly string[];
+  allowRead: readonly string[];
+  allowedDomains: readonly string[];
+  deniedDomains: readonly string[];
+  allowUnixSockets: readonly string[];
+  allowAllUnixSockets: boolean;
+  allowLocalBinding: boolean;
+  enableWeakerNestedSandbox: boolean;
+}
+
+/**
+ * Asks whether commands may run unsandboxed when the `sandbox` setting is on but the sandbox cannot run
+ * here (VS Code: a modal once per session; the CLI: `--allow-unsandboxed`). `reason` says what is missing
+ * and how to install it. Absent: never.
+ */
+export interface SandboxFallbackPort {
+  allowUnsandboxed(reason: string): Promise<boolean>;
+}
+
 /** How one shell command is started. */
 export interface ShellSpawnOptions {
   /** Absolute working directory the command starts in. */
@@ -20,6 +47,8 @@ export interface ShellSpawnOptions {
   label?: string;
   /** Run inside the sandbox; spawn throws when `sandbox().available` is false. */
   sandboxed?: boolean;
+  /** What the sandbox allows (with `sandboxed`); without one, writes only in `cwd` and no network. */
+  sandboxPolicy?: SandboxPolicy;
 }
 
 /** How a command ended. */
@@ -30,6 +59,8 @@ export interface ShellExit {
   signal?: string;
   /** The shell's working directory when it exited, when the shell could report it. */
   cwd?: string;
+  /** A sandboxed run: what the sandbox recorded blocking (one line each), when it recorded anything. */
+  sandboxViolations?: string[];
 }
 
 /** A running command: its own process group, so killing it kills everything it started. */

@@ -86,8 +86,6 @@ import { ReadMcpResourceTool } from './ReadMcpResourceTool/ReadMcpResourceTool';
 export interface ToolRegistryOptions {
   /** The tree-sitter Bash parser: Bash's permission checks and read-only detection need it (without it, every command asks). */
   shellParser?: ShellParser;
-  /** The "run commands in a sandbox" setting. */
-  sandboxEnabled?: () => boolean;
   /** The CLI's `--json-schema`: StructuredOutput is offered only with one. */
   structuredOutputSchema?: CheckedSchema;
 }
@@ -102,7 +100,6 @@ const BUILTIN_TOOLS = {
   [BASH_TOOL_NAME]: (opts) =>
     createBashTool({
       ...(opts.shellParser ? { parser: opts.shellParser } : {}),
-      ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
     }),
   [LSP_TOOL_NAME]: () => LspTool,
   [NOTEBOOK_EDIT_TOOL_NAME]: () => NotebookEditTool,
@@ -126,7 +123,6 @@ const BUILTIN_TOOLS = {
   [MONITOR_TOOL_NAME]: (opts) =>
     createMonitorTool({
       ...(opts.shellParser ? { parser: opts.shellParser } : {}),
-      ...(opts.sandboxEnabled ? { sandboxEnabled: opts.sandboxEnabled } : {}),
     }),
   [ENTER_WORKTREE_TOOL_NAME]: () => EnterWorktreeTool,
   [EXIT_WORKTREE_TOOL_NAME]: () => ExitWorktreeTool,

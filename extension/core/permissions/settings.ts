@@ -14,6 +14,22 @@ import { emptyPermissionSettings, parsePermissionSettingsText, type PermissionSe
 import type { SettingsFileDestination } from './updates';
 import type { AdditionalWorkingDirectory, ExternalPermissionMode, PermissionMode, PermissionRuleSource, ToolPermissionContext } from './types';
 import { getEmptyToolPermissionContext } from './types';
+import { guardProjectSandbox, mergeSandboxSettings, resolveSandboxPaths, type SandboxSettingsBlock } from '../sandbox/settings';
+
+/** A source's `sandbox` block with its paths resolved; a project file loses what it may not set (reported). */
+function checkSandboxBlock(
+  block: SandboxSettingsBlock,
+  source: SettingsFileDestination,
+  loc: SettingsLocations,
+  at: { file: string; text: string; errors: SettingsError[] },
+): SandboxSettingsBlock {
+  const resolved = resolveSandboxPaths(block, (p) => resolveSettingsDirectory(p, loc));
+  if (source !== 'projectSettings' || !loc.workspaceRoot) return resolved;
+  const { block: kept, problems } = guardProjectSandbox(resolved, loc.workspaceRoot);
+  const offset = at.text.indexOf('"sandbox"');
+  for (const message of problems) at.errors.push({ source, path: at.file, line: offset >= 0 ? lineAt(at.text, offset) : 1, message });
+  return kept;
+}
 
 /** The sources that come from settings (reloaded together when a file or VS Code setting changes). */
 export const SETTINGS_SOURCES = ['userSettings', 'projectSettings', 'localSettings', 'vscodeSettings'] as const;
@@ -72,6 +88,7 @@ async function loadFile(source: SettingsFileDestination, loc: SettingsLocations,
     delete settings.defaultMode;
   }
   settings.additionalDirectories = settings.additionalDirectories.map((d) => resolveSettingsDirectory(d, loc));
+  if (settings.sandbox) settings.sandbox = checkSandboxBlock(settings.sandbox, source, loc, { file, text, errors });
   return settings;
 }
 
@@ -133,6 +150,7 @@ export function withPermissionSettings(ctx: ToolPermissionContext, loaded: Loade
     alwaysDenyRules: rules('deny', ctx.alwaysDenyRules),
     alwaysAskRules: rules('ask', ctx.alwaysAskRules),
     additionalWorkingDirectories: dirs,
+    sandbox: mergeSandboxSettings(SETTINGS_SOURCES.map((source) => loaded.sources[source]?.sandbox)),
   };
 }
 

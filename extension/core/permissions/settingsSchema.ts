@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { lineOfPath, JsonSyntaxError, lineAt, parseJsonWithPositions, type JsonPath, type PositionedJson } from './jsonPositions';
 import { permissionRuleValueFromString } from './ruleValue';
+import { sandboxBlockSchema, type SandboxSettingsBlock } from '../sandbox/settings';
 import { EXTERNAL_PERMISSION_MODES, type ExternalPermissionMode, type PermissionRuleSource } from './types';
 
 /** Tool names: `Bash`, `mcp__server`, `mcp__server__tool`, `mcp__server__*`. */
@@ -32,7 +33,7 @@ export const permissionsBlockSchema = z.looseObject({
   additionalDirectories: z.array(directorySchema).optional(),
 });
 
-export const settingsFileSchema = z.looseObject({ permissions: permissionsBlockSchema.optional() });
+export const settingsFileSchema = z.looseObject({ permissions: permissionsBlockSchema.optional(), sandbox: sandboxBlockSchema.optional() });
 
 /** What one source contributes, after validation. */
 export interface PermissionSettings {
@@ -41,6 +42,8 @@ export interface PermissionSettings {
   ask: string[];
   defaultMode?: ExternalPermissionMode;
   additionalDirectories: string[];
+  /** The `sandbox` block (core/sandbox/settings.ts), when the source has one. */
+  sandbox?: SandboxSettingsBlock;
 }
 
 /** A problem in one source; `line` is 1-based, 0 where the source has no lines (VS Code settings). */
@@ -98,6 +101,7 @@ export function validatePermissionSettings(
           ask: p.ask ?? [],
           ...(p.defaultMode ? { defaultMode: p.defaultMode } : {}),
           additionalDirectories: p.additionalDirectories ?? [],
+          ...(parsed.data.sandbox ? { sandbox: parsed.data.sandbox } : {}),
         },
         errors,
       };

@@ -4,6 +4,7 @@
  * check returns with the reason the UI shows. Only types and small pure helpers live here; the engine that
  * produces the results is engine.ts.
  */
+import type { SandboxSettings } from '../sandbox/settings';
 import type { DeepImmutable } from '../state/deepImmutable';
 
 // ---------------------------------------------------------------------------------------------- modes
@@ -193,6 +194,8 @@ export type ToolPermissionContext = DeepImmutable<{
   shouldAvoidPermissionPrompts?: boolean;
   /** The mode EnterPlanMode left, while plan mode is on (docs/ARCHITECTURE.md, Plan mode). */
   prePlanMode?: PermissionMode;
+  /** The `sandbox` settings merged from every source (core/sandbox/settings.ts); absent: off. */
+  sandbox?: SandboxSettings;
 }>;
 
 /** A context with no rules, no extra directories, mode `default`. */

@@ -5,7 +5,7 @@
  * command exits 0, fails on another exit, and a kill ends it as killed: it then never reports completed
  * and its undelivered lines are dropped. See docs/ARCHITECTURE.md, "Scheduled and watched work".
  */
-import type { ShellPort, ShellProcess } from '../shellPort';
+import type { SandboxPolicy, ShellPort, ShellProcess } from '../shellPort';
 import { transition } from './lifecycle';
 import { putTask, updateTask, type SetAppState } from './taskStore';
 import { isTerminalTaskStatus, type Task, type TaskStateBase } from './types';
@@ -46,6 +46,8 @@ export interface StartMonitor {
   timeoutMs: number;
   toolUseId?: string;
   sandboxed?: boolean;
+  /** What the sandbox allows, with `sandboxed`. */
+  sandboxPolicy?: SandboxPolicy;
 }
 
 function addLines(setAppState: SetAppState, id: string, lines: readonly string[]): void {
@@ -89,7 +91,13 @@ function endMonitor(setAppState: SetAppState, id: string, status: 'completed' | 
 /** Starts the command and registers the running task; a command that cannot start throws and leaves no task. */
 export function startMonitorTask(setAppState: SetAppState, shell: ShellPort, start: StartMonitor): MonitorTaskState {
   const { id, command, cwd, outputFile, timeoutMs } = start;
-  const proc = shell.spawn(command, { cwd, outputFile, label: start.description, sandboxed: start.sandboxed === true });
+  const proc = shell.spawn(command, {
+    cwd,
+    outputFile,
+    label: start.description,
+    sandboxed: start.sandboxed === true,
+    ...(start.sandboxPolicy ? { sandboxPolicy: start.sandboxPolicy } : {}),
+  });
   const timer = setTimeout(() => {
     endMonitor(setAppState, id, 'completed', { endReason: 'timeout' });
     void proc.kill();

@@ -12,7 +12,7 @@ import type { PermissionDecision } from '../permissions/types';
 import type { LspPort, ModelClient, NotebookPort, SearchPort, SessionStorage, Workspace } from '../ports';
 import type { WebPort, WebSearchPort } from '../web/ports';
 import type { CronScheduler } from '../cron/scheduler';
-import type { ShellPort } from '../shellPort';
+import type { SandboxFallbackPort, ShellPort } from '../shellPort';
 import type { TaskOutputPort } from '../tasks/outputPort';
 import type { WorktreePort } from '../worktreePort';
 import type { WorktreeSession } from '../worktreeSession';
@@ -159,6 +159,8 @@ export interface ToolPorts {
   notebooks?: NotebookPort;
   /** Runs Bash commands; absent where no shell may run (Bash then says so). */
   shell?: ShellPort;
+  /** Whether Bash may run unsandboxed when the sandbox setting is on but the sandbox cannot run; absent: never. */
+  sandboxFallback?: SandboxFallbackPort;
   /** Asks the user questions (AskUserQuestion); absent where nobody is there to answer (headless). */
   questions?: UserQuestionPort;
   /** Puts a plan before the user (ExitPlanMode); absent where nobody can approve one (headless). */

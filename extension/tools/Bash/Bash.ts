@@ -17,6 +17,21 @@ import { bashResultBlock, type BashOutput } from './format';
 import { BASH_DESCRIPTION, BASH_GUIDANCE, BASH_PROMPT } from './prompt';
 import { runCommand, type BashProgress } from './run';
 import { commandOf, presentBash } from './present';
+import { splitCommand } from '../../core/permissions/bash';
+import { withSandboxAutoAllow } from '../../core/sandbox/plan';
+import { detectSandboxFailure, sandboxFailureNote } from '../../core/sandbox/failure';
+import type { ShellExit } from '../../core/shellPort';
+import { requireUnsandboxedConsent, sandboxPlanFor, sandboxSpawnOptions } from '../shared/sandbox';
+
+/** The command's parts for matching `excludedCommands` (none when it does not parse). */
+function partsOf(parser: ShellParser | undefined, command: string): { parts?: string[] } {
+  try {
+    const parts = splitCommand(parser, command);
+    return parts ? { parts } : {};
+  } catch {
+    return {};
+  }
+}
 
 export type { BashOutput, BashProgress };
 
@@ -47,8 +62,6 @@ export type BashInput = z.infer<typeof inputSchema>;
 export interface BashToolOptions {
   /** The tree-sitter Bash parser the command analysis needs; without it every command asks. */
   parser?: ShellParser;
-  /** The "run commands in a sandbox" setting (off by default; see host/node/shell/sandbox.ts). */
-  sandboxEnabled?: () => boolean;
 }
 
 /** The tool_use this call answers, found by its input in the assistant message (progress and tasks link to it). */
@@ -63,8 +76,25 @@ function oneLine(text: string, max = 80): string {
   return cap(line, max);
 }
 
+/** When a sandboxed run failed because of the sandbox, the note saying so (core/sandbox/failure.ts). */
+function sandboxNoteFor(output: string, exit: ShellExit, context: ToolUseContext): string | undefined {
+  const failure = detectSandboxFailure(output, exit.code, exit.sandboxViolations);
+  const overrideAllowed = context.getAppState().toolPermissionContext.sandbox?.allowUnsandboxedCommands !== false;
+  return failure ? sandboxFailureNote(failure, { overrideAllowed }) : undefined;
+}
+
+function completed(output: string, exit: ShellExit, notes: { cwdNote: string | undefined; sandboxNote: string | undefined }): BashOutput {
+  const { cwdNote, sandboxNote } = notes;
+  return { kind: 'completed', output, exitCode: exit.code, ...(cwdNote ? { cwdNote } : {}), ...(sandboxNote ? { sandboxNote } : {}) };
+}
+
 export function createBashTool(options: BashToolOptions = {}) {
   const readOnly = (input: BashInput) => isReadOnlyCommand(options.parser, input.command);
+  const planFor = (input: BashInput, context: ToolUseContext) =>
+    sandboxPlanFor(context, input.command, {
+      dangerouslyDisableSandbox: input.dangerouslyDisableSandbox === true,
+      ...partsOf(options.parser, input.command),
+    });
 
   return buildTool({
     name: BASH_TOOL_NAME,
@@ -90,19 +120,24 @@ export function createBashTool(options: BashToolOptions = {}) {
     toAutoClassifierInput: (input) => input.command,
 
     async checkPermissions(input, context: ToolUseContext) {
-      return checkCommandPermissions(
+      const permissionContext = context.getAppState().toolPermissionContext;
+      const result = checkCommandPermissions(
         options.parser,
         input.command,
-        context.getAppState().toolPermissionContext,
+        permissionContext,
         { cwd: context.cwd, workspaceRoots: workspaceRoots(context) },
         { dangerouslyDisableSandbox: input.dangerouslyDisableSandbox === true },
       );
+      // A command that will run sandboxed may skip the prompt (autoAllowBashIfSandboxed); nothing else changes.
+      return withSandboxAutoAllow(result, planFor(input, context), permissionContext.sandbox);
     },
 
     async call(input, context, _canUseTool, parentMessage, onProgress?: ToolCallProgress<BashProgress>) {
       const shell = context.ports.shell;
       if (!shell) throw new ToolError('unavailable', 'Bash is not available in this host: no shell is configured.');
-      const sandboxed = options.sandboxEnabled?.() === true && !input.dangerouslyDisableSandbox && shell.sandbox().available;
+      const plan = planFor(input, context);
+      await requireUnsandboxedConsent(plan, context);
+      const sandbox = sandboxSpawnOptions(context, plan);
       const toolUseId = toolUseIdOf(parentMessage, input);
       const outcome = await runCommand(
         shell,
@@ -112,7 +147,7 @@ export function createBashTool(options: BashToolOptions = {}) {
           cwd: context.cwd,
           timeoutMs: Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
           runInBackground: input.run_in_background === true,
-          sandboxed,
+          ...sandbox,
           ...(toolUseId ? { toolUseId } : {}),
         },
         context,
@@ -123,8 +158,7 @@ export function createBashTool(options: BashToolOptions = {}) {
         return { data: { ...outcome, ...(outcome.reason === 'timeout' ? { timeoutMs } : {}) } satisfies BashOutput };
       }
       const cwdNote = recordShellCwd(context, outcome.exit.cwd);
-      const data: BashOutput = { kind: 'completed', output: outcome.output, exitCode: outcome.exit.code, ...(cwdNote ? { cwdNote } : {}) };
-      return { data };
+      return { data: completed(outcome.output, outcome.exit, { cwdNote, sandboxNote: sandbox.sandboxed ? sandboxNoteFor(outcome.output, outcome.exit, context) : undefined }) };
     },
 
     mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId: string): ToolResultBlock {

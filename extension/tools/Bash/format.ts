@@ -13,6 +13,8 @@ export type BashOutput =
       exitCode: number;
       /** Set when the command left the workspace and the shell's directory was put back. */
       cwdNote?: string;
+      /** Set when a sandboxed run failed because the sandbox blocked it (core/sandbox/failure.ts). */
+      sandboxNote?: string;
     }
   | {
       kind: 'background';
@@ -58,6 +60,7 @@ export function renderBashOutput(out: BashOutput): { text: string; isError: bool
   if (body) parts.push(body);
   if (parts.length === 0) parts.push(NO_OUTPUT);
   if (out.cwdNote) parts.push(out.cwdNote);
+  if (out.sandboxNote) parts.push(out.sandboxNote);
   return { text: parts.join('\n'), isError: out.exitCode !== 0 };
 }
 

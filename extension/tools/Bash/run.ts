@@ -3,7 +3,7 @@
  * ways — it exits (the result), the call is aborted (the process tree is killed), or its timeout passes
  * (it keeps running as a background task). `run_in_background` starts it as a task straight away.
  */
-import type { ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/shellPort';
+import type { SandboxPolicy, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/shellPort';
 import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/tasks/localBash';
 import { taskSetter } from '../../core/tasks/taskStore';
 import { generateTaskId } from '../../core/tasks/types';
@@ -30,6 +30,8 @@ export interface RunRequest {
   timeoutMs: number;
   runInBackground: boolean;
   sandboxed: boolean;
+  /** What the sandbox allows, with `sandboxed`. */
+  sandboxPolicy?: SandboxPolicy;
   toolUseId?: string;
 }
 
@@ -61,7 +63,13 @@ export async function runCommand(
     backgroundReason: req.runInBackground ? 'requested' : 'timeout',
     ...(req.toolUseId ? { toolUseId: req.toolUseId } : {}),
   };
-  const spawnOpts = { cwd: req.cwd, outputFile, label: req.description ?? req.command, sandboxed: req.sandboxed };
+  const spawnOpts: ShellSpawnOptions = {
+    cwd: req.cwd,
+    outputFile,
+    label: req.description ?? req.command,
+    sandboxed: req.sandboxed,
+    ...(req.sandboxPolicy ? { sandboxPolicy: req.sandboxPolicy } : {}),
+  };
 
   if (req.runInBackground) return startInBackground(shell, req.command, spawnOpts, setTasks, task);
   return runInForeground(shell.spawn(req.command, spawnOpts), req, signal, setTasks, task, onProgress);

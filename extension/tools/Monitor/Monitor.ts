@@ -15,6 +15,7 @@ import { workspaceRoots } from '../../core/tool/workingDirectory';
 import { MONITOR_TOOL_NAME } from '../../protocol/toolNames';
 import type { ShellParser } from '../../core/permissions/bash';
 import { checkCommandPermissions, commandOf } from '../shared/shellCommand';
+import { requireUnsandboxedConsent, sandboxPlanFor, sandboxSpawnOptions } from '../shared/sandbox';
 import { MAX_MONITOR_TIMEOUT_MS, MIN_MONITOR_TIMEOUT_MS } from './constants';
 import { MONITOR_DESCRIPTION, MONITOR_PROMPT } from './prompt';
 
@@ -49,21 +50,22 @@ function toolUseIdOf(parent: AssistantMessage | undefined, input: MonitorInput):
 export interface MonitorToolOptions {
   /** The tree-sitter Bash parser the permission check needs; without it every command asks. */
   parser?: ShellParser;
-  /** The "run commands in a sandbox" setting, as for Bash. */
-  sandboxEnabled?: () => boolean;
 }
 
-async function start(input: MonitorInput, context: ToolUseContext, parent: AssistantMessage | undefined, options: MonitorToolOptions): Promise<MonitorOutput> {
+async function start(input: MonitorInput, context: ToolUseContext, parent: AssistantMessage | undefined): Promise<MonitorOutput> {
   const shell = context.ports.shell;
   if (!shell) throw new ToolError('unavailable', 'Monitor is not available in this host: no shell is configured.');
   const command = input.command!;
   const id = generateTaskId('monitor_mcp');
   const outputFile = await context.ports.storage.writeText(`tasks/${id}.output`, '');
   const toolUseId = toolUseIdOf(parent, input);
-  const sandboxed = options.sandboxEnabled?.() === true && shell.sandbox().available;
+  // The `sandbox` settings apply as for Bash, but a monitor always goes through the normal asks.
+  const plan = sandboxPlanFor(context, command);
+  await requireUnsandboxedConsent(plan, context);
+  const sandbox = sandboxSpawnOptions(context, plan);
   try {
     const description = input.description;
-    const run = { id, command, description, cwd: context.cwd, outputFile, timeoutMs: input.timeout_ms, sandboxed };
+    const run = { id, command, description, cwd: context.cwd, outputFile, timeoutMs: input.timeout_ms, ...sandbox };
     startMonitorTask(taskSetter(context), shell, { ...run, ...(toolUseId ? { toolUseId } : {}) });
   } catch (err) {
     throw new ToolError('internal', `The command could not start: ${err instanceof Error ? err.message : String(err)}`);
@@ -106,7 +108,7 @@ export function createMonitorTool(options: MonitorToolOptions = {}) {
     },
 
     async call(input, context, _canUseTool, parentMessage) {
-      return { data: await start(input, context, parentMessage, options) };
+      return { data: await start(input, context, parentMessage) };
     },
 
     mapToolResultToToolResultBlockParam(output: MonitorOutput, toolUseId: string): ToolResultBlock {

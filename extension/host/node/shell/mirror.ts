@@ -27,7 +27,10 @@ export function mirrorShell(shell: ShellPort, mirror: TerminalMirror): ShellPort
         if (!backgrounded) mirror.commandEnded(exit, Date.now() - started);
       });
       return {
-        pid: proc.pid,
+        // A getter: a sandboxed command has its pid only once the sandbox has wrapped it.
+        get pid() {
+          return proc.pid;
+        },
         exited: proc.exited,
         onOutput: (listener) => proc.onOutput(listener),
         kill: () => proc.kill(),

@@ -11,6 +11,12 @@ import type { SandboxStatus, ShellExit, ShellPort, ShellProcess, ShellSpawnOptio
 import { FileTail } from './fileTail';
 import { groupAlive, killProcessGroup } from './processGroup';
 import { detectSandbox } from './sandbox';
+import { minimalSandboxPolicy, sandboxRuntime } from './sandboxRuntime';
+
+/** `text` as one single-quoted bash word. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
 
 // $1 = marker file, $2 = the command. The trap runs however the command ends, `exit` included.
 const WRAPPER = [
@@ -37,26 +43,47 @@ export class NodeShell implements ShellPort {
   constructor(private readonly options: NodeShellOptions = {}) {}
 
   spawn(command: string, opts: ShellSpawnOptions): ShellProcess {
-    if (opts.sandboxed && !this.sandbox().available) throw new Error(`Cannot run sandboxed: ${(this.sandbox() as { reason: string }).reason}`);
+    const status = this.sandbox();
+    if (opts.sandboxed && !status.available) throw new Error(`Cannot run sandboxed: ${status.reason}`);
     const env: NodeJS.ProcessEnv = { ...process.env, CODEWRIGHT: '1', GIT_EDITOR: 'true', ...this.options.env, ...opts.env, PWD: opts.cwd };
     // The VS Code extension host sets this; a command running `code` or `electron` must not inherit it.
     delete env['ELECTRON_RUN_AS_NODE'];
+    const proc = opts.sandboxed ? this.spawnSandboxed(command, opts, env) : new NodeShellProcess(this.start(['-c', WRAPPER, 'bash', `${opts.outputFile}.cwd`, command], opts, env), opts, this.options);
+    this.live.add(proc);
+    void proc.exited.then(() => this.live.delete(proc));
+    return proc;
+  }
+
+  /** Starts bash with `args`, stdout and stderr into the output file (and `extraFd` as fd 3). */
+  private start(args: string[], opts: ShellSpawnOptions, env: NodeJS.ProcessEnv, extraFd?: number): ChildProcess {
     const fd = openSync(opts.outputFile, 'a');
-    let child: ChildProcess;
     try {
-      child = spawn(this.options.bash ?? 'bash', ['-c', WRAPPER, 'bash', `${opts.outputFile}.cwd`, command], {
+      return spawn(this.options.bash ?? 'bash', args, {
         cwd: opts.cwd,
         detached: true,
-        stdio: ['ignore', fd, fd],
+        stdio: extraFd === undefined ? ['ignore', fd, fd] : ['ignore', fd, fd, extraFd],
         env,
       });
     } finally {
       closeSync(fd); // the child has its own copy
+      if (extraFd !== undefined) closeSync(extraFd);
     }
-    const proc = new NodeShellProcess(child, opts, this.options);
-    this.live.add(proc);
-    void proc.exited.then(() => this.live.delete(proc));
-    return proc;
+  }
+
+  /**
+   * Inside the sandbox the marker file cannot be written by path, so the trap writes the final directory
+   * to fd 3, which is the marker opened out here. The runtime wraps the command asynchronously.
+   */
+  private spawnSandboxed(command: string, opts: ShellSpawnOptions, env: NodeJS.ProcessEnv): NodeShellProcess {
+    const script = [`__codewright_command=${shellQuote(command)}`, "trap 'pwd >&3 2>/dev/null' EXIT", 'eval "$__codewright_command"'].join('\n');
+    // The output file must exist before the tail starts reading it, which is before the wrap is done.
+    closeSync(openSync(opts.outputFile, 'a'));
+    let id: string | undefined;
+    const started = sandboxRuntime.wrap(script, opts.sandboxPolicy ?? minimalSandboxPolicy(opts.cwd)).then((wrapped) => {
+      id = wrapped.id;
+      return this.start(['-c', wrapped.text], opts, env, openSync(`${opts.outputFile}.cwd`, 'w'));
+    });
+    return new NodeShellProcess(started, opts, this.options, () => (id ? sandboxRuntime.finish(id) : []));
   }
 
   sandbox(): SandboxStatus {
@@ -66,37 +93,56 @@ export class NodeShell implements ShellPort {
   /** Kills every command still running (background ones included): call when the host shuts down. */
   async dispose(): Promise<void> {
     await Promise.all([...this.live].map((p) => p.kill()));
+    // The sandbox's network proxies listen in this process; stop them (the next sandboxed command restarts them).
+    await sandboxRuntime.reset();
   }
 }
 
 class NodeShellProcess implements ShellProcess {
-  readonly pid: number | undefined;
   readonly exited: Promise<ShellExit>;
+  private child: ChildProcess | undefined;
+  private readonly started: Promise<unknown>;
   private readonly listeners = new Set<(text: string) => void>();
   private readonly tail: FileTail;
   private readonly graceMs: number;
   private done = false;
 
+  /**
+   * `child` is pending while a sandboxed command is being wrapped; `violations` reports, once it exited,
+   * what the sandbox blocked.
+   */
   constructor(
-    private readonly child: ChildProcess,
+    child: ChildProcess | Promise<ChildProcess>,
     private readonly opts: ShellSpawnOptions,
     shellOptions: NodeShellOptions,
+    private readonly violations?: () => string[],
   ) {
-    this.pid = child.pid;
+    if (!(child instanceof Promise)) this.child = child;
     this.graceMs = shellOptions.killGraceMs ?? 2000;
     this.tail = new FileTail(opts.outputFile, (text) => this.listeners.forEach((l) => l(text)), shellOptions.pollMs);
     this.tail.start();
+    this.started = Promise.resolve(child).then((c) => (this.child = c));
     this.exited = new Promise<ShellExit>((resolve) => {
-      child.once('error', (error) => {
+      const failed = (what: string, error: unknown) => {
         // Spawning failed (a missing cwd shows up as ENOENT here): say so in the output, as a shell would.
-        appendFileSync(this.opts.outputFile, `Could not start bash in ${this.opts.cwd}: ${error.message}\n`);
+        appendFileSync(this.opts.outputFile, `${what}: ${error instanceof Error ? error.message : String(error)}\n`);
         void this.finish({ code: 127 }).then(resolve);
-      });
-      child.once('exit', (code, signal) => {
-        const exit: ShellExit = signal ? { code: 128 + (osConstants.signals[signal] ?? 0), signal } : { code: code ?? 0 };
-        void this.finish(exit).then(resolve);
-      });
+      };
+      Promise.resolve(child).then(
+        (c) => {
+          c.once('error', (error) => failed(`Could not start bash in ${this.opts.cwd}`, error));
+          c.once('exit', (code, signal) => {
+            const exit: ShellExit = signal ? { code: 128 + (osConstants.signals[signal] ?? 0), signal } : { code: code ?? 0 };
+            void this.finish(exit).then(resolve);
+          });
+        },
+        (error: unknown) => failed('Could not start the sandbox', error),
+      );
     });
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   onOutput(listener: (text: string) => void): () => void {
@@ -105,6 +151,7 @@ class NodeShellProcess implements ShellProcess {
   }
 
   async kill(): Promise<void> {
+    await this.started.catch(() => undefined);
     if (this.pid === undefined) return;
     if (!this.done || groupAlive(this.pid)) await killProcessGroup(this.pid, this.graceMs);
     await this.exited;
@@ -128,6 +175,7 @@ class NodeShellProcess implements ShellProcess {
       // No marker: the shell never got to its trap (killed, or failed to start).
     }
     rmSync(marker, { force: true });
-    return cwd ? { ...exit, cwd } : exit;
+    const blocked = this.violations?.() ?? [];
+    return { ...exit, ...(cwd ? { cwd } : {}), ...(blocked.length ? { sandboxViolations: blocked } : {}) };
   }
 }

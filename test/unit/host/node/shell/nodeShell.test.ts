@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { detectSandbox } from '../../../../../extension/host/node/shell/sandbox';
 import { NodeShell } from '../../../../../extension/host/node/shell/nodeShell';
 import { gone, isRunning, pidFrom, until } from '../../../tools/Bash/harness';
 
@@ -75,9 +76,9 @@ describe('host/node/shell NodeShell', () => {
     expect(isRunning(proc.pid!)).toBe(false);
   });
 
-  it('reports sandboxing as unavailable with a reason (no sandbox runtime here)', () => {
+  it('reports whether the sandbox can run, with what to install when it cannot', () => {
     const status = new NodeShell().sandbox();
-    expect(status.available).toBe(false);
-    if (!status.available) expect(status.reason).toMatch(/bwrap|sandbox-runtime|not supported/);
+    expect(status).toEqual(detectSandbox());
+    if (!status.available) expect(status.reason).toMatch(/install|not supported|cannot create/i);
   });
 });
