@@ -1,8 +1,9 @@
-// Builds the two bundles: the extension (Node, CJS) and the webview (browser IIFE plus its CSS).
+// Builds the bundles: the extension and the CLI (Node, CJS) and the webview (browser IIFE plus its CSS).
 // Usage: node scripts/build.mjs [--watch] [--production] [--clean]
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -65,6 +66,13 @@ if (process.argv.includes('--clean')) rmSync('dist', { recursive: true, force: t
 mkdirSync('dist', { recursive: true });
 for (const wasm of ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
   copyFileSync(require.resolve(wasm), `dist/${wasm.slice(wasm.indexOf('/') + 1)}`);
+}
+
+// The OS sandbox for Bash (@anthropic-ai/sandbox-runtime) finds its seccomp helper next to the bundle that
+// imports it (`<bundle dir>/vendor/seccomp/<arch>/apply-seccomp`, found through the import.meta.url above).
+const seccomp = path.join(path.dirname(require.resolve('@anthropic-ai/sandbox-runtime/package.json')), 'vendor', 'seccomp');
+for (const arch of ['x64', 'arm64']) {
+  cpSync(path.join(seccomp, arch), `dist/vendor/seccomp/${arch}`, { recursive: true });
 }
 
 if (watch) {
