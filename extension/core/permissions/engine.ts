@@ -44,7 +44,11 @@ export interface PermissionEngineOptions {
   classifier?: PermissionClassifier;
   /** Appended to ask messages, e.g. how to allow the tool from the command line. */
   askHint?: (tool: AnyTool) => string;
+  /** auto mode: how long the gate waits for the classifier before showing the dialog (default 1500 ms). */
+  classifierDialogAfterMs?: number;
 }
+
+const CLASSIFIER_DIALOG_AFTER_MS = 1500;
 
 const CLASSIFIER_NAME = 'auto-mode';
 
@@ -115,7 +119,10 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
     if (allowRule) return { behavior: 'allow', updatedInput: updatedInputOf(own, input), decisionReason: { type: 'rule', rule: allowRule } };
     if (own.behavior === 'allow') return { ...own, updatedInput: own.updatedInput ?? input, decisionReason: own.decisionReason ?? { type: 'other', reason: `${tool.name} needs no approval for this` } };
 
-    if (mode === 'auto' && opts.classifier) return decideByClassifier({ classifier: opts.classifier, tool, input, context, permissions, allowedInput: updatedInputOf(own, input), ownAsk, finish });
+    if (mode === 'auto' && opts.classifier) {
+      const showAfterMs = opts.classifierDialogAfterMs ?? CLASSIFIER_DIALOG_AFTER_MS;
+      return decideByClassifier({ classifier: opts.classifier, tool, input, context, permissions, allowedInput: updatedInputOf(own, input), ownAsk, finish, showAfterMs });
+    }
 
     const ask = ownAsk(own.decisionReason ?? { type: 'mode', mode });
     const hint = opts.askHint?.(tool);
@@ -135,9 +142,15 @@ interface ClassifierStep {
   allowedInput: Record<string, unknown>;
   ownAsk: (decisionReason: PermissionDecisionReason) => PermissionAskDecision;
   finish: (ask: PermissionAskDecision) => PermissionResult;
+  /** See `PendingClassifierCheck.showAfterMs`. */
+  showAfterMs: number;
 }
 
-/** Step 8: the classifier allows; its block asks, or denies where no one can be asked. */
+/**
+ * Step 8: the classifier allows; its block asks, or denies where no one can be asked. Where someone can be
+ * asked, the answer is an ask carrying the classifier's pending decision (`pendingClassifierCheck`), so a
+ * slow classifier never leaves the user without a dialog; permissionGate.ts settles the race.
+ */
 async function decideByClassifier(step: ClassifierStep): Promise<PermissionResult> {
   const { tool, context, permissions, ownAsk, finish } = step;
   const tracking = context.localDenialTracking;
@@ -146,6 +159,16 @@ async function decideByClassifier(step: ClassifierStep): Promise<PermissionResul
     const reason = `not consulted after ${tracking.consecutiveDenials} denials in a row (${tracking.totalDenials} in all), so asking instead`;
     return finish(withSuggestions(ownAsk({ type: 'classifier', classifier: CLASSIFIER_NAME, reason }), tool));
   }
+  const decision = classifierDecision(step);
+  if (!canPromptUser(context, permissions)) return decision;
+  const ask = withSuggestions(ownAsk({ type: 'classifier', classifier: CLASSIFIER_NAME, reason: 'still checking this call' }), tool);
+  const message = `The auto-mode classifier is still checking this ${tool.name} call; it runs by itself if the classifier allows it. ${ask.message}`;
+  return { ...ask, message, pendingClassifierCheck: { classifier: CLASSIFIER_NAME, decision, showAfterMs: step.showAfterMs } };
+}
+
+/** The classifier's verdict as a decision: allow, or (blocked) an ask, or a deny where no one can be asked. */
+async function classifierDecision(step: ClassifierStep): Promise<PermissionResult> {
+  const { tool, context, permissions, ownAsk, finish } = step;
   const verdict = await classify(step.classifier, tool, step.input, context);
   if (verdict.allow) return { behavior: 'allow', updatedInput: step.allowedInput, decisionReason: { type: 'classifier', classifier: CLASSIFIER_NAME, reason: verdict.reason } };
   const decisionReason = { type: 'classifier', classifier: CLASSIFIER_NAME, reason: `blocked it: ${verdict.reason}` } as const;

@@ -141,6 +141,20 @@ export interface PermissionAskDecision<Input = Record<string, unknown>> {
   suggestions?: PermissionUpdate[];
   /** The path that triggered the prompt, so the UI can offer to add its directory. */
   blockedPath?: string;
+  /** auto mode: the classifier is still judging this call, and its allow may approve it before the user answers. */
+  pendingClassifierCheck?: PendingClassifierCheck;
+}
+
+/**
+ * An auto-mode classifier request in flight (permissionGate.ts): the gate waits `showAfterMs` for it, then
+ * shows the dialog while it goes on; an allow that arrives first withdraws the dialog and runs the call.
+ */
+export interface PendingClassifierCheck {
+  classifier: string;
+  /** The answer once the classifier spoke: its allow, or the ask (deny where no one can be asked) its block leads to. Never rejects. */
+  decision: Promise<PermissionResult>;
+  /** How long the gate waits for the classifier before it shows the dialog. */
+  showAfterMs: number;
 }
 
 /** Do not run the tool; `message` goes back to the model, so it says what to do instead. */

@@ -9,6 +9,7 @@ import { preToolUseVerdict, withHookVerdict } from '../hooks/toolHooks';
 import type { AssistantMessage } from '../messages';
 import type { PermissionDecision, PermissionDecisionReason, PermissionResult, PermissionUpdate } from '../permissions/types';
 import type { ToolUseContext } from './context';
+import { askWhileClassifying, settleQuickClassifier } from './classifierRace';
 import type { AnyTool, CanUseToolFn } from './Tool';
 
 export type PermissionDecider = (tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext) => Promise<PermissionResult>;
@@ -54,7 +55,8 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
     }
     const input = verdict.input;
     const rewritten = input !== modelInput ? { updatedInput: input } : {};
-    const result = withHookVerdict(await decider(tool, input, context), verdict, tool.name);
+    // auto mode: a classifier that answers quickly decides here; a slow one races the dialog below.
+    const result = await settleQuickClassifier(withHookVerdict(await decider(tool, input, context), verdict, tool.name));
     if (result.behavior === 'allow' || result.behavior === 'deny') {
       const decision = result.behavior === 'allow' && !result.updatedInput ? { ...result, ...rewritten } : result;
       record(context, toolUseId, tool.name, decision, 'config');
@@ -70,19 +72,22 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       return denied;
     }
     notifyHooks(context, `Codewright needs your permission to use ${tool.name}`);
-    const answer = await askUser(
-      {
-        tool,
-        input,
-        toolUseId,
-        message: result.message,
-        ...(result.suggestions ? { suggestions: result.suggestions } : {}),
-        ...(result.decisionReason ? { decisionReason: result.decisionReason } : {}),
-        assistantMessage,
-        ...(context.subAgent ? { agent: { agentType: context.subAgent.agentType, description: context.subAgent.description } } : {}),
-      },
-      context,
-    );
+    const prompt: PermissionPrompt = {
+      tool,
+      input,
+      toolUseId,
+      message: result.message,
+      ...(result.suggestions ? { suggestions: result.suggestions } : {}),
+      ...(result.decisionReason ? { decisionReason: result.decisionReason } : {}),
+      assistantMessage,
+      ...(context.subAgent ? { agent: { agentType: context.subAgent.agentType, description: context.subAgent.description } } : {}),
+    };
+    const pending = result.behavior === 'ask' ? result.pendingClassifierCheck : undefined;
+    const { answer, by } = await askWhileClassifying((ctx) => askUser(prompt, ctx), pending, context);
+    if (by === 'classifier') {
+      record(context, toolUseId, tool.name, answer, 'config');
+      return answer;
+    }
     const { permissionUpdates, ...answered } = answer;
     const decision: PermissionDecision = answered.behavior === 'allow' && !answered.updatedInput ? { ...answered, ...rewritten } : answered;
     if (decision.behavior === 'allow' && permissionUpdates?.length && options.onPermissionUpdates) {

@@ -74,7 +74,8 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
       permissions: { current: () => permissions, update: (f) => void (permissions = f(permissions)) },
       decider: async (tool, input, context) => {
         const result = await engine(tool, input, context);
-        decisions.push(result);
+        // An ask still waiting on the classifier: record what the classifier made of it.
+        decisions.push(result.behavior === 'ask' && result.pendingClassifierCheck ? await result.pendingClassifierCheck.decision : result);
         return result;
       },
       ...(opts.headless

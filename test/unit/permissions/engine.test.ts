@@ -168,14 +168,23 @@ describe('core/permissions/engine: modes', () => {
   });
 });
 
+/** The engine, with an ask still waiting on the classifier replaced by what the classifier made of it. */
+function settledEngine(opts: Parameters<typeof createPermissionEngine>[0]) {
+  const engine = createPermissionEngine(opts);
+  return async (...args: Parameters<typeof engine>): Promise<PermissionResult> => {
+    const r = await engine(...args);
+    return r.behavior === 'ask' && r.pendingClassifierCheck ? r.pendingClassifierCheck.decision : r;
+  };
+}
+
 describe('core/permissions/engine: auto mode and denial tracking', () => {
   const blocking = vi.fn(async () => ({ allow: false, reason: 'deletes files' }));
 
   it('lets the classifier allow, and turns its block into an ask naming the classifier and its reason', async () => {
     const context = contextWith(tools, { mode: 'auto' });
-    const allowing = createPermissionEngine({ classifier: async () => ({ allow: true, reason: 'harmless' }) });
+    const allowing = settledEngine({ classifier: async () => ({ allow: true, reason: 'harmless' }) });
     expect(await allowing(shell, {}, context)).toMatchObject({ behavior: 'allow', decisionReason: { type: 'classifier', reason: 'harmless' } });
-    const asked = await createPermissionEngine({ classifier: blocking })(shell, {}, context);
+    const asked = await settledEngine({ classifier: blocking })(shell, {}, context);
     expect(asked).toMatchObject({
       behavior: 'ask',
       message: expect.stringContaining('The auto-mode classifier blocked this Shell call: deletes files.'),
@@ -187,7 +196,7 @@ describe('core/permissions/engine: auto mode and denial tracking', () => {
   it('denies a block where nobody can be asked (headless, no prompts), with the reason for the model', async () => {
     const headless = contextWith(tools, { mode: 'auto' });
     headless.options.isNonInteractiveSession = true;
-    expect(await createPermissionEngine({ classifier: blocking })(shell, {}, headless)).toMatchObject({
+    expect(await settledEngine({ classifier: blocking })(shell, {}, headless)).toMatchObject({
       behavior: 'deny',
       message: expect.stringContaining('blocked by the auto-mode classifier: deletes files'),
       decisionReason: { type: 'classifier' },
@@ -196,7 +205,7 @@ describe('core/permissions/engine: auto mode and denial tracking', () => {
 
   it('treats a classifier that throws as a block, never an allow', async () => {
     const context = contextWith(tools, { mode: 'auto' });
-    const broken = createPermissionEngine({ classifier: async () => Promise.reject(new Error('socket hang up')) });
+    const broken = settledEngine({ classifier: async () => Promise.reject(new Error('socket hang up')) });
     expect(await broken(shell, {}, context)).toMatchObject({ behavior: 'ask', decisionReason: { type: 'classifier', reason: 'blocked it: the classifier failed (socket hang up)' } });
   });
 
@@ -215,7 +224,7 @@ describe('core/permissions/engine: auto mode and denial tracking', () => {
     expect(judge).toHaveBeenCalledTimes(3);
     expect(context.localDenialTracking).toEqual({ consecutiveDenials: 4, totalDenials: 4 });
     const allowing = vi.fn(async () => ({ allow: true, reason: 'fine' }));
-    expect(await createPermissionEngine({ classifier: allowing })(shell, {}, context)).toMatchObject({
+    expect(await settledEngine({ classifier: allowing })(shell, {}, context)).toMatchObject({
       behavior: 'ask',
       decisionReason: { type: 'classifier', reason: expect.stringContaining('not consulted after 4 denials in a row') },
     });
@@ -225,7 +234,7 @@ describe('core/permissions/engine: auto mode and denial tracking', () => {
   it(`asks after ${DENIAL_LIMITS.maxTotal} denials in total even when allows came in between`, async () => {
     const context = contextWith(tools, { mode: 'auto' });
     const allowing = vi.fn(async () => ({ allow: true, reason: 'fine' }));
-    const engine = createPermissionEngine({ classifier: allowing });
+    const engine = settledEngine({ classifier: allowing });
     context.localDenialTracking.totalDenials = DENIAL_LIMITS.maxTotal - 1;
     expect(await engine(shell, {}, context)).toMatchObject({ behavior: 'allow' });
     context.localDenialTracking.totalDenials = DENIAL_LIMITS.maxTotal;
@@ -234,7 +243,7 @@ describe('core/permissions/engine: auto mode and denial tracking', () => {
   });
 
   it('keeps denying past the limits when no one can be asked', async () => {
-    const engine = createPermissionEngine({ classifier: blocking });
+    const engine = settledEngine({ classifier: blocking });
     const avoid = contextWith(tools, { mode: 'auto', shouldAvoidPermissionPrompts: true });
     avoid.localDenialTracking.consecutiveDenials = 10;
     expect(await engine(shell, {}, avoid)).toMatchObject({ behavior: 'deny', decisionReason: { type: 'classifier' } });
@@ -249,7 +258,7 @@ describe('core/permissions/engine: auto mode and denial tracking', () => {
       check: async () => ({ behavior: 'ask', message: 'cd /tmp?', decisionReason: { type: 'safetyCheck', reason: 'outside', classifierApprovable: true } }),
     });
     const context = contextWith([approvable, guarded], { mode: 'auto' });
-    const engine = createPermissionEngine({ classifier: async () => ({ allow: true, reason: 'fine' }) });
+    const engine = settledEngine({ classifier: async () => ({ allow: true, reason: 'fine' }) });
     expect(await engine(approvable, {}, context)).toMatchObject({ behavior: 'allow', decisionReason: { type: 'classifier' } });
     expect(await engine(guarded, {}, context)).toMatchObject({ behavior: 'ask', decisionReason: { type: 'safetyCheck' } });
   });
