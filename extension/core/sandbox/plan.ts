@@ -48,12 +48,16 @@ const AUTO_ALLOW_REASON = { type: 'other', reason: 'runs in the sandbox (sandbox
 
 /**
  * The Bash check's result once the sandbox is taken into account: a command that will run sandboxed under
- * `autoAllowBashIfSandboxed` is allowed where the check only had no rule for it (`passthrough`). A deny, an
+ * `autoAllowBashIfSandboxed` is allowed where the check only had no rule for it (`passthrough`) or only asked
+ * because it writes inside the workspace (concern `workspaceWrite`). A deny, an
  * ask rule and a safety-check ask (protected paths, writes outside the workspace, ...) stay as they are.
  */
 export function withSandboxAutoAllow(result: PermissionResult, plan: SandboxPlan, settings: SandboxSettings | undefined): PermissionResult {
   if (plan.run !== 'sandboxed' || !settings?.autoAllowBashIfSandboxed) return result;
-  if (result.behavior !== 'passthrough') return result;
+  // A write into the workspace (a redirection, tee) is what the sandbox permits anyway; every other
+  // safety check (protected paths, outside, warnings) keeps its ask.
+  const workspaceWrite = result.behavior === 'ask' && result.decisionReason?.type === 'safetyCheck' && result.decisionReason.concern === 'workspaceWrite';
+  if (result.behavior !== 'passthrough' && !workspaceWrite) return result;
   return { behavior: 'allow', decisionReason: AUTO_ALLOW_REASON };
 }
 

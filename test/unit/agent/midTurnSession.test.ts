@@ -70,7 +70,11 @@ describe('AgentSession mailbox', () => {
     await drain(agent.runTurn('go'), (e) => {
       if (!interrupted && e.type === 'tool' && e.event.type === 'toolStarted') {
         interrupted = true;
-        agent.interrupt();
+        // Interrupt once the tool is running (toolStarted comes just before its call begins).
+        void (async () => {
+          while (!tools[0]!.log.includes('start a')) await new Promise((r) => setTimeout(r, 5));
+          agent.interrupt();
+        })();
       }
     });
     expect(tools[0]!.log).toEqual(['start a', 'start b', 'end b']);

@@ -36,11 +36,19 @@ describe('withSandboxAutoAllow', () => {
   const passthrough = { behavior: 'passthrough', message: 'm', decisionReason: { type: 'other', reason: 'x' } } as const;
   const safety = { behavior: 'ask', message: 'm', decisionReason: { type: 'safetyCheck', reason: 'writes .bashrc' } } as const;
 
-  it('turns only a passthrough of a sandboxed command into an allow', () => {
+  it('turns a passthrough of a sandboxed command into an allow, not another safety check', () => {
     expect(withSandboxAutoAllow(passthrough, { run: 'sandboxed' }, on).behavior).toBe('allow');
     expect(withSandboxAutoAllow(safety, { run: 'sandboxed' }, on)).toBe(safety);
     expect(withSandboxAutoAllow(passthrough, { run: 'unsandboxed', why: 'excluded' }, on)).toBe(passthrough);
     expect(withSandboxAutoAllow(passthrough, { run: 'sandboxed' }, { ...on, autoAllowBashIfSandboxed: false })).toBe(passthrough);
+  });
+
+  it('also allows a sandboxed write inside the workspace (concern workspaceWrite), never a protected path or an outside write', () => {
+    const ask = (concern: 'workspaceWrite' | 'protectedPath' | 'outsideWorkspace') => ({ behavior: 'ask', message: 'm', decisionReason: { type: 'safetyCheck', reason: 'r', concern } }) as const;
+    expect(withSandboxAutoAllow(ask('workspaceWrite'), { run: 'sandboxed' }, on)).toMatchObject({ behavior: 'allow', decisionReason: { reason: expect.stringContaining('sandbox') } });
+    expect(withSandboxAutoAllow(ask('protectedPath'), { run: 'sandboxed' }, on).behavior).toBe('ask');
+    expect(withSandboxAutoAllow(ask('outsideWorkspace'), { run: 'sandboxed' }, on).behavior).toBe('ask');
+    expect(withSandboxAutoAllow(ask('workspaceWrite'), { run: 'unsandboxed', why: 'excluded' }, on).behavior).toBe('ask');
   });
 });
 

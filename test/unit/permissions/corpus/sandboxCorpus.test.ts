@@ -129,7 +129,7 @@ async function decide(c: CorpusCase): Promise<PermissionResult> {
 }
 
 const BASH_CASES = CASES.filter((c) => c.tool === 'Bash');
-const STOPPED_CLASSES = new Set(['denied', 'danger', 'unparseable', 'askRule']);
+const STOPPED_CLASSES = new Set(['denied', 'danger', 'protectedCommand', 'unparseable', 'askRule']);
 
 describe.skipIf(!status.available)(`permission corpus with the sandbox on (${status.available ? 'bubblewrap present' : status.reason})`, () => {
   beforeAll(async () => {

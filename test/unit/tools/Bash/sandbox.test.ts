@@ -14,6 +14,7 @@ import { defaultSandboxSettings, type SandboxSettings } from '../../../../extens
 import { sessionSandboxFallback } from '../../../../extension/core/sandbox/fallback';
 import type { ShellPort } from '../../../../extension/core/shellPort';
 import type { ToolUseContext } from '../../../../extension/core/tool/context';
+import { withWorkingDirectory } from '../../../../extension/core/tool/workingDirectory';
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
 import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';
 import { detectSandbox } from '../../../../extension/host/node/shell/sandbox';
@@ -57,7 +58,8 @@ function setup(sandbox: SandboxSettings | undefined, opts: { shell?: ShellPort; 
     },
   }));
   const run = async (command: string, extra: Record<string, unknown> = {}) => {
-    const { data } = await bash.call({ command, ...extra }, context, allow, parent);
+    // As the executor does: each call starts where the previous `cd` left the shell.
+    const { data } = await bash.call({ command, ...extra }, await withWorkingDirectory(context), allow, parent);
     return { data: data as BashOutput, text: renderBashOutput(data as BashOutput).text };
   };
   const decide = (command: string, extra: Record<string, unknown> = {}) => createPermissionEngine()(bash, { command, ...extra }, context);
