@@ -15,6 +15,10 @@ export async function buildIntegrationSuite(): Promise<string> {
     target: 'node20',
     sourcemap: 'inline',
     external: ['vscode', 'mocha'],
+    // Bundled ESM packages (the sandbox runtime) read `import.meta.url`; a CJS bundle has none, so it points
+    // at the bundle itself, as scripts/build.mjs does for the extension.
+    define: { 'import.meta.url': '__codewrightImportMetaUrl' },
+    banner: { js: "'use strict';var __codewrightImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
   });
   return path.join(INTEGRATION_OUT, 'index.js');
