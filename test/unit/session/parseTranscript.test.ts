@@ -11,6 +11,7 @@ describe('parseTranscript', () => {
   it('reads an empty text as an empty session without warnings', () => {
     expect(parseTranscript('')).toEqual({
       messages: [],
+      replacements: new Map(),
       usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0 },
       warnings: [],
     });
