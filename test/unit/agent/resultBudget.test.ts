@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
-import { resultBudgetFor } from '../../../extension/core/agent/resultBudget';
 import { contextWindowFor } from '../../../extension/core/agent/usage';
 import type { ModelUsage } from '../../../extension/core/ports';
 import { parseTranscript } from '../../../extension/core/session/transcript';
 import { buildTool } from '../../../extension/core/tool/Tool';
 import { textTurn, toolUseTurn, type FakeTurn } from '../../fixtures/fake-anthropic';
 import { agentDeps, sequentialIds } from '../support';
-import { clientFor, useFakeAnthropic } from './queryHarness';
+import { clientFor, runQuery, useFakeAnthropic } from './queryHarness';
+import type { ContentReplacement } from '../../../extension/core/agent/resultBudget';
 
 /** A web page of `size` characters: long lines, different for every call. */
 function page(call: number, size: number): string {
@@ -29,7 +29,6 @@ function page(call: number, size: number): string {
 const sizeOf = (call: number, min: number, max: number) => min + ((call * 7919) % (max - min + 1));
 
 function fetchTool(min: number, max: number) {
-  let calls = 0;
   return buildTool({
     name: 'Fetch',
     inputSchema: z.strictObject({ url: z.string() }),
@@ -42,9 +41,10 @@ function fetchTool(min: number, max: number) {
     async prompt() {
       return 'Fetches the page at url.';
     },
-    async call() {
-      calls++;
-      return { data: page(calls, sizeOf(calls, min, max)) };
+    async call({ url }) {
+      // The page depends on the url alone, so a resumed session's calls return what the original's would.
+      const n = [...url].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_003, 7);
+      return { data: page(n, sizeOf(n, min, max)) };
     },
     mapToolResultToToolResultBlockParam(output: string, toolUseId: string) {
       return { type: 'tool_result', tool_use_id: toolUseId, content: output };
@@ -77,7 +77,8 @@ async function longSession(fake: Parameters<typeof clientFor>[0], min: number, m
   for (let prompt = 0; prompt < 10; prompt++) {
     fake.setScript(turnScript(prompt, 29));
     const events = await drain(agent.runTurn(`Fetch batch ${prompt}.`));
-    expect(events.filter((e) => e.type === 'compacted' || e.type === 'error')).toEqual([]);
+    const compacting = (e: AgentEvent) => e.type === 'compacted' || (e.type === 'status' && e.text?.startsWith('Compacting'));
+    expect(events.filter((e) => compacting(e) || e.type === 'error')).toEqual([]);
     usages.push(...events.flatMap((e) => (e.type === 'usage' ? [e.usage] : [])));
   }
   expect(usages).toHaveLength(300);
@@ -112,5 +113,87 @@ describe('the aggregate result budget in a long session', () => {
     // Each request adds ~9 K uncached tokens to requests that cannot average much over ~80 K below the compaction
     // threshold: ~88% is about the best any clearing can do here (RESULT_BUDGET_TARGET).
     expect(cacheRatio).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('a resumed session sends what the original would have, byte for byte, clearings included', { timeout: 60_000 }, async () => {
+    const deps = { ...agentDeps(clientFor(fake)), tools: [fetchTool(20_000, 30_000)], settings: () => ({ model: MODEL, maxTokens: 256 }) };
+    const original = new AgentSession({ ...deps, newId: sequentialIds() });
+    for (let prompt = 0; prompt < 2; prompt++) {
+      fake.setScript(turnScript(prompt, 24));
+      await drain(original.runTurn(`Fetch batch ${prompt}.`));
+    }
+    const replaced = (text: string) => text.split('\n').filter((l) => l.includes('"type":"contentReplacement"')).length;
+    expect(replaced((await deps.transcripts.read(original.sessionId))!)).toBeGreaterThan(0);
+
+    const { session: resumed, warnings } = await AgentSession.resume({ ...deps, newId: sequentialIds('resumed') }, original.sessionId);
+    expect(warnings).toEqual([]);
+    expect(JSON.stringify(resumed.history)).toBe(JSON.stringify(original.history));
+
+    // The same next turn, long enough to set off another clearing, from each.
+    const bodies = async (agent: AgentSession) => {
+      const from = fake.requests.length;
+      fake.setScript(turnScript(2, 24));
+      await drain(agent.runTurn('Fetch batch 2.'));
+      return fake.requests.slice(from).map((r) => r.rawBody);
+    };
+    const before = replaced((await deps.transcripts.read(original.sessionId))!);
+    const next = await bodies(original);
+    expect(replaced((await deps.transcripts.read(original.sessionId))!)).toBeGreaterThan(before);
+    const resumedNext = await bodies(resumed);
+    expect(resumedNext).toHaveLength(25);
+    resumedNext.forEach((body, i) => expect(body, `request ${i + 1} of the next turn`).toBe(next[i]));
+  });
+
+  it('clears before a request that would otherwise compact, records first, and compaction counts what it freed', async () => {
+    const sized = buildTool({
+      name: 'Sized',
+      inputSchema: z.strictObject({ size: z.number().int() }),
+      maxResultSizeChars: 100_000,
+      isConcurrencySafe: () => true,
+      isReadOnly: () => true,
+      async description() {
+        return 'Returns size characters';
+      },
+      async prompt() {
+        return 'Returns size characters.';
+      },
+      async call({ size }) {
+        return { data: page(size, size) };
+      },
+      mapToolResultToToolResultBlockParam(output: string, toolUseId: string) {
+        return { type: 'tool_result', tool_use_id: toolUseId, content: output };
+      },
+    });
+    fake.setScript([
+      toolUseTurn('Sized', { size: 20_000 }, { id: 'toolu_a' }),
+      toolUseTurn('Sized', { size: 20_000 }, { id: 'toolu_b' }),
+      toolUseTurn('Sized', { size: 30_000 }, { id: 'toolu_c' }),
+      textTurn('Read them all.'),
+    ]);
+    const log: string[] = [];
+    const recorded: ContentReplacement[][] = [];
+    const { events, messages } = await runQuery(fake, {
+      tools: [sized],
+      extra: {
+        // 20 K tokens: compaction past 16 K; the budget past 48 K characters of results.
+        compaction: { contextWindow: 20_000 },
+        resultBudget: { limitChars: 48_000, targetChars: 4_000, keepRecent: 1 },
+        onMessage: async (m) => void log.push(`message ${m.role}`),
+        onContentReplacement: async (r) => {
+          recorded.push([...r]);
+          log.push(`replaced ${r.map((x) => x.toolUseId).join(',')} before request ${fake.requests.length + 1}`);
+        },
+      },
+    });
+    expect(events.filter((e) => e.type === 'compacted')).toEqual([]);
+    // Without counting what the clearing freed, the estimate (last request + the new 30 K result) passes 16 K.
+    expect(events.filter((e) => e.type === 'status')).toEqual([]);
+    expect(fake.requests).toHaveLength(4);
+    expect(log.filter((l) => l.startsWith('replaced'))).toEqual(['replaced toolu_a,toolu_b before request 4']);
+    const last = JSON.stringify(fake.requests[3]!.body.messages);
+    for (const r of recorded.flat()) expect(last).toContain(JSON.stringify(r.content).slice(1, -1));
+    expect(last.includes(JSON.stringify(page(30_000, 30_000)).slice(1, -1)), 'the newest result is sent whole').toBe(true);
+    // The loop's conversation is the one it sent: the replaced results stay replaced.
+    expect(JSON.stringify(messages)).toContain('Output cleared to save context (20,000 characters)');
   });
 });
