@@ -97,14 +97,7 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
     yield* announceEndedTasks(messages, context, add);
 
     const attemptResult = yield* requestWithRetry(params, messages, request, retry, signal);
-    if (attemptResult.kind === 'aborted') {
-      if (attemptResult.shown) {
-        await add(attemptResult.shown);
-        yield { type: 'assistantMessage', message: attemptResult.shown, stopReason: null };
-      }
-      yield { type: 'done', reason: 'aborted', turns };
-      return messages;
-    }
+    if (attemptResult.kind === 'aborted') return yield* endAborted(attemptResult.shown, add, turns, messages);
     if (attemptResult.kind === 'error') {
       if (isPromptTooLongError(attemptResult.error) && !compactedForTooLong && params.compaction) {
         compactedForTooLong = true;
@@ -153,6 +146,16 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
       return messages;
     }
   }
+}
+
+/** The user stopped mid-request: what they already saw of the reply is kept, then the turn ends. */
+async function* endAborted(shown: AssistantMessage | undefined, add: AddMessage, turns: number, messages: Message[]): AsyncGenerator<QueryEvent, Message[]> {
+  if (shown) {
+    await add(shown);
+    yield { type: 'assistantMessage', message: shown, stopReason: null };
+  }
+  yield { type: 'done', reason: 'aborted', turns };
+  return messages;
 }
 
 /** The params for the next request: the round's context, and the tool list again if a server changed it. */
