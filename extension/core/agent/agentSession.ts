@@ -192,6 +192,8 @@ export class AgentSession {
     const loaded = await loadSession(deps.transcripts, sessionId);
     const session = new AgentSession(deps, sessionId);
     session.messages = loaded.messages;
+    // The budget's earlier replacements (already in `messages`): none of them is made again.
+    for (const [toolUseId, text] of loaded.replacements) session.replacement.replaced.set(toolUseId, text);
     session.started = true;
     session.sessionStart = 'resume';
     return { session, warnings: loaded.warnings };
@@ -274,6 +276,7 @@ export class AgentSession {
           this.lastPrefix = { model: settings.model, system, tools: definitions };
           return definitions;
         },
+        onContentReplacement: (replacements) => this.writer.appendContentReplacement(replacements),
         onCompact: async (c) => {
           await this.writer.appendCompactBoundary({ summary: c.summary, preservedMessageCount: c.preservedCount });
         },

@@ -13,9 +13,11 @@ import { takeTaskNotificationMessage } from '../tasks/notifications';
 import type { ToolUseContext } from '../tool/context';
 import type { CanUseToolFn } from '../tool/Tool';
 import { isPromptTooLongError } from './compact';
+import { DoomLoopTracker } from './doomLoop';
 import type { QueryEndReason, QueryEvent } from './events';
-import { compact, compactIfNearLimit } from './queryCompaction';
+import { compact } from './queryCompaction';
 import { requestWithRetry } from './request';
+import { fitContext, type ContentReplacement, type ResultBudget } from './resultBudget';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { tokensFromUsage } from './tokens';
 import { refreshedTools, type ToolDefinitionsFor } from './toolRefresh';
@@ -41,6 +43,12 @@ export interface QueryParams {
   compaction?: { contextWindow: number; threshold?: number };
   /** Persists a message before the loop shows or sends it on (the session transcript). */
   onMessage?: (message: Message) => Promise<void>;
+  /**
+   * The aggregate tool-result budget (core/agent/resultBudget.ts): by default derived from `compaction`'s window,
+   * `false` turns it off. Its replacements go to `onContentReplacement` (the transcript) before they are sent.
+   */
+  resultBudget?: ResultBudget | false;
+  onContentReplacement?: (replacements: readonly ContentReplacement[]) => Promise<void>;
   /** Persists a compaction (the transcript's boundary) before the compacted conversation is used. */
   onCompact?: (compaction: { summary: string; messages: Message[]; preservedCount: number }) => Promise<void>;
   /**
@@ -77,6 +85,7 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
   let lastInputTokens: number | undefined;
   let compactedForTooLong = false;
   let stopHookRuns = 0;
+  const doomLoop = new DoomLoopTracker();
 
   const add: AddMessage = async (message) => {
     await params.onMessage?.(message);
@@ -84,18 +93,11 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
   };
 
   for (let request = 1; ; request++) {
-    messages = (yield* compactIfNearLimit(params, messages, lastInputTokens)) ?? messages;
+    messages = yield* fitContext(params, messages, lastInputTokens);
     yield* announceEndedTasks(messages, context, add);
 
     const attemptResult = yield* requestWithRetry(params, messages, request, retry, signal);
-    if (attemptResult.kind === 'aborted') {
-      if (attemptResult.shown) {
-        await add(attemptResult.shown);
-        yield { type: 'assistantMessage', message: attemptResult.shown, stopReason: null };
-      }
-      yield { type: 'done', reason: 'aborted', turns };
-      return messages;
-    }
+    if (attemptResult.kind === 'aborted') return yield* endAborted(attemptResult.shown, add, turns, messages);
     if (attemptResult.kind === 'error') {
       if (isPromptTooLongError(attemptResult.error) && !compactedForTooLong && params.compaction) {
         compactedForTooLong = true;
@@ -136,14 +138,24 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
 
     turns++;
     continuations = 0;
-    params = await withRefreshedTools(params, yield* runToolRound(roundOf(params, message, { ...context, messages }, add)));
+    params = await withRefreshedTools(params, yield* runToolRound({ ...roundOf(params, message, { ...context, messages }, add), doomLoop }));
     context = params.toolUseContext;
-    const stop = signal.aborted ? 'aborted' : turns >= (params.maxTurns ?? 100) ? 'max_turns' : undefined;
+    const stop = signal.aborted ? 'aborted' : doomLoop.stopMessage ? 'error' : turns >= (params.maxTurns ?? 100) ? 'max_turns' : undefined;
     if (stop) {
       yield { type: 'done', reason: stop, turns };
       return messages;
     }
   }
+}
+
+/** The user stopped mid-request: what they already saw of the reply is kept, then the turn ends. */
+async function* endAborted(shown: AssistantMessage | undefined, add: AddMessage, turns: number, messages: Message[]): AsyncGenerator<QueryEvent, Message[]> {
+  if (shown) {
+    await add(shown);
+    yield { type: 'assistantMessage', message: shown, stopReason: null };
+  }
+  yield { type: 'done', reason: 'aborted', turns };
+  return messages;
 }
 
 /** The params for the next request: the round's context, and the tool list again if a server changed it. */

@@ -8,6 +8,7 @@ import type { ToolUseContext } from '../tool/context';
 import { withNestedMemory } from '../memory/nestedReminder';
 import { runToolUses } from '../tool/orchestrate';
 import type { CanUseToolFn } from '../tool/Tool';
+import type { DoomLoopTracker } from './doomLoop';
 import type { QueryEvent } from './events';
 import { withMail } from './inbox';
 
@@ -20,6 +21,8 @@ export interface ToolRound {
   add: (message: Message) => Promise<void>;
   /** Messages that arrived meanwhile, sent with the results (docs/ARCHITECTURE.md, Mid-turn messages). */
   takeInbox?: () => readonly MailMessage[];
+  /** The turn's repeated-failure count (core/agent/doomLoop.ts): notes in the results, `stopMessage` to end the turn. */
+  doomLoop?: DoomLoopTracker;
 }
 
 /**
@@ -57,9 +60,11 @@ export async function* runToolRound(round: ToolRound): AsyncGenerator<QueryEvent
   const outcome = await running;
   // After a stop the messages stay where they are: the chat hands the user's back to the composer.
   const mail = context.abortController.signal.aborted ? [] : [...(round.takeInbox?.() ?? [])];
-  const results = withMail(await withNestedMemory(outcome.message, message, context), mail);
+  const reviewed = round.doomLoop ? round.doomLoop.review(message, outcome.message) : outcome.message;
+  const results = withMail(await withNestedMemory(reviewed, message, context), mail);
   await add(results);
   yield { type: 'toolResults', message: results };
+  if (round.doomLoop?.stopMessage) yield { type: 'error', kind: 'internal', message: round.doomLoop.stopMessage };
   if (mail.length) yield { type: 'mail', messages: mail };
   for (const extra of outcome.newMessages) {
     if (extra.role !== 'user') continue;

@@ -115,6 +115,16 @@ export const eventEntrySchema = z.object({
   data: z.unknown().optional(),
 });
 
+/**
+ * Tool results the aggregate budget replaced by a reference (core/agent/resultBudget.ts), each with the exact text
+ * that replaced it: a resumed session applies them again, so it sends the same bytes the live one did.
+ */
+export const contentReplacementEntrySchema = z.object({
+  type: z.literal('contentReplacement'),
+  timestamp,
+  replacements: z.array(z.object({ toolUseId: z.string().min(1), content: z.string() })).min(1),
+});
+
 /** Any transcript line. */
 export const transcriptEntrySchema = z.discriminatedUnion('type', [
   metaEntrySchema,
@@ -123,6 +133,7 @@ export const transcriptEntrySchema = z.discriminatedUnion('type', [
   compactBoundaryEntrySchema,
   usageEntrySchema,
   eventEntrySchema,
+  contentReplacementEntrySchema,
 ]);
 
 export type MetaEntry = z.infer<typeof metaEntrySchema>;
@@ -131,6 +142,7 @@ export type TitleEntry = z.infer<typeof titleEntrySchema>;
 export type CompactBoundaryEntry = z.infer<typeof compactBoundaryEntrySchema>;
 export type UsageEntry = z.infer<typeof usageEntrySchema>;
 export type EventEntry = z.infer<typeof eventEntrySchema>;
+export type ContentReplacementEntry = z.infer<typeof contentReplacementEntrySchema>;
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 
 /** A line's problems in one short sentence, for warnings ("message.content.0.id: a tool_use block needs …"). */

@@ -30,6 +30,8 @@ export interface LoadedSession {
   usage: UsageTotals;
   /** Skipped lines and repairs, one sentence each. */
   warnings: string[];
+  /** The aggregate budget's replacements so far, by tool_use_id (already applied to `messages`). */
+  replacements: Map<string, string>;
 }
 
 const TITLE_MAX = 80;
@@ -89,5 +91,6 @@ export async function loadSession(store: TranscriptStore, sessionId: string): Pr
     title: sessionTitle(parsed),
     usage: parsed.usage,
     warnings: [...parsed.warnings, ...repaired.map((r) => `Repaired: ${r}`)],
+    replacements: parsed.replacements,
   };
 }

@@ -6,8 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../messages';
 import type { ModelUsage, TranscriptStore } from '../ports';
+import { applyRecordedReplacements } from '../tool/resultStorage';
 import { compactedMessages } from './compacted';
-import { describeIssues, TRANSCRIPT_VERSION, transcriptEntrySchema, type MetaEntry, type TranscriptEntry } from './entries';
+import {
+  describeIssues,
+  TRANSCRIPT_VERSION,
+  transcriptEntrySchema,
+  type ContentReplacementEntry,
+  type MetaEntry,
+  type TranscriptEntry,
+} from './entries';
 
 export { compactedMessages } from './compacted';
 export { repairForResume, type RepairResult } from './repair';
@@ -19,8 +27,13 @@ export interface UsageTotals extends ModelUsage {
 
 export interface ParsedTranscript {
   meta?: MetaEntry;
-  /** The conversation to resume: after a compact boundary, its summary plus what followed. */
+  /**
+   * The conversation to resume: after a compact boundary, its summary plus what followed, with the tool results
+   * the aggregate budget replaced (`contentReplacement` lines) replaced again, byte for byte.
+   */
   messages: Message[];
+  /** Every replaced tool result's replacement text, by tool_use_id (seeds the resumed session's budget). */
+  replacements: Map<string, string>;
   /** The latest `title` line. */
   title?: string;
   /** The text of the first user prompt ever written (survives compaction), for a fallback title. */
@@ -75,6 +88,10 @@ export class TranscriptWriter {
 
   appendUsage(usage: ModelUsage & { model: string; costUsd: number }): Promise<void> {
     return this.write({ type: 'usage', timestamp: this.now(), ...usage });
+  }
+
+  appendContentReplacement(replacements: Readonly<ContentReplacementEntry['replacements']>): Promise<void> {
+    return this.write({ type: 'contentReplacement', timestamp: this.now(), replacements: [...replacements] });
   }
 
   appendEvent(name: string, data?: unknown): Promise<void> {
@@ -136,7 +153,7 @@ function promptText(message: Message): string | undefined {
  * warning naming its (1-based) line number, so one bad line costs only itself.
  */
 export function parseTranscript(text: string): ParsedTranscript {
-  const result: ParsedTranscript = { messages: [], usage: emptyUsage(), warnings: [] };
+  const result: ParsedTranscript = { messages: [], replacements: new Map(), usage: emptyUsage(), warnings: [] };
   const lines = text.split('\n');
   // Every line the store writes ends in '\n'; a last line without one was cut off mid-write.
   const lastIsPartial = !text.endsWith('\n');
@@ -154,6 +171,8 @@ export function parseTranscript(text: string): ParsedTranscript {
     }
     apply(result, entry);
   });
+  // Applied once at the end: a replacement may name a result kept verbatim across a later compaction.
+  if (result.replacements.size > 0) result.messages = applyRecordedReplacements(result.messages, { replaced: result.replacements });
   return result;
 }
 
@@ -194,6 +213,9 @@ function apply(result: ParsedTranscript, entry: TranscriptEntry): void {
       result.usage.cacheReadInputTokens += entry.cacheReadInputTokens;
       result.usage.cacheCreationInputTokens += entry.cacheCreationInputTokens;
       result.usage.costUsd += entry.costUsd;
+      break;
+    case 'contentReplacement':
+      for (const r of entry.replacements) result.replacements.set(r.toolUseId, r.content);
       break;
     case 'event':
       break;

@@ -127,14 +127,17 @@ async function referenceFor(block: ToolResultBlock, storage: SessionStorage): Pr
 
 /**
  * Keeps the total text of all tool results under `limitChars` by replacing the oldest results of at least
- * MIN_REPLACEABLE_CHARS (never the `keepRecent` newest) with references, until the total fits. Earlier
- * replacements recorded in `state` are always re-applied verbatim. Returns a new array; the input is not touched,
- * and every block keeps its position and tool_use_id. A result the storage cannot save is left in place.
+ * MIN_REPLACEABLE_CHARS (never the `keepRecent` newest) with references, until the total fits — or, with
+ * `targetChars`, until it is down to that: every replacement rewrites the prompt from the first replaced result on
+ * (a prompt-cache miss), so clearing well below the limit at once costs one miss where trimming to the limit would
+ * cost one per request. Earlier replacements recorded in `state` are always re-applied verbatim. Returns a new
+ * array; the input is not touched, and every block keeps its position and tool_use_id. A result the storage cannot
+ * save is left in place.
  */
 export async function applyAggregateBudget(
   messages: readonly Message[],
   state: ContentReplacementState,
-  opts: { limitChars: number; storage: SessionStorage; keepRecent?: number },
+  opts: { limitChars: number; targetChars?: number; storage: SessionStorage; keepRecent?: number },
 ): Promise<Message[]> {
   const results = locateResults(messages);
   const sizeNow = (r: Located): number => state.replaced.get(r.block.tool_use_id)?.length ?? r.size;
@@ -144,8 +147,9 @@ export async function applyAggregateBudget(
     const candidates = results
       .slice(0, Math.max(0, results.length - keep))
       .filter((r) => !state.replaced.has(r.block.tool_use_id) && r.size >= MIN_REPLACEABLE_CHARS);
+    const target = Math.min(opts.limitChars, opts.targetChars ?? opts.limitChars);
     for (const r of candidates) {
-      if (total <= opts.limitChars) break;
+      if (total <= target) break;
       let reference: string;
       try {
         reference = await referenceFor(r.block, opts.storage);
@@ -157,6 +161,14 @@ export async function applyAggregateBudget(
     }
   }
   return rebuild(messages, results, state);
+}
+
+/**
+ * The conversation with the replacements in `state` applied (what a resumed session rebuilds from its transcript's
+ * records), byte for byte as `applyAggregateBudget` applied them. Returns a new array; the input is not touched.
+ */
+export function applyRecordedReplacements(messages: readonly Message[], state: ContentReplacementState): Message[] {
+  return rebuild(messages, locateResults(messages), state);
 }
 
 function rebuild(messages: readonly Message[], results: Located[], state: ContentReplacementState): Message[] {

@@ -11,6 +11,7 @@ describe('parseTranscript', () => {
   it('reads an empty text as an empty session without warnings', () => {
     expect(parseTranscript('')).toEqual({
       messages: [],
+      replacements: new Map(),
       usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0 },
       warnings: [],
     });
@@ -100,5 +101,25 @@ describe('parseTranscript', () => {
       expect(parsed.messages).toEqual([]);
     }
     expect(parseTranscript('null\n"x"\n').warnings).toHaveLength(2);
+  });
+
+  it('applies contentReplacement lines to the results they name, also across a later compaction, and ignores unknown ids', () => {
+    const replacement = (minute: number, ...pairs: [string, string][]) =>
+      JSON.stringify({ type: 'contentReplacement', timestamp: at(minute), replacements: pairs.map(([toolUseId, content]) => ({ toolUseId, content })) });
+    const boundary = JSON.stringify({ type: 'compactBoundary', timestamp: at(9), summary: 'S', preservedMessageCount: 2 });
+    const text = jsonl(
+      message(user('go'), 1),
+      message(toolCall('t1'), 2),
+      message(toolResult('t1', 'x'.repeat(5_000)), 3),
+      message(toolCall('t2'), 4),
+      message(toolResult('t2', 'y'.repeat(5_000)), 5),
+      replacement(6, ['t1', 'cleared t1'], ['t9', 'no such result']),
+      replacement(7, ['t2', 'cleared t2']),
+    );
+    const parsed = parseTranscript(text);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.messages).toEqual([user('go'), toolCall('t1'), toolResult('t1', 'cleared t1'), toolCall('t2'), toolResult('t2', 'cleared t2')]);
+    expect([...parsed.replacements.keys()]).toEqual(['t1', 't9', 't2']);
+    expect(parseTranscript(text + jsonl(boundary)).messages.slice(1)).toEqual([toolCall('t2'), toolResult('t2', 'cleared t2')]);
   });
 });

@@ -7,6 +7,7 @@ import { toolResultText } from '../../../extension/core/messages';
 import type { SessionStorage } from '../../../extension/core/ports';
 import {
   applyAggregateBudget,
+  applyRecordedReplacements,
   createContentReplacementState,
   MIN_REPLACEABLE_CHARS,
   persistLargeResult,
@@ -220,6 +221,28 @@ describe('applyAggregateBudget', () => {
     expect(state.replaced.get('t0')).toBe(replacement);
     expect(storage.writes).toBe(state.replaced.size);
     expect([...state.replaced.keys()]).toEqual(['t0', 't1', 't2', 't3']);
+  });
+
+  it('with targetChars, clears down to the target in one go once over the limit', async () => {
+    const state = createContentReplacementState();
+    const messages = conversation([5_000, 5_000, 5_000, 5_000]);
+    const under = await applyAggregateBudget(messages.slice(0, 6), state, { ...budget(new MemoryStorage(), 16_000), targetChars: 6_000 });
+    expect(state.replaced.size).toBe(0);
+    expect(under).toEqual(messages.slice(0, 6));
+    const out = await applyAggregateBudget(messages, state, { ...budget(new MemoryStorage(), 16_000), targetChars: 6_000 });
+    // Trimming to the limit would have cleared t0 alone; the target takes t0-t2.
+    expect([...state.replaced.keys()]).toEqual(['t0', 't1', 't2']);
+    expect(totalOf(out)).toBeLessThanOrEqual(6_000);
+  });
+
+  it('applyRecordedReplacements rebuilds what applyAggregateBudget sent, byte for byte', async () => {
+    const state = createContentReplacementState();
+    const messages = conversation([5_000, 5_000, 5_000]);
+    const sent = await applyAggregateBudget(messages, state, budget(new MemoryStorage(), 8_000));
+    const recorded = { replaced: new Map(JSON.parse(JSON.stringify([...state.replaced])) as [string, string][]) };
+    expect(JSON.stringify(applyRecordedReplacements(messages, recorded))).toBe(JSON.stringify(sent));
+    // Applied to the already replaced conversation it changes nothing.
+    expect(JSON.stringify(applyRecordedReplacements(sent, recorded))).toBe(JSON.stringify(sent));
   });
 
   it('re-applies earlier replacements even when the conversation now fits', async () => {
