@@ -8,7 +8,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SDK = { name: '@anthropic-ai/sdk', message: 'Only extension/llm/ may import the Anthropic SDK.' };
-const SDK_PATTERN = { group: ['@anthropic-ai/sdk/*'], message: SDK.message };
+// The cloud providers' SDKs (Bedrock, Vertex AI, Foundry) are the Anthropic SDK's clients too: llm/providers/ only.
+const SDK_PATTERN = { group: ['@anthropic-ai/sdk/*', '@anthropic-ai/*-sdk', '@anthropic-ai/*-sdk/*'], message: SDK.message };
 // UI tests read state through retrying checks (test/support/ui.ts): a read right after an event sees whatever
 // frame is current, and passes or fails with the machine's speed.
 const UI_READS = 'innerText|innerHTML|textContent|count|getAttribute|inputValue|isVisible|isHidden|isChecked|isEnabled|isDisabled|allInnerTexts|allTextContents';

@@ -14,6 +14,7 @@ import { ChatSession } from './chat/chatSession';
 import { CronScheduler } from './core/cron/scheduler';
 import { FileCronJobStore } from './host/node/cronJobStore';
 import { VsCodeCredentials } from './host/vscode/credentials';
+import { ProviderAwareCredentials } from './host/vscode/providerCredentials';
 import { NodeEnvironment } from './host/node/environment';
 import { formatConfigProblem } from './core/configProblems';
 import { createMemoryNotes } from './core/memory/notes';
@@ -43,6 +44,7 @@ import { createTranscriptStore } from './host/vscode/transcriptStore';
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
+import { chooseProvider, describeProvider, PROVIDER_LABELS, type ProviderChoice } from './llm/providers/select';
 import { NodeWeb } from './host/node/web';
 import { listSessions } from './core/session/sessions';
 import { getTools } from './tools/tools';
@@ -109,6 +111,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   return { palette, session, storageRoot: sessionStorageRoot(context), approvals, permissions, checkpoints: checkpointUi.api, hooks: services.hooks, mcp: services.mcp };
 }
 
+/**
+ * Where model requests go (llm/providers/select.ts), read on each request: logged at start and whenever
+ * `codewright.provider` changes, the change also shown in the status bar.
+ */
+function watchProvider(context: vscode.ExtensionContext, settings: VsCodeSettings, log: vscode.LogOutputChannel): () => ProviderChoice {
+  const choose = () => chooseProvider(settings.provider(), process.env);
+  const report = () => {
+    const choice = choose();
+    if (choice.problem) log.warn(choice.problem);
+    log.info(`Model provider: ${describeProvider(choice, process.env)}.`);
+    return choice;
+  };
+  report();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('codewright.provider')) vscode.window.setStatusBarMessage(`Codewright: model requests go to ${PROVIDER_LABELS[report().name]}`, 5000);
+    }),
+  );
+  return choose;
+}
+
 /** A file's text; undefined when it does not exist or cannot be read. */
 const readText = (file: string) => readFile(file, 'utf8').catch(() => undefined);
 
@@ -125,9 +148,11 @@ async function createServices(context: vscode.ExtensionContext) {
     return undefined;
   });
   const nodeShell = new NodeShell();
-  const credentials = new VsCodeCredentials(context.secrets);
   const settings = new VsCodeSettings();
-  const model = new AnthropicModelClient({ credentials, settings, log });
+  // Bedrock, Vertex AI or Foundry (codewright.provider, CLAUDE_CODE_USE_*): no Anthropic key is asked for then.
+  const provider = watchProvider(context, settings, log);
+  const credentials = new ProviderAwareCredentials(new VsCodeCredentials(context.secrets), () => provider().name !== 'anthropic');
+  const model = new AnthropicModelClient({ credentials, settings, log, provider: () => provider().name });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
   const transcriptsDir = createTranscriptStore(context, workspaceKeyOf(cwd)).dir;
   const hooks = await createVsCodeHooks(os.homedir(), log, (id) => path.join(transcriptsDir, `${id}.jsonl`));
@@ -189,7 +214,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
-      settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
+      settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens(), ...(settings.fallbackModel() ? { fallbackModel: settings.fallbackModel() } : {}) }),
       askUser: responders.askUser,
       // `auto` mode: a small fast model judges what would otherwise ask (core/permissions/classifier.ts).
       decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),

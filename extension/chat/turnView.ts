@@ -77,6 +77,9 @@ export class TurnView {
       case 'hookMessage':
         // A hook's message for the user (its `systemMessage`, a blocked stop): shown in the reply, never sent to the model.
         return this.text(`\n\n> **${event.hookEvent} hook:** ${event.text.replace(/\n/g, '\n> ')}\n\n`);
+      case 'notice':
+        // How the turn runs (the fallback model took over): shown in the reply, never sent to the model.
+        return this.text(`\n\n> ${event.text}\n\n`);
       default:
         return;
     }

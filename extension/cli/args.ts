@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseAgentsJson } from '../core/agents/agentsJson';
 import type { AgentDefinition } from '../core/agents/types';
 import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
+import { PROVIDER_SETTING_VALUES } from '../llm/providers/select';
 import type { CheckedSchema } from '../tools/StructuredOutput/schema';
 import { combinationError, parseJsonSchemaFlag, parseToolsFlag } from './argChecks';
 
@@ -21,6 +22,10 @@ export const USAGE = `Usage: codewright -p "PROMPT" [options]
   --model MODEL                  Model id (default: $CODEWRIGHT_MODEL or claude-sonnet-5-5)
   --max-turns N                  Stop after N tool rounds
   --max-tokens N                 max_tokens of each request (default 8192)
+  --fallback-model MODEL         Switch to MODEL for the rest of a turn when the model is overloaded
+                                 (three 529 answers in a row within one request's retries)
+  --provider NAME                auto (default) | anthropic | bedrock | vertex | foundry; auto follows
+                                 CLAUDE_CODE_USE_BEDROCK / _VERTEX / _FOUNDRY, else the Anthropic API
   --resume ID                    Continue a stored session
   -c, --continue                 Continue the most recent session of this folder
   --system-prompt TEXT           Replace the default system prompt (identity and tool guidance)
@@ -41,7 +46,9 @@ export const USAGE = `Usage: codewright -p "PROMPT" [options]
   --list-sessions                List this folder's sessions and exit
   -h, --help                     Show this help
 
-Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL. The working directory is the workspace.`;
+Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL; on Bedrock, Vertex AI or Foundry their variables instead
+(AWS_REGION, CLOUD_ML_REGION, ANTHROPIC_VERTEX_PROJECT_ID, ANTHROPIC_FOUNDRY_RESOURCE, … see the README).
+The working directory is the workspace.`;
 
 const Options = z.strictObject({
   print: z.string().optional(),
@@ -51,6 +58,8 @@ const Options = z.strictObject({
   model: z.string().min(1).optional(),
   'max-turns': z.coerce.number().int().positive().optional(),
   'max-tokens': z.coerce.number().int().positive().default(8192),
+  'fallback-model': z.string().min(1, 'a model id').optional(),
+  provider: z.enum(PROVIDER_SETTING_VALUES).default('auto'),
   resume: z.string().regex(/^[\w-]{1,100}$/, 'a session id from --list-sessions').optional(),
   continue: z.boolean().default(false),
   'system-prompt': z.string().optional(),
@@ -85,7 +94,7 @@ export type CliOptions = z.infer<typeof Options> & {
   mcpConfigs: string[];
 };
 
-const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema'] as const;
+const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema', 'fallback-model', 'provider'] as const;
 
 function readArgv(argv: readonly string[]) {
   const strings = Object.fromEntries(STRING_FLAGS.map((f) => [f, { type: 'string' as const }]));

@@ -29,6 +29,8 @@ import { NodeWorktrees } from '../host/node/worktrees';
 import { NodeTaskOutput } from '../host/node/taskOutput';
 import { NodeConfigSettings } from '../host/node/configSettings';
 import { AnthropicModelClient } from '../llm/anthropicModelClient';
+import type { ProviderName } from '../llm/providers/select';
+import { cliProvider } from './provider';
 import { NodeWeb } from '../host/node/web';
 import type { ShellParser } from '../core/permissions/bash';
 import { parseCliArgs, USAGE, type CliOptions } from './args';
@@ -72,11 +74,9 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const setup = prepared.setup;
   const prompt = opts.print === '-' ? await readAll(io.stdin) : (opts.print ?? '');
   const credentials = new EnvCredentials();
-  if (!(await credentials.getApiKey())) {
-    io.stderr.write('codewright: ANTHROPIC_API_KEY is not set.\n');
-    return 1;
-  }
   const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
+  const provider = await cliProvider(opts, model, { env: process.env, credentials, stderr: io.stderr });
+  if (!provider) return 1;
   const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
@@ -86,7 +86,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   });
   const shell = new NodeShell();
   const agents = await loadAgents(cwd, opts, io.stderr);
-  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
   deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
@@ -105,7 +105,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     opts['output-format'],
     io.stdout,
     { sessionId: session.sessionId, model, cwd, tools: deps.tools.map((t) => t.name) },
-    { structured: opts.structuredSchema !== undefined, ...(opts.verbose ? { verbose: io.stderr } : {}) },
+    { structured: opts.structuredSchema !== undefined, stderr: io.stderr, ...(opts.verbose ? { verbose: io.stderr } : {}) },
   );
   const onSigint = () => session.stop();
   process.on('SIGINT', onSigint);
@@ -163,6 +163,7 @@ function sessionDeps(
     credentials: EnvCredentials;
     settings: StaticSettings;
     model: string;
+    provider: ProviderName;
     loaded: LoadedPermissionSettings;
     shell: NodeShell;
     shellParser?: ShellParser;
@@ -171,7 +172,7 @@ function sessionDeps(
 ): AgentSessionDeps {
   const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
   let permissions: ToolPermissionContext = cliPermissionContext(env.loaded, opts, { ...(env.setup.flag ? { flag: env.setup.flag } : {}), addDirs: env.setup.addDirs });
-  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log });
+  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log, provider: () => env.provider });
   return {
     model,
     environment: new NodeEnvironment({ cwd: env.cwd }),
@@ -182,7 +183,12 @@ function sessionDeps(
     ...cliSystemPrompts(opts),
     cwd: env.cwd,
     newId: randomUUID,
-    settings: () => ({ model: env.model, maxTokens: opts['max-tokens'], ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),
+    settings: () => ({
+      model: env.model,
+      maxTokens: opts['max-tokens'],
+      ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}),
+      ...(opts['fallback-model'] ? { fallbackModel: opts['fallback-model'] } : {}),
+    }),
     // `--permission-mode auto`: the classifier decides; what it blocks is denied, as nobody can be asked here.
     decider: createPermissionEngine({ classifier: createAutoModeClassifier(), askHint: (tool) => `Allow it with --allowedTools "${tool.name}" or another permission mode.` }),
     permissions: {

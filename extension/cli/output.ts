@@ -30,6 +30,8 @@ export interface OutputOptions {
   structured?: boolean;
   /** `--verbose` (text and json formats): tool activity goes here. */
   verbose?: NodeJS.WritableStream;
+  /** Notices for the user (a switch to the fallback model) in the text and json formats. */
+  stderr?: NodeJS.WritableStream;
 }
 
 export const NO_STRUCTURED_OUTPUT = 'The model ended without calling StructuredOutput, so there is no answer matching --json-schema.';
@@ -66,14 +68,12 @@ export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJ
           if (format === 'stream-json') line({ type: 'user', session_id: init.sessionId, message: e.message });
           break;
         case 'status':
-          if (format === 'stream-json' && e.text) line({ type: 'system', subtype: 'status', session_id: init.sessionId, status: e.text });
+        case 'notice':
+        case 'hookMessage':
+          writeSystemEvent(e, format, line, init.sessionId, options);
           break;
         case 'usageSnapshot':
           usage = e.snapshot;
-          break;
-        case 'hookMessage':
-          if (format === 'stream-json') line({ type: 'system', subtype: 'hook_message', session_id: init.sessionId, hook_event: e.hookEvent, message: e.text });
-          else options.verbose?.write(`${e.hookEvent} hook: ${e.text}\n`);
           break;
         case 'error':
           error = e.message;
@@ -118,4 +118,21 @@ export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJ
       return ok ? 0 : reason === 'aborted' ? 130 : 1;
     },
   };
+}
+
+/**
+ * Status lines, notices (a switch to the fallback model) and hook messages: system lines in stream-json;
+ * in the other formats notices go to stderr and hook messages to the --verbose stream.
+ */
+function writeSystemEvent(e: AgentEvent, format: 'text' | 'json' | 'stream-json', line: (value: unknown) => void, sessionId: string, options: OutputOptions): void {
+  const json = format === 'stream-json';
+  if (e.type === 'status' && json && e.text) line({ type: 'system', subtype: 'status', session_id: sessionId, status: e.text });
+  if (e.type === 'notice') {
+    if (json) line({ type: 'system', subtype: 'notice', session_id: sessionId, message: e.text });
+    else options.stderr?.write(`codewright: ${e.text}\n`);
+  }
+  if (e.type === 'hookMessage') {
+    if (json) line({ type: 'system', subtype: 'hook_message', session_id: sessionId, hook_event: e.hookEvent, message: e.text });
+    else options.verbose?.write(`${e.hookEvent} hook: ${e.text}\n`);
+  }
 }

@@ -89,9 +89,12 @@ export class ModelError extends Error {
   }
 }
 
-/** Where the API key comes from; read on every request so a key set mid-session takes effect. */
+/**
+ * Where the API key comes from; read on every request so a key set mid-session takes effect. `provider`: a
+ * cloud provider (Bedrock, Vertex AI, Foundry) is in use, whose SDK finds its own credentials (no key).
+ */
 export interface CredentialsPort {
-  getApiKey(): Promise<{ key: string; source: 'secretStorage' | 'environment' } | undefined>;
+  getApiKey(): Promise<{ key: string; source: 'secretStorage' | 'environment' | 'provider' } | undefined>;
 }
 
 /** Settings the loop reads; read on each request so changes apply without a reload. */

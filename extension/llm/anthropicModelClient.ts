@@ -2,6 +2,8 @@
  * The `ModelClient` port on @anthropic-ai/sdk: the only module (with its siblings) that imports the SDK.
  * Core types go in, core events come out; SDK errors become `ModelError`s. Retries are the loop's job
  * (core/agent/retry.ts), so the SDK's own retries are off and the user sees each wait.
+ * The same streaming code serves every provider (llm/providers/): the cloud SDKs' clients extend this SDK's
+ * and take the same requests; only the client construction and the model id differ.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { AssistantContentBlock, AssistantMessage } from '../core/messages';
@@ -10,18 +12,48 @@ import { ModelError } from '../core/ports';
 import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/web/ports';
 import { toModelError } from './errors';
 import { toSdkParams } from './params';
+import { providerModelId } from './providers/modelIds';
+import { createCloudClient, type MessagesClient, type ProviderOverrides } from './providers/sdk';
+import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderEnv, type ProviderName } from './providers/select';
 import { runWebSearch } from './webSearch';
 
 export interface AnthropicClientOptions {
   credentials: CredentialsPort;
   settings: SettingsPort;
   log: Logger;
+  /** Where requests go, read on each request (providers/select.ts); absent: the Anthropic API. */
+  provider?: () => ProviderName;
+  /** The cloud providers' regions, projects and keys (default process.env). */
+  env?: ProviderEnv;
+  providerOverrides?: ProviderOverrides;
 }
 
 export class AnthropicModelClient implements ModelClient, WebSearchPort {
   private client: { key: string; baseURL: string | undefined; sdk: Anthropic } | undefined;
+  /** The cloud provider's client, made on its first request (its SDK loads then). */
+  private cloud: { provider: ProviderName; sdk: Promise<MessagesClient> } | undefined;
 
   constructor(private readonly opts: AnthropicClientOptions) {}
+
+  /** The client for the provider of this request, and the model id that provider knows the model by. */
+  private async target(model: string): Promise<{ sdk: MessagesClient; provider: ProviderName; model: string }> {
+    const provider = this.opts.provider?.() ?? 'anthropic';
+    if (provider === 'anthropic') return { sdk: await this.sdk(), provider, model };
+    const env = this.opts.env ?? process.env;
+    if (this.cloud?.provider !== provider) {
+      this.cloud = { provider, sdk: createCloudClient(provider, env, this.opts.providerOverrides) };
+    }
+    const cloud = this.cloud;
+    try {
+      return { sdk: await cloud.sdk, provider, model: providerModelId(provider, model, env) };
+    } catch (err) {
+      // A setup error (no region, no key) is reported now and retried with the next request's environment.
+      if (this.cloud === cloud) this.cloud = undefined;
+      if (err instanceof ModelError) throw err;
+      // Not worth retrying: the same setup would fail the same way.
+      throw new ModelError('auth', `Could not set up ${PROVIDER_LABELS[provider]}: ${err instanceof Error ? err.message : String(err)} ${PROVIDER_AUTH_HINTS[provider]}`);
+    }
+  }
 
   /** One SDK client per key and base URL: keeps its connection pool warm across requests. */
   private async sdk(): Promise<Anthropic> {
@@ -39,20 +71,20 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
 
   /** WebSearch's request (llm/webSearch.ts), on the same client, key and base URL as the conversation. */
   async search(request: WebSearchRequest): Promise<WebSearchOutcome> {
-    const sdk = await this.sdk();
-    this.opts.log.debug(`POST /v1/messages (web search) model=${request.model}`);
+    const { sdk, provider, model } = await this.target(request.model);
+    this.opts.log.debug(`POST /v1/messages (web search, ${provider}) model=${model}`);
     try {
-      return await runWebSearch(sdk, request);
+      return await runWebSearch(sdk, { ...request, model });
     } catch (err) {
-      throw toModelError(err, request.signal);
+      throw toModelError(err, request.signal, provider);
     }
   }
 
   async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
-    const sdk = await this.sdk();
-    this.opts.log.debug(`POST /v1/messages model=${request.model} messages=${request.messages.length}`);
+    const { sdk, provider, model } = await this.target(request.model);
+    this.opts.log.debug(`POST /v1/messages (${provider}) model=${model} messages=${request.messages.length}`);
     try {
-      const stream = sdk.messages.stream(toSdkParams(request), { signal: request.signal });
+      const stream = sdk.messages.stream(toSdkParams({ ...request, model }), { signal: request.signal });
       for await (const event of stream) {
         switch (event.type) {
           case 'message_start':
@@ -90,7 +122,7 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
         usage: usageOf(final.usage),
       };
     } catch (err) {
-      throw toModelError(err, request.signal);
+      throw toModelError(err, request.signal, provider);
     }
   }
 }

@@ -1,21 +1,35 @@
-/** Classifies SDK failures as `ModelError`s and says what to do next. */
+/** Classifies SDK failures as `ModelError`s and says what to do next (for the provider the request went to). */
 import Anthropic from '@anthropic-ai/sdk';
 import { ModelError } from '../core/ports';
+import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderName } from './providers/select';
 
-export function toModelError(err: unknown, signal?: AbortSignal): ModelError {
+/** The cloud SDKs report credentials they could not get as connection errors; these are setup problems. */
+const CLOUD_CREDENTIAL_FAILURE = /^Failed to (resolve AWS credentials|acquire Google OAuth credentials)/;
+
+export function toModelError(err: unknown, signal?: AbortSignal, provider: ProviderName = 'anthropic'): ModelError {
   if (err instanceof ModelError) return err;
   if (signal?.aborted || err instanceof Anthropic.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
+  const service = provider === 'anthropic' ? 'the Anthropic API' : PROVIDER_LABELS[provider];
   if (err instanceof Anthropic.APIConnectionError) {
-    return new ModelError('network', `Could not reach the Anthropic API (${err.message}). Check your network and the API base URL setting.`);
+    if (CLOUD_CREDENTIAL_FAILURE.test(err.message)) {
+      const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
+      return new ModelError('auth', `${err.message}${cause} ${PROVIDER_AUTH_HINTS[provider]}`);
+    }
+    const check = provider === 'anthropic' ? 'the API base URL setting' : `the ${PROVIDER_LABELS[provider]} endpoint settings`;
+    return new ModelError('network', `Could not reach ${service} (${err.message}). Check your network and ${check}.`);
   }
   if (err instanceof Anthropic.APIError) {
     const detail = apiErrorMessage(err);
     const status = err.status;
     const retryAfter = retryAfterMs(err.headers);
     if (status === 401) {
-      return new ModelError('auth', `The API key was rejected (401: ${detail}). Run "Codewright: Set API Key" to set a valid key.`, status);
+      const what = provider === 'anthropic' ? 'The API key was rejected' : `${service} rejected the credentials`;
+      return new ModelError('auth', `${what} (401: ${detail}). ${PROVIDER_AUTH_HINTS[provider]}`, status);
     }
-    if (status === 403) return new ModelError('permission', `Permission denied (403: ${detail}).`, status);
+    if (status === 403) {
+      const hint = provider === 'anthropic' ? '' : ` ${PROVIDER_AUTH_HINTS[provider]}`;
+      return new ModelError('permission', `Permission denied by ${service} (403: ${detail}).${hint}`, status);
+    }
     if (status === 429) return new ModelError('rateLimit', `Rate limited (429: ${detail}).`, status, retryAfter);
     if (status === 529 || apiErrorType(err) === 'overloaded_error') {
       return new ModelError('overloaded', `The API is overloaded (${status ?? 'stream'}: ${detail}).`, status, retryAfter);

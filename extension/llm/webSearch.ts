@@ -5,6 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { WebSearchOutcome, WebSearchRequest } from '../core/web/ports';
+import type { MessagesClient } from './providers/sdk';
 
 const SEARCH_SYSTEM =
   'You search the web for a coding assistant. Run a web search for the query you are given, then sum up what ' +
@@ -55,7 +56,7 @@ export function readSearchReply(content: readonly Anthropic.Messages.ContentBloc
   return { searches, summary: text.join('').trim() };
 }
 
-export async function runWebSearch(sdk: Anthropic, request: WebSearchRequest): Promise<WebSearchOutcome> {
+export async function runWebSearch(sdk: MessagesClient, request: WebSearchRequest): Promise<WebSearchOutcome> {
   const reply = await sdk.messages.create(webSearchParams(request), { signal: request.signal });
   return readSearchReply(reply.content);
 }

@@ -28,10 +28,10 @@ export * from './workList';
 export * from './panels';
 
 export const SetupStateSchema = z.strictObject({
-  /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set. */
+  /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set, or a cloud provider needs none. */
   hasApiKey: z.boolean(),
-  /** Where the key comes from, for the setup screen. */
-  keySource: z.enum(['secretStorage', 'environment', 'none']),
+  /** Where the key comes from, for the setup screen; `provider`: Bedrock, Vertex AI or Foundry, which need none. */
+  keySource: z.enum(['secretStorage', 'environment', 'provider', 'none']),
 });
 export type SetupState = z.infer<typeof SetupStateSchema>;
 

@@ -23,6 +23,7 @@ describe('package.json manifest', () => {
       'codewright.apiBaseUrl',
       'codewright.diffReview.focus',
       'codewright.diffReview.open',
+      'codewright.fallbackModel',
       'codewright.maxTokens',
       'codewright.mcpServers',
       'codewright.model',
@@ -30,6 +31,7 @@ describe('package.json manifest', () => {
       'codewright.permissions.ask',
       'codewright.permissions.defaultMode',
       'codewright.permissions.deny',
+      'codewright.provider',
     ]);
   });
 });

@@ -56,7 +56,8 @@ export interface AgentSessionDeps {
   tools: Tools;
   cwd: string;
   newId: () => string;
-  settings: () => { model: string; maxTokens: number; thinking?: ThinkingParam; maxTurns?: number };
+  /** `fallbackModel`: where a request goes after repeated overloads (core/agent/fallback.ts). */
+  settings: () => { model: string; maxTokens: number; thinking?: ThinkingParam; maxTurns?: number; fallbackModel?: string };
   /** Defaults to the permission engine over the session's permission context. */
   decider?: PermissionDecider;
   askUser?: AskUser;
@@ -256,6 +257,7 @@ export class AgentSession {
         tools: defs,
         model: this.deps.model,
         modelName: settings.model,
+        ...(settings.fallbackModel ? { fallbackModel: settings.fallbackModel } : {}),
         maxTokens: settings.maxTokens,
         ...(settings.thinking ? { thinking: settings.thinking } : {}),
         ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),

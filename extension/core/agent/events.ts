@@ -28,4 +28,6 @@ export type QueryEvent =
   | { type: 'error'; kind: ModelErrorKind | 'internal'; message: string }
   /** What a hook told the user (`systemMessage`, a hook that failed or timed out); the turn goes on. */
   | { type: 'hookMessage'; hookEvent: string; text: string }
+  /** A note for the user about how the turn runs (a switch to the fallback model); never sent to the model. */
+  | { type: 'notice'; text: string }
   | { type: 'done'; reason: QueryEndReason; turns: number };

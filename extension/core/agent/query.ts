@@ -30,6 +30,8 @@ export interface QueryParams {
   tools: readonly ToolDefinition[];
   model: ModelClient;
   modelName: string;
+  /** The model a request switches to after repeated overloads, for the rest of the turn (fallback.ts). */
+  fallbackModel?: string;
   maxTokens: number;
   thinking?: ThinkingParam;
   toolUseContext: ToolUseContext;
@@ -112,6 +114,7 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
       return messages;
     }
 
+    if (attemptResult.model !== params.modelName) params = { ...params, modelName: attemptResult.model }; // the fallback model's turn now
     const { message, stopReason, usage } = attemptResult.result;
     lastInputTokens = tokensFromUsage(usage);
     yield { type: 'usage', model: params.modelName, usage };

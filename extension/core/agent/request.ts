@@ -8,12 +8,16 @@ import { ModelError, type ModelRequest } from '../ports';
 import { Attempt } from './attempt';
 import { withCacheBreakpoints } from './cache';
 import type { QueryEvent } from './events';
+import { fallbackNotice, OverloadFallback } from './fallback';
 import type { QueryParams } from './query';
 import { retryDelayMs, retryStatus, type RetryOptions } from './retry';
 
-/** How the request ended: a complete message, an abort (with what the user had already seen), or a final error. */
+/**
+ * How the request ended: a complete message (and the model that sent it: the fallback model after repeated
+ * overloads), an abort (with what the user had already seen), or a final error.
+ */
 type RequestOutcome =
-  | { kind: 'ok'; result: NonNullable<Attempt['result']> }
+  | { kind: 'ok'; result: NonNullable<Attempt['result']>; model: string }
   | { kind: 'aborted'; shown: AssistantMessage | undefined }
   | { kind: 'error'; error: ModelError };
 
@@ -34,6 +38,7 @@ export async function* requestWithRetry(
     ...(params.thinking ? { thinking: params.thinking } : {}),
     signal,
   };
+  const fallback = new OverloadFallback(params.fallbackModel);
   for (let attempt = 1; ; attempt++) {
     yield { type: 'requestStart', request, attempt };
     const run = new Attempt(params.model, body);
@@ -41,10 +46,18 @@ export async function* requestWithRetry(
       yield* run.run();
       if (!run.result) throw new ModelError('network', 'The response stream ended before the message was complete.');
       if (attempt > 1) yield { type: 'status', text: null };
-      return { kind: 'ok', result: run.result };
+      return { kind: 'ok', result: run.result, model: body.model };
     } catch (err) {
       const error = err instanceof ModelError ? err : new ModelError('network', err instanceof Error ? err.message : String(err));
       if (signal.aborted || error.kind === 'aborted') return { kind: 'aborted', shown: run.shownMessage() };
+      const switchTo = fallback.afterError(error, body.model);
+      if (switchTo) {
+        // Another model is not overloaded by this one's load: try it at once, without the backoff.
+        if (run.shownOutput) yield { type: 'attemptDiscarded', reason: error.message };
+        yield fallbackNotice(body.model, switchTo);
+        body.model = switchTo;
+        continue;
+      }
       if (!error.retryable || attempt > retry.maxRetries) {
         if (run.shownOutput) yield { type: 'attemptDiscarded', reason: error.message };
         if (attempt > 1) yield { type: 'status', text: null };

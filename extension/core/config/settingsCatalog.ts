@@ -33,6 +33,16 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'model', description: 'The model id new requests use', type: 'string', defaultValue: 'claude-sonnet-5-5' },
   { key: 'maxTokens', description: 'max_tokens of each request', type: 'integer', defaultValue: 8192 },
   { key: 'apiBaseUrl', description: 'The Anthropic API endpoint (empty: the default)', type: 'string', defaultValue: '', sensitive: true },
+  // Providers (llm/providers/): where requests, and so the conversation, go; and the model after overloads.
+  {
+    key: 'provider',
+    description: 'Where model requests go (auto: Claude Code\'s CLAUDE_CODE_USE_* variables, else the Anthropic API)',
+    type: 'string',
+    values: ['auto', 'anthropic', 'bedrock', 'vertex', 'foundry'],
+    defaultValue: 'auto',
+    sensitive: true,
+  },
+  { key: 'fallbackModel', description: 'The model a turn switches to after repeated overloads (empty: none)', type: 'string', defaultValue: '' },
   {
     key: 'permissions.defaultMode',
     aliases: ['defaultMode', 'permissionMode'],

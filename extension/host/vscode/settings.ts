@@ -22,6 +22,18 @@ export class VsCodeSettings implements SettingsPort {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_TOKENS;
   }
 
+  /** `codewright.provider` as set: `auto` (Claude Code's CLAUDE_CODE_USE_* variables decide) or a provider name. */
+  provider(): string {
+    const value = this.config.get<unknown>('provider');
+    return typeof value === 'string' && value.trim() ? value.trim() : 'auto';
+  }
+
+  /** `codewright.fallbackModel`: where a request goes after repeated overloads; undefined when empty. */
+  fallbackModel(): string | undefined {
+    const value = this.config.get<unknown>('fallbackModel');
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  }
+
   /** The setting wins over ANTHROPIC_BASE_URL; undefined means the SDK's default endpoint. */
   apiBaseUrl(): string | undefined {
     const value = this.config.get<unknown>('apiBaseUrl');

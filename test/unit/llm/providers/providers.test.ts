@@ -1,0 +1,152 @@
+/**
+ * Each cloud provider's SDK client, as llm/providers/ builds it, against a loopback front of the fake API
+ * (test/fixtures/fake-providers): the request it sends (path, auth, body) and the streamed reply the
+ * ModelClient makes of the cloud's answer.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ModelError, type ModelStreamEvent } from '../../../../extension/core/ports';
+import { AnthropicModelClient } from '../../../../extension/llm/anthropicModelClient';
+import type { VertexAuthClient } from '../../../../extension/llm/providers/vertex';
+import type { ProviderEnv, ProviderName } from '../../../../extension/llm/providers/select';
+import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';
+import { startFakeProvider, type FakeProvider, type ProviderKind } from '../../../fixtures/fake-providers';
+import { keyless, RecordingLogger } from '../../support';
+
+let api: FakeAnthropic;
+const fronts = {} as Record<ProviderKind, FakeProvider>;
+
+beforeAll(async () => {
+  api = await startFakeAnthropic();
+  for (const kind of ['bedrock', 'vertex', 'foundry'] as const) fronts[kind] = await startFakeProvider(kind, api);
+});
+afterAll(async () => {
+  await Promise.all(Object.values(fronts).map((f) => f.close()));
+  await api.close();
+});
+beforeEach(() => {
+  for (const f of Object.values(fronts)) f.requests.length = 0;
+  api.requests.length = 0;
+});
+
+/** A Google auth client that hands out a fixed token, as google-auth-library's does after sign-in. */
+const fakeGoogleAuth = { getRequestHeaders: async () => new Headers({ authorization: 'Bearer ya29.fake-token' }), projectId: undefined } as unknown as VertexAuthClient;
+
+function clientOn(provider: ProviderName, env: ProviderEnv, log = new RecordingLogger()): AnthropicModelClient {
+  return new AnthropicModelClient({
+    // No Anthropic key at all: the cloud providers must not need one.
+    credentials: keyless,
+    settings: { model: () => 'unused', maxTokens: () => 1, apiBaseUrl: () => undefined },
+    log,
+    provider: () => provider,
+    env,
+    providerOverrides: { vertexAuthClient: fakeGoogleAuth },
+  });
+}
+
+async function streamHello(client: AnthropicModelClient, model = 'claude-sonnet-4-5'): Promise<ModelStreamEvent[]> {
+  const events: ModelStreamEvent[] = [];
+  const request = { model, maxTokens: 64, messages: [{ role: 'user' as const, content: 'hello' }], signal: new AbortController().signal };
+  for await (const e of client.stream(request)) events.push(e);
+  return events;
+}
+
+function replyText(events: ModelStreamEvent[]): string {
+  return events.flatMap((e) => (e.type === 'textDelta' ? [e.text] : [])).join('');
+}
+
+describe('Amazon Bedrock (AnthropicBedrock) against a loopback front', () => {
+  const env = (extra: ProviderEnv = {}): ProviderEnv => ({
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+    ANTHROPIC_BEDROCK_BASE_URL: fronts.bedrock.url,
+    ...extra,
+  });
+
+  it('streams from /model/<profile>/invoke-with-response-stream, SigV4-signed for the region, and decodes the event stream', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'Hello from Bedrock.' }] }]);
+    const events = await streamHello(clientOn('bedrock', env()));
+    expect(replyText(events)).toBe('Hello from Bedrock.');
+    expect(events.at(-1)).toMatchObject({ type: 'messageComplete', stopReason: 'end_turn' });
+    const sent = fronts.bedrock.requests[0]!;
+    // The table's id, as the eu cross-region inference profile.
+    expect(sent.path).toBe('/model/eu.anthropic.claude-sonnet-4-5-20250929-v1:0/invoke-with-response-stream');
+    expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/bedrock\/aws4_request, SignedHeaders=\S+, Signature=[0-9a-f]{64}$/);
+    expect(sent.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(sent.headers['x-api-key']).toBeUndefined();
+    // Bedrock takes the version in the body and the model and stream flag from the path.
+    expect(sent.body).toMatchObject({ anthropic_version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), max_tokens: 64 });
+    expect(sent.body).not.toHaveProperty('model');
+    expect(sent.body).not.toHaveProperty('stream');
+  });
+
+  it('sends a Bedrock API key (AWS_BEARER_TOKEN_BEDROCK) as a bearer token instead of signing', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'ok' }] }]);
+    await streamHello(clientOn('bedrock', env({ AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-1' })));
+    expect(fronts.bedrock.requests[0]!.headers.authorization).toBe('Bearer bedrock-api-key-1');
+  });
+
+  it('passes an id the user set (a Bedrock profile) through unchanged, and reports a refusal as a permission error naming Bedrock', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'ok' }] }]);
+    await streamHello(clientOn('bedrock', env()), 'us.anthropic.claude-opus-4-1-20250805-v1:0');
+    expect(fronts.bedrock.requests[0]!.path).toBe('/model/us.anthropic.claude-opus-4-1-20250805-v1:0/invoke-with-response-stream');
+
+    const unsigned = clientOn('bedrock', env({ CLAUDE_CODE_SKIP_BEDROCK_AUTH: '1' }));
+    const err = await streamHello(unsigned).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err).toMatchObject({ kind: 'permission', status: 403 });
+    expect((err as ModelError).message).toMatch(/Permission denied by Amazon Bedrock \(403: .*Missing Authentication Token.*\)\. Check your AWS credentials/);
+  });
+});
+
+describe('Google Vertex AI (AnthropicVertex) against a loopback front', () => {
+  const env = (extra: ProviderEnv = {}): ProviderEnv => ({
+    CLOUD_ML_REGION: 'us-east5',
+    ANTHROPIC_VERTEX_PROJECT_ID: 'my-project',
+    ANTHROPIC_VERTEX_BASE_URL: `${fronts.vertex.url}/v1`,
+    ...extra,
+  });
+
+  it('streams from the publisher model path with streamRawPredict and the Google bearer token', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'Hello from Vertex.' }] }]);
+    const events = await streamHello(clientOn('vertex', env()));
+    expect(replyText(events)).toBe('Hello from Vertex.');
+    const sent = fronts.vertex.requests[0]!;
+    expect(sent.path).toBe('/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict');
+    expect(sent.headers.authorization).toBe('Bearer ya29.fake-token');
+    expect(sent.body).toMatchObject({ anthropic_version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), max_tokens: 64, stream: true });
+    expect(sent.body).not.toHaveProperty('model');
+  });
+
+  it('maps an alias through the table and says what is missing when CLOUD_ML_REGION is not set', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'ok' }] }]);
+    await streamHello(clientOn('vertex', env()), 'haiku');
+    expect(fronts.vertex.requests[0]!.path).toContain('/models/claude-haiku-5-5:streamRawPredict');
+
+    const err = await streamHello(clientOn('vertex', { ANTHROPIC_VERTEX_PROJECT_ID: 'p' })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'auth' });
+    expect((err as Error).message).toMatch(/Google Vertex AI needs a region: set CLOUD_ML_REGION/);
+    expect(fronts.vertex.requests).toHaveLength(1);
+  });
+});
+
+describe('Microsoft Foundry (AnthropicFoundry) against a loopback front', () => {
+  it('streams from <base>/v1/messages with the resource key in x-api-key and the model id unchanged', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'Hello from Foundry.' }] }]);
+    const env = { ANTHROPIC_FOUNDRY_BASE_URL: `${fronts.foundry.url}/anthropic/`, ANTHROPIC_FOUNDRY_API_KEY: 'foundry-key-1' };
+    const events = await streamHello(clientOn('foundry', env));
+    expect(replyText(events)).toBe('Hello from Foundry.');
+    const sent = fronts.foundry.requests[0]!;
+    expect(sent.path).toBe('/anthropic/v1/messages');
+    expect(sent.headers['x-api-key']).toBe('foundry-key-1');
+    expect(sent.headers['anthropic-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(sent.body).toMatchObject({ model: 'claude-sonnet-4-5', stream: true });
+  });
+
+  it('refuses to start without a key, naming the variable', async () => {
+    const err = await streamHello(clientOn('foundry', { ANTHROPIC_FOUNDRY_RESOURCE: 'r' })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'auth' });
+    expect((err as Error).message).toContain('set ANTHROPIC_FOUNDRY_API_KEY');
+    expect(fronts.foundry.requests).toHaveLength(0);
+  });
+});
