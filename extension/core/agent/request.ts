@@ -9,7 +9,7 @@ import { Attempt } from './attempt';
 import { withCacheBreakpoints } from './cache';
 import type { QueryEvent } from './events';
 import type { QueryParams } from './query';
-import { retryDelayMs, retryStatus, type RetryOptions } from './retry';
+import { countdown, retryDelayMs, retryStatus, type RetryOptions } from './retry';
 
 /** How the request ended: a complete message, an abort (with what the user had already seen), or a final error. */
 type RequestOutcome =
@@ -52,9 +52,10 @@ export async function* requestWithRetry(
       }
       if (run.shownOutput) yield { type: 'attemptDiscarded', reason: error.message };
       const delay = retryDelayMs(attempt, error, retry);
-      yield { type: 'status', text: retryStatus(delay, attempt, retry.maxRetries, error) };
       try {
-        await retry.sleep(delay, signal);
+        for await (const text of countdown(delay, (left) => retryStatus(left, attempt, retry.maxRetries, error), retry.sleep, signal)) {
+          yield { type: 'status', text };
+        }
       } catch {
         yield { type: 'status', text: null };
         return { kind: 'aborted', shown: undefined };
