@@ -1,7 +1,7 @@
 // Builds the bundles: the extension and the CLI (Node, CJS) and the webview (browser IIFE plus its CSS).
 // Usage: node scripts/build.mjs [--watch] [--production] [--clean]
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -58,6 +58,24 @@ for (const c of configs) {
   const shim = "'use strict';var __codewrightImportMetaUrl = require('url').pathToFileURL(__filename).href;";
   c.banner = { ...c.banner, js: c.banner?.js ? `${c.banner.js}\n${shim}` : shim };
 }
+
+// esbuild escapes non-ASCII in strings and identifiers but keeps comments as written, and one "—" in a
+// kept doc comment makes V8 hold the whole bundle's source as a two-byte string: 12 MB instead of 6 for
+// dist/cli.js (docs/ARCHITECTURE.md, Memory). Escaping what is left (only comments) keeps it one byte.
+const asciiOutput = {
+  name: 'ascii-output',
+  setup(build) {
+    build.initialOptions.write = false;
+    build.onEnd(async (result) => {
+      for (const file of result.outputFiles ?? []) {
+        mkdirSync(path.dirname(file.path), { recursive: true });
+        const text = file.path.endsWith('.js') ? file.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : file.contents;
+        writeFileSync(file.path, text);
+      }
+    });
+  },
+};
+for (const c of configs) if (c.platform === 'node') c.plugins = [...(c.plugins ?? []), asciiOutput];
 
 // The Bash permission analysis parses commands with tree-sitter (wasm): both .wasm files sit next to the
 // bundles, where extension/host/node/bashParser.ts looks first.

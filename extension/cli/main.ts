@@ -17,7 +17,7 @@ import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
 import { formatConfigProblem } from '../core/configProblems';
 import { NodeSearch } from '../host/node/search';
-import { loadBashParser } from '../host/node/bashParser';
+import { lazyBashParser } from '../host/node/bashParser';
 import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionUpdates } from '../host/node/permissionSettings';
 import { createNodeHookEngine } from '../host/node/hooks';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
@@ -80,13 +80,12 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
-  const shellParser = await loadBashParser().catch((err: unknown) => {
+  const shellParser = lazyBashParser(undefined, (err) => {
     io.stderr.write(`codewright: Bash parser unavailable, every command will need approval: ${String(err)}\n`);
-    return undefined;
   });
   const shell = new NodeShell();
   const agents = await loadAgents(cwd, opts, io.stderr);
-  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, loaded, shell, setup, shellParser });
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
   deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
