@@ -77,6 +77,25 @@ const asciiOutput = {
 };
 for (const c of configs) if (c.platform === 'node') c.plugins = [...(c.plugins ?? []), asciiOutput];
 
+// zod's barrel of ~45 message locales (360 KB of the CLI bundle) comes in with `z.locales`; only English, the
+// default, is ever used, so the barrel is replaced by one exporting `en` alone (docs/ARCHITECTURE.md, Memory).
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.c?js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      const cjs = args.path.endsWith('.cjs');
+      return { path: path.join(args.resolveDir, '../locales', cjs ? 'en-only.cjs' : 'en-only.js'), namespace: 'zod-locales' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      resolveDir: path.dirname(args.path),
+      contents: args.path.endsWith('.cjs') ? "const en = require('./en.cjs'); exports.en = en.default ?? en;" : "export { default as en } from './en.js';",
+      loader: 'js',
+    }));
+  },
+};
+for (const c of configs) c.plugins = [...(c.plugins ?? []), zodEnglishOnly];
+
 // The Bash permission analysis parses commands with tree-sitter (wasm): both .wasm files sit next to the
 // bundles, where extension/host/node/bashParser.ts looks first.
 const require = createRequire(import.meta.url);
@@ -93,8 +112,41 @@ for (const arch of ['x64', 'arm64']) {
   cpSync(path.join(seccomp, arch), `dist/vendor/seccomp/${arch}`, { recursive: true });
 }
 
+// Lazy chunks (docs/ARCHITECTURE.md, Memory): each `import()` in a Node bundle (the sandbox runtime, the MCP
+// SDK, WebFetch's HTML libraries, provider SDKs) becomes its own file in dist/lazy/, which the bundle
+// require()s when the import runs. Bundled inline, V8 would still read and pre-parse them at startup: each MB
+// of bundle costs about 4 MB of peak RSS before a line of it runs. A chunk splits no further. Watch builds
+// keep everything inline.
+const lazyEntries = new Map();
+function chunkName(file) {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(file);
+  const rel = pkg ? `${pkg[1]}${pkg[2].startsWith('dist/') || pkg[2].startsWith('lib/') ? '' : `-${pkg[2]}`}` : path.relative('extension', file);
+  return rel.replace(/\.[cm]?[jt]sx?$/, '').replace(/^@/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+}
+const lazyChunks = {
+  name: 'lazy-chunks',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.lazy) return undefined;
+      const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind, pluginData: { lazy: true } });
+      if (resolved.errors.length) return { errors: resolved.errors };
+      if (resolved.external || !path.isAbsolute(resolved.path)) return undefined; // Node's own modules
+      const name = chunkName(resolved.path);
+      lazyEntries.set(`lazy/${name}`, resolved.path);
+      return { path: `./lazy/${name}.js`, external: true };
+    });
+  },
+};
+
 if (watch) {
   for (const c of configs) await (await esbuild.context(c)).watch();
 } else {
+  const node = configs.filter((c) => c.platform === 'node');
+  for (const c of node) c.plugins = [lazyChunks, ...c.plugins];
   await Promise.all(configs.map((c) => esbuild.build(c)));
+  // Shared by both bundles; the extension's chunks also serve the CLI (same dist/, same Node target).
+  rmSync('dist/lazy', { recursive: true, force: true });
+  const { entryPoints: _e, banner, ...chunkOptions } = node[0];
+  const shim = banner.js.split('\n').at(-1);
+  await esbuild.build({ ...chunkOptions, banner: { js: shim }, entryPoints: Object.fromEntries(lazyEntries), plugins: [asciiOutput, zodEnglishOnly] });
 }
