@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
 import { createAutoModeClassifier } from '../core/permissions/classifier';
 import { createPermissionEngine } from '../core/permissions/engine';
@@ -204,6 +205,10 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 if (require.main === module) {
+  // WebAssembly (fetch's HTTP parser, the Bash grammar) compiled by the baseline compiler only: V8's
+  // optimising pass on undici's llhttp cost a 17 MB spike of peak RSS, for parsers that handle a few KB a
+  // turn (docs/ARCHITECTURE.md, Memory). Set before any wasm is compiled; this process only, not the tests'.
+  setFlagsFromString('--liftoff-only');
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
