@@ -1,5 +1,6 @@
 // Builds the bundles: the extension and the CLI (Node, CJS) and the webview (browser IIFE plus its CSS).
-// Usage: node scripts/build.mjs [--watch] [--production] [--clean]
+// Usage: node scripts/build.mjs [--watch] [--production] [--clean] [--analyze]
+// --analyze prints what each Node bundle holds, by package (what to make lazy: docs/ARCHITECTURE.md, Memory).
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
 import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -138,12 +139,29 @@ const lazyChunks = {
   },
 };
 
+/** The biggest inputs of each output, grouped by npm package (or extension/ folder). */
+function printAnalysis(metafile) {
+  for (const [out, info] of Object.entries(metafile.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    const sizes = new Map();
+    for (const [file, input] of Object.entries(info.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/').slice(0, 3).join('/');
+      sizes.set(pkg, (sizes.get(pkg) ?? 0) + input.bytesInOutput);
+    }
+    console.log(`${out} (${Math.round(info.bytes / 1024)} KB)`);
+    for (const [pkg, bytes] of [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(Math.round(bytes / 1024)).padStart(6)} KB  ${pkg}`);
+  }
+}
+const analyze = process.argv.includes('--analyze');
+if (analyze) for (const c of configs) c.metafile = true;
+
 if (watch) {
   for (const c of configs) await (await esbuild.context(c)).watch();
 } else {
   const node = configs.filter((c) => c.platform === 'node');
   for (const c of node) c.plugins = [lazyChunks, ...c.plugins];
-  await Promise.all(configs.map((c) => esbuild.build(c)));
+  const results = await Promise.all(configs.map((c) => esbuild.build(c)));
+  if (analyze) for (const r of results.slice(0, 2)) printAnalysis(r.metafile);
   // Shared by both bundles; the extension's chunks also serve the CLI (same dist/, same Node target).
   rmSync('dist/lazy', { recursive: true, force: true });
   const { entryPoints: _e, banner, ...chunkOptions } = node[0];
