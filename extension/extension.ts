@@ -119,7 +119,7 @@ async function createServices(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Codewright', { log: true });
   const permissions = await createVsCodePermissions(os.homedir(), log);
   const approvals = new ApprovalQueue(askWithModal);
-  // Loaded on the first command to analyse (docs/ARCHITECTURE.md, Memory); without it Bash still runs, but every command asks.
+  // Loaded on the first command to analyse (docs/ARCHITECTURE.md, Host memory); without it Bash still runs, but every command asks.
   const shellParser = lazyBashParser(context.asAbsolutePath('dist'), (err) => log.error(`Could not load the Bash parser: ${String(err)}`));
   const nodeShell = new NodeShell();
   const credentials = new VsCodeCredentials(context.secrets);

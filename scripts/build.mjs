@@ -1,6 +1,6 @@
 // Builds the bundles: the extension and the CLI (Node, CJS) and the webview (browser IIFE plus its CSS).
 // Usage: node scripts/build.mjs [--watch] [--production] [--clean] [--analyze]
-// --analyze prints what each Node bundle holds, by package (what to make lazy: docs/ARCHITECTURE.md, Memory).
+// --analyze prints what each Node bundle holds, by package (what to make lazy: docs/ARCHITECTURE.md, Host memory).
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
 import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -62,7 +62,7 @@ for (const c of configs) {
 
 // esbuild escapes non-ASCII in strings and identifiers but keeps comments as written, and one "—" in a
 // kept doc comment makes V8 hold the whole bundle's source as a two-byte string: 12 MB instead of 6 for
-// dist/cli.js (docs/ARCHITECTURE.md, Memory). Escaping what is left (only comments) keeps it one byte.
+// dist/cli.js (docs/ARCHITECTURE.md, Host memory). Escaping what is left (only comments) keeps it one byte.
 const asciiOutput = {
   name: 'ascii-output',
   setup(build) {
@@ -79,7 +79,7 @@ const asciiOutput = {
 for (const c of configs) if (c.platform === 'node') c.plugins = [...(c.plugins ?? []), asciiOutput];
 
 // zod's barrel of ~45 message locales (360 KB of the CLI bundle) comes in with `z.locales`; only English, the
-// default, is ever used, so the barrel is replaced by one exporting `en` alone (docs/ARCHITECTURE.md, Memory).
+// default, is ever used, so the barrel is replaced by one exporting `en` alone (docs/ARCHITECTURE.md, Host memory).
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
@@ -113,7 +113,7 @@ for (const arch of ['x64', 'arm64']) {
   cpSync(path.join(seccomp, arch), `dist/vendor/seccomp/${arch}`, { recursive: true });
 }
 
-// Lazy chunks (docs/ARCHITECTURE.md, Memory): each `import()` in a Node bundle (the sandbox runtime, the MCP
+// Lazy chunks (docs/ARCHITECTURE.md, Host memory): each `import()` in a Node bundle (the sandbox runtime, the MCP
 // SDK, WebFetch's HTML libraries, provider SDKs) becomes its own file in dist/lazy/, which the bundle
 // require()s when the import runs. Bundled inline, V8 would still read and pre-parse them at startup: each MB
 // of bundle costs about 4 MB of peak RSS before a line of it runs. A chunk splits no further. Watch builds

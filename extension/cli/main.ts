@@ -207,7 +207,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 if (require.main === module) {
   // WebAssembly (fetch's HTTP parser, the Bash grammar) compiled by the baseline compiler only: V8's
   // optimising pass on undici's llhttp cost a 17 MB spike of peak RSS, for parsers that handle a few KB a
-  // turn (docs/ARCHITECTURE.md, Memory). Set before any wasm is compiled; this process only, not the tests'.
+  // turn (docs/ARCHITECTURE.md, Host memory). Set before any wasm is compiled; this process only, not the tests'.
   setFlagsFromString('--liftoff-only');
   main(process.argv.slice(2)).then(
     (code) => {

@@ -24,7 +24,7 @@ export async function startCliMcp(opts: Pick<CliOptions, 'mcpConfigs' | 'strict-
   });
   for (const p of config.problems) warn(`MCP server config skipped: ${formatConfigProblem(p)}`);
   if (config.entries.length === 0) return undefined;
-  // The MCP SDK (and its schemas) loads only when there is a server to run (docs/ARCHITECTURE.md, Memory).
+  // The MCP SDK (and its schemas) loads only when there is a server to run (docs/ARCHITECTURE.md, Host memory).
   const { NodeMcpConnector } = await import('../host/node/mcp/connector');
   const manager = new McpManager({
     connector: new NodeMcpConnector({ cwd: where.cwd }),

@@ -1,5 +1,5 @@
 /**
- * Backoff for retryable model failures (docs/ARCHITECTURE.md, Retry): exponential from half a second with
+ * Backoff for retryable model failures (docs/ARCHITECTURE.md, Retry timing): exponential from half a second with
  * jitter below the step, capped, or what `retry-after` asked for; and the countdown shown while waiting.
  */
 import { ModelError } from '../ports';

@@ -128,7 +128,7 @@ export function loadBashParser(dir?: string): Promise<ShellParser> {
 }
 
 /**
- * The Bash parser as a `ShellParser` that loads the grammar on first use (docs/ARCHITECTURE.md, Memory):
+ * The Bash parser as a `ShellParser` that loads the grammar on first use (docs/ARCHITECTURE.md, Host memory):
  * tree-sitter's runtime and the Bash grammar cost about 15 MB resident, which a session that never runs a
  * command should not pay. `parse` answers undefined until `ready()` (awaited by the permission check)
  * has loaded it; a failure is reported once through `onError` and leaves every command asking.

@@ -2,7 +2,7 @@
  * What a fetched body becomes before the small model reads it: HTML → the page's readable part (Mozilla's
  * Readability over linkedom's DOM) → markdown (turndown); markdown, plain text, JSON and XML pass as text;
  * PDFs go to the model as a document; images and other binaries are answered without it. The HTML libraries
- * (html.ts) load on the first HTML page: a session that fetches none does not hold them (docs/ARCHITECTURE.md, Memory).
+ * (html.ts) load on the first HTML page: a session that fetches none does not hold them (docs/ARCHITECTURE.md, Host memory).
  */
 export type PageContent =
   | { kind: 'text'; text: string }

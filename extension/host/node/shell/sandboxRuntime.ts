@@ -82,7 +82,7 @@ export interface WrappedCommand {
 
 /**
  * The runtime (its proxies, node-forge for their certificates, its zod schemas: several MB resident) loads
- * on the first sandboxed command, not with the shell (docs/ARCHITECTURE.md, Memory).
+ * on the first sandboxed command, not with the shell (docs/ARCHITECTURE.md, Host memory).
  */
 let manager: typeof Manager | undefined;
 async function loadManager(): Promise<typeof Manager> {
