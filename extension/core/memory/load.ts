@@ -1,5 +1,5 @@
 /**
- * Reads memory files and what they import (docs/ARCHITECTURE.md, Host memory). Pure over `MemoryIo`, so the
+ * Reads memory files and what they import (docs/ARCHITECTURE.md, Memory). Pure over `MemoryIo`, so the
  * host decides how files are read. An import that cannot be followed (missing, too deep, a cycle) is a
  * `ConfigProblem` naming the importing file and line; the rest loads.
  */

@@ -1,5 +1,5 @@
 /**
- * Nested memory (docs/ARCHITECTURE.md, Host memory): a CLAUDE.md in a subfolder of the workspace is not in the
+ * Nested memory (docs/ARCHITECTURE.md, Memory): a CLAUDE.md in a subfolder of the workspace is not in the
  * system prompt; when a tool first touches a path under that folder, the file is read (with its imports)
  * and handed to the model once per session, as Claude Code does. One tracker per agent: a sub-agent gets a
  * fork with a set of its own, since what it was shown never reached the main agent.

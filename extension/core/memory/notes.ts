@@ -1,5 +1,5 @@
 /**
- * `#` notes (docs/ARCHITECTURE.md, Host memory): a one-line prompt starting with `#` (`# always use pnpm`) is not
+ * `#` notes (docs/ARCHITECTURE.md, Memory): a one-line prompt starting with `#` (`# always use pnpm`) is not
  * sent to the model; the user picks a memory file and the line is appended to it as a bullet
  * (`- always use pnpm`), the file created when missing. The memory is read again at the next turn's start
  * (sessionMemory.ts), so the note applies from then on. A prompt of several lines starting with `#` is a

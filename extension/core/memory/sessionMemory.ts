@@ -1,5 +1,5 @@
 /**
- * A session's memory (docs/ARCHITECTURE.md, Host memory): the memory files read again at the start of each turn,
+ * A session's memory (docs/ARCHITECTURE.md, Memory): the memory files read again at the start of each turn,
  * so an edited CLAUDE.md (or a `#` note just saved) counts from the next turn, and the nested-memory tracker
  * the tools' context carries. Unchanged files give the same system prompt bytes, so the prompt cache holds.
  * Problems (a missing import, a cycle) are reported once per session, not every turn.

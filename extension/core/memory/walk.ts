@@ -1,5 +1,5 @@
 /**
- * Where memory files are looked for (docs/ARCHITECTURE.md, Host memory): the user's `~/.claude/CLAUDE.md`,
+ * Where memory files are looked for (docs/ARCHITECTURE.md, Memory): the user's `~/.claude/CLAUDE.md`,
  * then every folder from the file system root down to the workspace folder (ancestors first, so closer
  * instructions come later), then the workspace's AGENTS.md. Each folder may hold `CLAUDE.md`,
  * `.claude/CLAUDE.md` and `CLAUDE.local.md`.
