@@ -70,7 +70,7 @@ const asciiOutput = {
     build.onEnd(async (result) => {
       for (const file of result.outputFiles ?? []) {
         mkdirSync(path.dirname(file.path), { recursive: true });
-        const text = file.path.endsWith('.js') ? file.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : file.contents;
+        const text = file.path.endsWith('.js') ? file.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : file.contents;
         writeFileSync(file.path, text);
       }
     });
