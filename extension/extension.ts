@@ -22,7 +22,7 @@ import { quickPickMemoryNotes } from './host/vscode/memoryNotePicker';
 import { ApprovalQueue } from './core/permissions/approvalQueue';
 import { createAutoModeClassifier } from './core/permissions/classifier';
 import { createPermissionEngine } from './core/permissions/engine';
-import { loadBashParser } from './host/node/bashParser';
+import { lazyBashParser } from './host/node/bashParser';
 import { mirrorShell } from './host/node/shell/mirror';
 import { NodeShell } from './host/node/shell/nodeShell';
 import { NodeWorktrees } from './host/node/worktrees';
@@ -142,11 +142,8 @@ async function createServices(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Codewright', { log: true });
   const permissions = await createVsCodePermissions(os.homedir(), log);
   const approvals = new ApprovalQueue(askWithModal);
-  const shellParser = await loadBashParser(context.asAbsolutePath('dist')).catch((err: unknown) => {
-    // Without the parser Bash still runs, but every command asks.
-    log.error(`Could not load the Bash parser: ${String(err)}`);
-    return undefined;
-  });
+  // Loaded on the first command to analyse (docs/ARCHITECTURE.md, Host memory); without it Bash still runs, but every command asks.
+  const shellParser = lazyBashParser(context.asAbsolutePath('dist'), (err) => log.error(`Could not load the Bash parser: ${String(err)}`));
   const nodeShell = new NodeShell();
   const settings = new VsCodeSettings();
   // Bedrock, Vertex AI or Foundry (codewright.provider, CLAUDE_CODE_USE_*): no Anthropic key is asked for then.

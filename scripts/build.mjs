@@ -1,7 +1,8 @@
 // Builds the bundles: the extension and the CLI (Node, CJS) and the webview (browser IIFE plus its CSS).
-// Usage: node scripts/build.mjs [--watch] [--production] [--clean]
+// Usage: node scripts/build.mjs [--watch] [--production] [--clean] [--analyze]
+// --analyze prints what each Node bundle holds, by package (what to make lazy: docs/ARCHITECTURE.md, Host memory).
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -59,6 +60,43 @@ for (const c of configs) {
   c.banner = { ...c.banner, js: c.banner?.js ? `${c.banner.js}\n${shim}` : shim };
 }
 
+// esbuild escapes non-ASCII in strings and identifiers but keeps comments as written, and one "—" in a
+// kept doc comment makes V8 hold the whole bundle's source as a two-byte string: 12 MB instead of 6 for
+// dist/cli.js (docs/ARCHITECTURE.md, Host memory). Escaping what is left (only comments) keeps it one byte.
+const asciiOutput = {
+  name: 'ascii-output',
+  setup(build) {
+    build.initialOptions.write = false;
+    build.onEnd(async (result) => {
+      for (const file of result.outputFiles ?? []) {
+        mkdirSync(path.dirname(file.path), { recursive: true });
+        const text = file.path.endsWith('.js') ? file.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : file.contents;
+        writeFileSync(file.path, text);
+      }
+    });
+  },
+};
+for (const c of configs) if (c.platform === 'node') c.plugins = [...(c.plugins ?? []), asciiOutput];
+
+// zod's barrel of ~45 message locales (360 KB of the CLI bundle) comes in with `z.locales`; only English, the
+// default, is ever used, so the barrel is replaced by one exporting `en` alone (docs/ARCHITECTURE.md, Host memory).
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.c?js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      const cjs = args.path.endsWith('.cjs');
+      return { path: path.join(args.resolveDir, '../locales', cjs ? 'en-only.cjs' : 'en-only.js'), namespace: 'zod-locales' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      resolveDir: path.dirname(args.path),
+      contents: args.path.endsWith('.cjs') ? "const en = require('./en.cjs'); exports.en = en.default ?? en;" : "export { default as en } from './en.js';",
+      loader: 'js',
+    }));
+  },
+};
+for (const c of configs) c.plugins = [...(c.plugins ?? []), zodEnglishOnly];
+
 // The Bash permission analysis parses commands with tree-sitter (wasm): both .wasm files sit next to the
 // bundles, where extension/host/node/bashParser.ts looks first.
 const require = createRequire(import.meta.url);
@@ -75,8 +113,58 @@ for (const arch of ['x64', 'arm64']) {
   cpSync(path.join(seccomp, arch), `dist/vendor/seccomp/${arch}`, { recursive: true });
 }
 
+// Lazy chunks (docs/ARCHITECTURE.md, Host memory): each `import()` in a Node bundle (the sandbox runtime, the MCP
+// SDK, WebFetch's HTML libraries, provider SDKs) becomes its own file in dist/lazy/, which the bundle
+// require()s when the import runs. Bundled inline, V8 would still read and pre-parse them at startup: each MB
+// of bundle costs about 4 MB of peak RSS before a line of it runs. A chunk splits no further. Watch builds
+// keep everything inline.
+const lazyEntries = new Map();
+function chunkName(file) {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(file);
+  const rel = pkg ? `${pkg[1]}${pkg[2].startsWith('dist/') || pkg[2].startsWith('lib/') ? '' : `-${pkg[2]}`}` : path.relative('extension', file);
+  return rel.replace(/\.[cm]?[jt]sx?$/, '').replace(/^@/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+}
+const lazyChunks = {
+  name: 'lazy-chunks',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.lazy) return undefined;
+      const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind, pluginData: { lazy: true } });
+      if (resolved.errors.length) return { errors: resolved.errors };
+      if (resolved.external || !path.isAbsolute(resolved.path)) return undefined; // Node's own modules
+      const name = chunkName(resolved.path);
+      lazyEntries.set(`lazy/${name}`, resolved.path);
+      return { path: `./lazy/${name}.js`, external: true };
+    });
+  },
+};
+
+/** The biggest inputs of each output, grouped by npm package (or extension/ folder). */
+function printAnalysis(metafile) {
+  for (const [out, info] of Object.entries(metafile.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    const sizes = new Map();
+    for (const [file, input] of Object.entries(info.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/').slice(0, 3).join('/');
+      sizes.set(pkg, (sizes.get(pkg) ?? 0) + input.bytesInOutput);
+    }
+    console.log(`${out} (${Math.round(info.bytes / 1024)} KB)`);
+    for (const [pkg, bytes] of [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(Math.round(bytes / 1024)).padStart(6)} KB  ${pkg}`);
+  }
+}
+const analyze = process.argv.includes('--analyze');
+if (analyze) for (const c of configs) c.metafile = true;
+
 if (watch) {
   for (const c of configs) await (await esbuild.context(c)).watch();
 } else {
-  await Promise.all(configs.map((c) => esbuild.build(c)));
+  const node = configs.filter((c) => c.platform === 'node');
+  for (const c of node) c.plugins = [lazyChunks, ...c.plugins];
+  const results = await Promise.all(configs.map((c) => esbuild.build(c)));
+  if (analyze) for (const r of results.slice(0, 2)) printAnalysis(r.metafile);
+  // Shared by both bundles; the extension's chunks also serve the CLI (same dist/, same Node target).
+  rmSync('dist/lazy', { recursive: true, force: true });
+  const { entryPoints: _e, banner, ...chunkOptions } = node[0];
+  const shim = banner.js.split('\n').at(-1);
+  await esbuild.build({ ...chunkOptions, banner: { js: shim }, entryPoints: Object.fromEntries(lazyEntries), plugins: [asciiOutput, zodEnglishOnly] });
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
 import { createAutoModeClassifier } from '../core/permissions/classifier';
 import { createPermissionEngine } from '../core/permissions/engine';
@@ -17,7 +18,7 @@ import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
 import { formatConfigProblem } from '../core/configProblems';
 import { NodeSearch } from '../host/node/search';
-import { loadBashParser } from '../host/node/bashParser';
+import { lazyBashParser } from '../host/node/bashParser';
 import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionUpdates } from '../host/node/permissionSettings';
 import { createNodeHookEngine } from '../host/node/hooks';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
@@ -80,13 +81,12 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
-  const shellParser = await loadBashParser().catch((err: unknown) => {
+  const shellParser = lazyBashParser(undefined, (err) => {
     io.stderr.write(`codewright: Bash parser unavailable, every command will need approval: ${String(err)}\n`);
-    return undefined;
   });
   const shell = new NodeShell();
   const agents = await loadAgents(cwd, opts, io.stderr);
-  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, ...(shellParser ? { shellParser } : {}) });
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, shellParser });
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
   deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
@@ -211,6 +211,10 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 if (require.main === module) {
+  // WebAssembly (fetch's HTTP parser, the Bash grammar) compiled by the baseline compiler only: V8's
+  // optimising pass on undici's llhttp cost a 17 MB spike of peak RSS, for parsers that handle a few KB a
+  // turn (docs/ARCHITECTURE.md, Host memory). Set before any wasm is compiled; this process only, not the tests'.
+  setFlagsFromString('--liftoff-only');
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -8,7 +8,6 @@ import { readFile } from 'node:fs/promises';
 import { formatConfigProblem } from '../core/configProblems';
 import { loadMcpConfig } from '../core/mcp/config';
 import { describeStatus, McpManager } from '../core/mcp/manager';
-import { NodeMcpConnector } from '../host/node/mcp/connector';
 import type { CliOptions } from './args';
 
 /** How long the first turn waits for the servers. */
@@ -25,6 +24,8 @@ export async function startCliMcp(opts: Pick<CliOptions, 'mcpConfigs' | 'strict-
   });
   for (const p of config.problems) warn(`MCP server config skipped: ${formatConfigProblem(p)}`);
   if (config.entries.length === 0) return undefined;
+  // The MCP SDK (and its schemas) loads only when there is a server to run (docs/ARCHITECTURE.md, Host memory).
+  const { NodeMcpConnector } = await import('../host/node/mcp/connector');
   const manager = new McpManager({
     connector: new NodeMcpConnector({ cwd: where.cwd }),
     approval: {

@@ -1,6 +1,7 @@
 /**
  * The headless CLI end to end: wall time and peak memory of a 20-turn session with 50 tool calls, against
- * the fake API on loopback (its streaming has no artificial delay). Runs the built dist/cli.js.
+ * the fake API on loopback (its streaming has no artificial delay). Runs the built dist/cli.js (with its
+ * dist/lazy/ chunks).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -9,6 +10,12 @@ import path from 'node:path';
 import { startFakeAnthropic, type FakeTurn } from '../fixtures/fake-anthropic';
 
 const ROOT = path.resolve(__dirname, '../..');
+/**
+ * Peak RSS of this session before issue 19's memory cuts (lazy chunks, ASCII bundles, lazy grammar, Liftoff),
+ * measured on the same machine as the figures in docs/ARCHITECTURE.md "Host memory": an older build cannot be run
+ * beside today's in one bench run, so it is quoted.
+ */
+const RSS_BEFORE_MB = 144.6;
 
 function script(): FakeTurn[] {
   const turns: FakeTurn[] = [];
@@ -23,12 +30,16 @@ function script(): FakeTurn[] {
   return turns;
 }
 
-export async function benchCli(): Promise<void> {
-  const cli = path.join(ROOT, 'dist/cli.js');
-  if (!existsSync(cli)) {
-    console.log('cli: dist/cli.js is missing; run `npm run build` first');
-    return;
-  }
+interface CliRun {
+  code: number | null;
+  wallMs: number;
+  rssMb: number;
+  requests: number;
+  result: { num_turns?: number; subtype?: string };
+}
+
+/** One run of the session through the bundle `cli`, against a fresh fake API. */
+async function runCli(cli: string): Promise<CliRun> {
   const fake = await startFakeAnthropic({ script: script() });
   try {
     const cwd = mkdtempSync(path.join(tmpdir(), 'cw-bench-cli-'));
@@ -45,11 +56,30 @@ export async function benchCli(): Promise<void> {
       child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
     });
     const wallMs = performance.now() - started;
-    const rssKb = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
-    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { num_turns?: number; subtype?: string };
-    console.log(`cli: 20 model turns, 50 tool calls (${fake.requests.length} requests, exit ${code}, ${result.subtype}, num_turns ${result.num_turns})`);
-    console.log(`  wall time ${wallMs.toFixed(0)} ms; peak RSS ${(rssKb / 1024).toFixed(1)} MB (target < 150 MB)`);
+    const rssMb = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as CliRun['result'];
+    return { code, wallMs, rssMb, requests: fake.requests.length, result };
   } finally {
     await fake.close();
   }
+}
+
+/**
+ * `BENCH_CLI_BEFORE=/path/to/an/older/dist/cli.js` also runs that build in the same bench run (e.g. one made
+ * from `git archive <commit>`), for a before/after ratio measured on the same machine at the same time.
+ */
+export async function benchCli(): Promise<void> {
+  const cli = path.join(ROOT, 'dist/cli.js');
+  if (!existsSync(cli)) {
+    console.log('cli: dist/cli.js is missing; run `npm run build` first');
+    return;
+  }
+  const now = await runCli(cli);
+  console.log(`cli: 20 model turns, 50 tool calls (${now.requests} requests, exit ${now.code}, ${now.result.subtype}, num_turns ${now.result.num_turns})`);
+  console.log(`  wall time ${now.wallMs.toFixed(0)} ms; peak RSS ${now.rssMb.toFixed(1)} MB (target ≤ 80 MB; before issue 19's cuts ${RSS_BEFORE_MB} MB)`);
+  const before = process.env.BENCH_CLI_BEFORE;
+  if (!before) return;
+  const old = await runCli(before);
+  console.log(`  ${before}: exit ${old.code}, wall time ${old.wallMs.toFixed(0)} ms; peak RSS ${old.rssMb.toFixed(1)} MB`);
+  console.log(`  ratio peak RSS now / before: ${(now.rssMb / old.rssMb).toFixed(2)}x`);
 }

@@ -11,6 +11,7 @@ import { benchCli } from './cli';
 import { benchExecutor } from './executor';
 import { benchLoop } from './loop';
 import { benchRead } from './read';
+import { benchRetry } from './retry';
 import { benchSearch } from './search';
 import { benchSetup } from './setup';
 import { benchSubagent } from './subagent';
@@ -34,6 +35,7 @@ const PARTS: Record<string, () => unknown> = {
   protocol: benchProtocol,
   executor: benchExecutor,
   loop: benchLoop,
+  retry: benchRetry,
   subagent: benchSubagent,
   setup: benchSetup,
   cli: benchCli,

@@ -10,7 +10,7 @@ import { withCacheBreakpoints } from './cache';
 import type { QueryEvent } from './events';
 import { fallbackNotice, OverloadFallback } from './fallback';
 import type { QueryParams } from './query';
-import { retryDelayMs, retryStatus, type RetryOptions } from './retry';
+import { countdown, retryDelayMs, retryStatus, type RetryOptions } from './retry';
 
 /**
  * How the request ended: a complete message (and the model that sent it: the fallback model after repeated
@@ -65,9 +65,10 @@ export async function* requestWithRetry(
       }
       if (run.shownOutput) yield { type: 'attemptDiscarded', reason: error.message };
       const delay = retryDelayMs(attempt, error, retry);
-      yield { type: 'status', text: retryStatus(delay, attempt, retry.maxRetries, error) };
       try {
-        await retry.sleep(delay, signal);
+        for await (const text of countdown(delay, (left) => retryStatus(left, attempt, retry.maxRetries, error), retry.sleep, signal)) {
+          yield { type: 'status', text };
+        }
       } catch {
         yield { type: 'status', text: null };
         return { kind: 'aborted', shown: undefined };

@@ -126,3 +126,29 @@ export function loadBashParser(dir?: string): Promise<ShellParser> {
   }
   return p;
 }
+
+/**
+ * The Bash parser as a `ShellParser` that loads the grammar on first use (docs/ARCHITECTURE.md, Host memory):
+ * tree-sitter's runtime and the Bash grammar cost about 15 MB resident, which a session that never runs a
+ * command should not pay. `parse` answers undefined until `ready()` (awaited by the permission check)
+ * has loaded it; a failure is reported once through `onError` and leaves every command asking.
+ */
+export function lazyBashParser(dir: string | undefined, onError: (err: unknown) => void): ShellParser {
+  let parser: ShellParser | undefined;
+  let loading: Promise<void> | undefined;
+  const ready = () =>
+    (loading ??= loadBashParser(dir).then(
+      (p) => {
+        parser = p;
+      },
+      onError,
+    ));
+  return {
+    ready,
+    parse(command) {
+      if (parser) return parser.parse(command);
+      void ready();
+      return undefined;
+    },
+  };
+}

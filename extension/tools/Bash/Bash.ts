@@ -121,7 +121,7 @@ export function createBashTool(options: BashToolOptions = {}) {
 
     async checkPermissions(input, context: ToolUseContext) {
       const permissionContext = context.getAppState().toolPermissionContext;
-      const result = checkCommandPermissions(
+      const result = await checkCommandPermissions(
         options.parser,
         input.command,
         permissionContext,

@@ -22,7 +22,7 @@ export async function fetchPage(web: WebPort, start: URL, signal: AbortSignal): 
   let current = start;
   for (let hop = 0; ; hop++) {
     const res = await fetchOnce(web, current.href, signal);
-    if (!REDIRECT_STATUSES.has(res.status)) return { kind: 'page', page: toPage(res) };
+    if (!REDIRECT_STATUSES.has(res.status)) return { kind: 'page', page: await toPage(res) };
     if (!res.location) throw new ToolError('unavailable', `${current.href} answered ${res.status} without a Location header.`);
     const next = new URL(res.location);
     if (!sameHost(current, next)) return { kind: 'redirect', from: current.href, to: next.href, status: res.status };
@@ -44,7 +44,7 @@ async function fetchOnce(web: WebPort, url: string, signal: AbortSignal): Promis
   }
 }
 
-function toPage(res: WebResponse): FetchedPage {
+async function toPage(res: WebResponse): Promise<FetchedPage> {
   if (res.status >= 400) {
     const hint = res.status === 404 || res.status === 410 ? 'Check the URL.' : res.status >= 500 ? 'The server failed; try again later.' : 'The server refused the request.';
     throw new ToolError(res.status === 404 ? 'not_found' : 'unavailable', `${res.url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}. ${hint}`);
@@ -55,6 +55,6 @@ function toPage(res: WebResponse): FetchedPage {
     statusText: res.statusText,
     contentType: res.contentType,
     bytes: res.body.byteLength,
-    content: toPageContent(res.body, res.contentType, res.url),
+    content: await toPageContent(res.body, res.contentType, res.url),
   };
 }

@@ -8,14 +8,18 @@ import { checkBashPermissions, type BashEnv, type ShellParser } from '../../core
 import type { PermissionResult, ToolPermissionContext } from '../../core/permissions/types';
 import type { CommandPreview } from '../../core/tool/views';
 
-/** The Bash analysis' decision on `command`; without a parser it cannot read the command, so it asks. */
-export function checkCommandPermissions(
+/**
+ * The Bash analysis' decision on `command`; without a parser it cannot read the command, so it asks. A
+ * parser loaded on first use is waited for here, so its loading never turns into a needless prompt.
+ */
+export async function checkCommandPermissions(
   parser: ShellParser | undefined,
   command: string,
   permissionContext: ToolPermissionContext,
   env: Omit<BashEnv, 'homeDir'>,
   opts: { dangerouslyDisableSandbox?: boolean },
-): PermissionResult {
+): Promise<PermissionResult> {
+  await parser?.ready?.();
   return checkBashPermissions(parser, command, permissionContext, { ...env, homeDir: homedir() }, opts);
 }
 

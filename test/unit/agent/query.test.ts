@@ -60,7 +60,7 @@ describe('core/agent/query against the fake API', () => {
     const { events, text, messages } = await runQuery(fake);
     expect(text).toBe('Recovered fine.');
     expect((messages.at(-1) as AssistantMessage).content).toEqual([{ type: 'text', text: 'Recovered fine.' }]);
-    expect(events.some((e) => e.type === 'status' && /^Retrying in \d+ s/.test(e.text ?? ''))).toBe(true);
+    expect(events.some((e) => e.type === 'status' && /^Retrying in \d+(\.\d)? s/.test(e.text ?? ''))).toBe(true);
     const statuses = events.filter((e) => e.type === 'status').map((e) => (e.type === 'status' ? e.text : 'x'));
     expect(statuses.at(-1)).toBeNull(); // the retry notice is cleared once the retry succeeds
     expect(fake.requests.map((r) => r.status)).toEqual([fault.status, 200]);

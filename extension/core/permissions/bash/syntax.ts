@@ -25,6 +25,12 @@ export interface ShellSyntaxNode {
 export interface ShellParser {
   /** The `program` node, or undefined when the command cannot be parsed at all. */
   parse(command: string): ShellSyntaxNode | undefined;
+  /**
+   * A parser loaded on first use (the host's, to keep the grammar out of memory until a command needs it)
+   * answers `parse` with undefined until this resolves; permission checks await it before deciding.
+   * Never rejects: a parser that failed to load keeps answering undefined, and every command asks.
+   */
+  ready?(): Promise<void>;
 }
 
 /** A word of a simple command: its source text and, when it is static, its value after quote removal. */

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
+import type { SandboxManager as Manager, SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxPolicy } from '../../../core/shellPort';
 
 /** The temp folder the runtime opens for writing and points TMPDIR at inside the sandbox. */
@@ -80,6 +80,16 @@ export interface WrappedCommand {
   id: string;
 }
 
+/**
+ * The runtime (its proxies, node-forge for their certificates, its zod schemas: several MB resident) loads
+ * on the first sandboxed command, not with the shell (docs/ARCHITECTURE.md, Host memory).
+ */
+let manager: typeof Manager | undefined;
+async function loadManager(): Promise<typeof Manager> {
+  manager ??= (await import('@anthropic-ai/sandbox-runtime')).SandboxManager;
+  return manager;
+}
+
 class SandboxRuntime {
   private configKey: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -94,6 +104,7 @@ class SandboxRuntime {
   private async wrapNow(command: string, policy: SandboxPolicy): Promise<WrappedCommand> {
     const config = runtimeConfig(policy);
     const key = JSON.stringify(config);
+    const SandboxManager = await loadManager();
     if (this.configKey === undefined) {
       await SandboxManager.initialize(config);
       this.configKey = key;
@@ -110,10 +121,12 @@ class SandboxRuntime {
 
   /** What the runtime recorded blocking for the command `id` (one line each), then the per-command cleanup. */
   finish(id: string): string[] {
-    const lines = SandboxManager.getSandboxViolationStore()
+    // Only called for a command wrap() wrapped, so the runtime is loaded.
+    if (!manager) return [];
+    const lines = manager.getSandboxViolationStore()
       .getViolationsForCommand(id)
       .map((v) => v.line);
-    SandboxManager.cleanupAfterCommand();
+    manager.cleanupAfterCommand();
     return lines;
   }
 
@@ -122,7 +135,7 @@ class SandboxRuntime {
     await this.queue;
     if (this.configKey === undefined) return;
     this.configKey = undefined;
-    await SandboxManager.reset();
+    await (await loadManager()).reset();
   }
 }
 

@@ -2,7 +2,9 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASH_GRAMMAR_WASM, loadBashParser, locateBashWasm, TREE_SITTER_WASM } from '../../../../extension/host/node/bashParser';
+import { BASH_GRAMMAR_WASM, lazyBashParser, loadBashParser, locateBashWasm, TREE_SITTER_WASM } from '../../../../extension/host/node/bashParser';
+import { createBashTool } from '../../../../extension/tools/Bash/Bash';
+import { bashHarness } from '../../tools/Bash/harness';
 import { parser } from './helpers';
 
 describe('bashParser', () => {
@@ -37,5 +39,29 @@ describe('bashParser', () => {
 
   it('refuses commands too long to parse quickly', () => {
     expect(parser.parse(`echo ${'a'.repeat(30_000)}`)).toBeUndefined();
+  });
+});
+
+describe('lazyBashParser', () => {
+  it('loads nothing until asked, and the Bash permission check waits for it instead of asking', async () => {
+    const errors: unknown[] = [];
+    const lazy = lazyBashParser(undefined, (e) => errors.push(e));
+    const bash = createBashTool({ parser: lazy });
+    // Before the first check a read-only command is not known to be one (the conservative answer).
+    expect(bash.isConcurrencySafe({ command: 'ls' })).toBe(false);
+    expect((await bash.checkPermissions({ command: 'ls' }, bashHarness().context)).behavior).toBe('allow');
+    expect(bash.isConcurrencySafe({ command: 'ls' })).toBe(true);
+    expect(lazy.parse('ls | wc')?.type).toBe('program');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a failed load once and leaves every command unparsed', async () => {
+    const errors: unknown[] = [];
+    const lazy = lazyBashParser(mkdtempSync(path.join(tmpdir(), 'bash-none-')), (e) => errors.push(e));
+    await lazy.ready?.();
+    await lazy.ready?.();
+    expect(lazy.parse('ls')).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/were not found/);
   });
 });
