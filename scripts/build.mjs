@@ -106,8 +106,9 @@ for (const wasm of ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-bash/tree-s
   copyFileSync(require.resolve(wasm), `dist/${wasm.slice(wasm.indexOf('/') + 1)}`);
 }
 
-// The OS sandbox for Bash (@anthropic-ai/sandbox-runtime) finds its seccomp helper next to the bundle that
-// imports it (`<bundle dir>/vendor/seccomp/<arch>/apply-seccomp`, found through the import.meta.url above).
+// The OS sandbox for Bash (@anthropic-ai/sandbox-runtime) looks for its seccomp helper beside the file it was
+// bundled into and one folder up (through the import.meta.url above): from dist/lazy/ it finds
+// dist/vendor/seccomp/<arch>/apply-seccomp (test/e2e/cliBundle.test.ts fails without it).
 const seccomp = path.join(path.dirname(require.resolve('@anthropic-ai/sandbox-runtime/package.json')), 'vendor', 'seccomp');
 for (const arch of ['x64', 'arm64']) {
   cpSync(path.join(seccomp, arch), `dist/vendor/seccomp/${arch}`, { recursive: true });
