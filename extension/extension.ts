@@ -42,6 +42,8 @@ import { workspaceKeyOf } from './host/node/transcriptStore';
 import { createTranscriptStore } from './host/vscode/transcriptStore';
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
+import { setModelTableWarn } from './core/models/models';
+import { modelSettings } from './core/models/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { NodeWeb } from './host/node/web';
 import { listSessions } from './core/session/sessions';
@@ -126,7 +128,9 @@ async function createServices(context: vscode.ExtensionContext) {
   });
   const nodeShell = new NodeShell();
   const credentials = new VsCodeCredentials(context.secrets);
-  const settings = new VsCodeSettings();
+  const settings = new VsCodeSettings(process.env, (m) => log.warn(m));
+  // An id the model table does not know: said once in the log (core/models/models.ts).
+  setModelTableWarn((m) => log.warn(m));
   const model = new AnthropicModelClient({ credentials, settings, log });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
   const transcriptsDir = createTranscriptStore(context, workspaceKeyOf(cwd)).dir;
@@ -189,7 +193,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
-      settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens() }),
+      settings: () => modelSettings(settings),
       askUser: responders.askUser,
       // `auto` mode: a small fast model judges what would otherwise ask (core/permissions/classifier.ts).
       decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),

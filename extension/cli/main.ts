@@ -41,6 +41,8 @@ import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 import { startCliMcp } from './mcp';
 import { mcpPromptLoader } from '../core/mcp/prompts';
+import { setModelTableWarn } from '../core/models/models';
+import { modelSettings } from '../core/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -77,7 +79,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return 1;
   }
   const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
-  const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
+  const settings = new StaticSettings({ model, ...modelFlags(opts), ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
+  setModelTableWarn((m) => void io.stderr.write(`codewright: ${m}\n`));
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
   const shellParser = await loadBashParser().catch((err: unknown) => {
@@ -182,7 +185,7 @@ function sessionDeps(
     ...cliSystemPrompts(opts),
     cwd: env.cwd,
     newId: randomUUID,
-    settings: () => ({ model: env.model, maxTokens: opts['max-tokens'], ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),
+    settings: () => ({ ...modelSettings(env.settings), ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}) }),
     // `--permission-mode auto`: the classifier decides; what it blocks is denied, as nobody can be asked here.
     decider: createPermissionEngine({ classifier: createAutoModeClassifier(), askHint: (tool) => `Allow it with --allowedTools "${tool.name}" or another permission mode.` }),
     permissions: {
@@ -214,4 +217,13 @@ if (require.main === module) {
       process.exitCode = 1;
     },
   );
+}
+
+/** --max-tokens, --thinking and --effort as given; what is absent comes from the model table. */
+function modelFlags(opts: CliOptions) {
+  return {
+    ...(opts['max-tokens'] ? { maxTokens: opts['max-tokens'] } : {}),
+    ...(opts.thinking !== undefined ? { thinking: opts.thinking } : {}),
+    ...(opts.effort ? { effort: opts.effort } : {}),
+  };
 }

@@ -7,7 +7,7 @@
  */
 import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolUseBlock, UserMessage } from '../messages';
-import type { ModelClient, StopReason, ThinkingParam } from '../ports';
+import type { ModelClient, ModelRequest, StopReason, ThinkingParam } from '../ports';
 import { MAX_STOP_HOOK_CONTINUATIONS, stopHooks } from '../hooks/sessionHooks';
 import { takeTaskNotificationMessage } from '../tasks/notifications';
 import type { ToolUseContext } from '../tool/context';
@@ -30,6 +30,8 @@ export interface QueryParams {
   modelName: string;
   maxTokens: number;
   thinking?: ThinkingParam;
+  /** `output_config.effort`, for models that take it. */
+  effort?: ModelRequest['effort'];
   toolUseContext: ToolUseContext;
   canUseTool: CanUseToolFn;
   /** Model requests that may end in tool_use before the loop stops (default 100). */

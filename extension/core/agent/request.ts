@@ -32,6 +32,7 @@ export async function* requestWithRetry(
     messages: cached.messages,
     tools: params.tools,
     ...(params.thinking ? { thinking: params.thinking } : {}),
+    ...(params.effort ? { effort: params.effort } : {}),
     signal,
   };
   for (let attempt = 1; ; attempt++) {
