@@ -43,6 +43,7 @@ import { createTranscriptStore } from './host/vscode/transcriptStore';
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
 import { setModelTableWarn } from './core/models/models';
+import { createModelList } from './core/models/modelList';
 import { modelSettings } from './core/models/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { NodeWeb } from './host/node/web';
@@ -96,7 +97,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
   const session = createSession(context, services, responders, checkpoints);
   const checkpointUi = registerCheckpoints(context, { session, checkpoints, log, newId: randomUUID });
-  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls });
+  const listModels = createModelList(services.model, log);
+  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls, listModels });
   session.commands.attachEditor(createCommandEditor({ session, rewind: checkpointUi.api.rewind, post: (m) => chat.post(m) }));
   const palette = registerPalette(context, {
     session,

@@ -82,6 +82,7 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return { ...state, usage: event.usage };
     case 'permissionModeChanged':
     case 'modelChanged':
+    case 'modelList':
     case 'sessionList':
     case 'fileSuggestions':
     case 'tasksChanged':

@@ -93,3 +93,10 @@ describe('cost per turn from the table', () => {
     expect(costUsd('claude-haiku-5-5', usage(200_000, 0))).toBeCloseTo(0.1, 12);
   });
 });
+
+describe('the webview model choices', () => {
+  it('are the model table listed models, in order', async () => {
+    const { MODEL_CHOICES } = await import('../../../extension/protocol/controls');
+    expect([...MODEL_CHOICES]).toEqual(pickerModels());
+  });
+});
