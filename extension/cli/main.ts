@@ -79,8 +79,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return 1;
   }
   const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
-  const settings = new StaticSettings({ model, ...modelFlags(opts), ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
-  setModelTableWarn((m) => void io.stderr.write(`codewright: ${m}\n`));
+  const settings = cliModelSettings(opts, model, io.stderr);
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
   const shellParser = await loadBashParser().catch((err: unknown) => {
@@ -219,11 +218,17 @@ if (require.main === module) {
   );
 }
 
-/** --max-tokens, --thinking and --effort as given; what is absent comes from the model table. */
-function modelFlags(opts: CliOptions) {
-  return {
+/**
+ * The run's settings: --max-tokens, --thinking and --effort as given, what is absent from the model table
+ * (an id the table does not know is said once on stderr).
+ */
+function cliModelSettings(opts: CliOptions, model: string, stderr: NodeJS.WritableStream): StaticSettings {
+  setModelTableWarn((m) => void stderr.write(`codewright: ${m}\n`));
+  return new StaticSettings({
+    model,
     ...(opts['max-tokens'] ? { maxTokens: opts['max-tokens'] } : {}),
     ...(opts.thinking !== undefined ? { thinking: opts.thinking } : {}),
     ...(opts.effort ? { effort: opts.effort } : {}),
-  };
+    ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}),
+  });
 }

@@ -9,7 +9,7 @@ import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { AgentId } from '../ids';
 import { asAgentId, asSessionId, type SessionId } from '../ids';
 import type { Message, UserContentBlock, UserMessage } from '../messages';
-import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
+import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
