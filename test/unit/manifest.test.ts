@@ -18,11 +18,12 @@ describe('package.json manifest', () => {
     expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
   });
 
-  it('declares the model, API base URL, max tokens, MCP servers and permission settings', () => {
+  it('declares the model, API base URL, max tokens, thinking, effort, MCP servers and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
       'codewright.diffReview.focus',
       'codewright.diffReview.open',
+      'codewright.effort',
       'codewright.maxTokens',
       'codewright.mcpServers',
       'codewright.model',
@@ -30,6 +31,7 @@ describe('package.json manifest', () => {
       'codewright.permissions.ask',
       'codewright.permissions.defaultMode',
       'codewright.permissions.deny',
+      'codewright.thinking',
     ]);
   });
 });
