@@ -43,6 +43,9 @@ import { workspaceKeyOf } from './host/node/transcriptStore';
 import { createTranscriptStore } from './host/vscode/transcriptStore';
 import { VsCodeWorkspace } from './host/vscode/workspace';
 import { VsCodeSettings } from './host/vscode/settings';
+import { setModelTableWarn } from './core/models/models';
+import { createModelList } from './core/models/modelList';
+import { modelSettings } from './core/models/settings';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { chooseProvider, describeProvider, PROVIDER_LABELS, type ProviderChoice } from './llm/providers/select';
 import { NodeWeb } from './host/node/web';
@@ -96,7 +99,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
   const session = createSession(context, services, responders, checkpoints);
   const checkpointUi = registerCheckpoints(context, { session, checkpoints, log, newId: randomUUID });
-  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls });
+  const listModels = createModelList(services.model, log);
+  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls, listModels });
   session.commands.attachEditor(createCommandEditor({ session, rewind: checkpointUi.api.rewind, post: (m) => chat.post(m) }));
   const palette = registerPalette(context, {
     session,
@@ -145,7 +149,9 @@ async function createServices(context: vscode.ExtensionContext) {
   // Loaded on the first command to analyse (docs/ARCHITECTURE.md, Host memory); without it Bash still runs, but every command asks.
   const shellParser = lazyBashParser(context.asAbsolutePath('dist'), (err) => log.error(`Could not load the Bash parser: ${String(err)}`));
   const nodeShell = new NodeShell();
-  const settings = new VsCodeSettings();
+  const settings = new VsCodeSettings(process.env, (m) => log.warn(m));
+  // An id the model table does not know: said once in the log (core/models/models.ts).
+  setModelTableWarn((m) => log.warn(m));
   // Bedrock, Vertex AI or Foundry (codewright.provider, CLAUDE_CODE_USE_*): no Anthropic key is asked for then.
   const provider = watchProvider(context, settings, log);
   const credentials = new ProviderAwareCredentials(new VsCodeCredentials(context.secrets), () => provider().name !== 'anthropic');
@@ -211,7 +217,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       },
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
-      settings: () => ({ model: settings.model(), maxTokens: settings.maxTokens(), ...(settings.fallbackModel() ? { fallbackModel: settings.fallbackModel() } : {}) }),
+      settings: () => ({ ...modelSettings(settings), ...(settings.fallbackModel() ? { fallbackModel: settings.fallbackModel() } : {}) }),
       askUser: responders.askUser,
       // `auto` mode: a small fast model judges what would otherwise ask (core/permissions/classifier.ts).
       decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseAgentsJson } from '../core/agents/agentsJson';
 import type { AgentDefinition } from '../core/agents/types';
+import { EFFORT_LEVELS, parseThinkingSetting } from '../core/models/requestOptions';
 import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
 import { PROVIDER_SETTING_VALUES } from '../llm/providers/select';
 import type { CheckedSchema } from '../tools/StructuredOutput/schema';
@@ -21,7 +22,10 @@ export const USAGE = `Usage: codewright -p "PROMPT" [options]
   --permission-mode MODE         ${EXTERNAL_PERMISSION_MODES.join(' | ')}
   --model MODEL                  Model id (default: $CODEWRIGHT_MODEL or claude-sonnet-5-5)
   --max-turns N                  Stop after N tool rounds
-  --max-tokens N                 max_tokens of each request (default 8192)
+  --max-tokens N                 max_tokens of each request (default: the model's output limit)
+  --thinking on|off|N            Extended thinking: on (default: adaptive where the model offers it,
+                                 else a budget), off, or a budget of N tokens (N >= 1024)
+  --effort low|medium|high       Effort of each reply, for models that take it (default: the model's)
   --fallback-model MODEL         Switch to MODEL for the rest of a turn when the model is overloaded
                                  (three 529 answers in a row within one request's retries)
   --provider NAME                auto (default) | anthropic | bedrock | vertex | foundry; auto follows
@@ -57,7 +61,13 @@ const Options = z.strictObject({
   'permission-mode': z.enum(EXTERNAL_PERMISSION_MODES).optional(),
   model: z.string().min(1).optional(),
   'max-turns': z.coerce.number().int().positive().optional(),
-  'max-tokens': z.coerce.number().int().positive().default(8192),
+  'max-tokens': z.coerce.number().int().positive().optional(),
+  thinking: z
+    .string()
+    .refine((v) => parseThinkingSetting(v) !== undefined, 'on, off, or a budget of at least 1024 tokens')
+    .transform((v) => parseThinkingSetting(v) ?? 'on')
+    .optional(),
+  effort: z.enum(EFFORT_LEVELS).optional(),
   'fallback-model': z.string().min(1, 'a model id').optional(),
   provider: z.enum(PROVIDER_SETTING_VALUES).default('auto'),
   resume: z.string().regex(/^[\w-]{1,100}$/, 'a session id from --list-sessions').optional(),
@@ -94,7 +104,7 @@ export type CliOptions = z.infer<typeof Options> & {
   mcpConfigs: string[];
 };
 
-const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema', 'fallback-model', 'provider'] as const;
+const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'thinking', 'effort', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema', 'fallback-model', 'provider'] as const;
 
 function readArgv(argv: readonly string[]) {
   const strings = Object.fromEntries(STRING_FLAGS.map((f) => [f, { type: 'string' as const }]));

@@ -44,6 +44,8 @@ import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 import { startCliMcp } from './mcp';
 import { mcpPromptLoader } from '../core/mcp/prompts';
+import { setModelTableWarn } from '../core/models/models';
+import { modelSettings } from '../core/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -78,7 +80,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const model = opts.model ?? process.env.CODEWRIGHT_MODEL ?? 'claude-sonnet-5-5';
   const provider = await cliProvider(opts, model, { env: process.env, credentials, stderr: io.stderr });
   if (!provider) return 1;
-  const settings = new StaticSettings({ model, maxTokens: opts['max-tokens'], ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}) });
+  const settings = cliModelSettings(opts, model, io.stderr);
   const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
   const shellParser = lazyBashParser(undefined, (err) => {
@@ -184,8 +186,7 @@ function sessionDeps(
     cwd: env.cwd,
     newId: randomUUID,
     settings: () => ({
-      model: env.model,
-      maxTokens: opts['max-tokens'],
+      ...modelSettings(env.settings),
       ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}),
       ...(opts['fallback-model'] ? { fallbackModel: opts['fallback-model'] } : {}),
     }),
@@ -224,4 +225,19 @@ if (require.main === module) {
       process.exitCode = 1;
     },
   );
+}
+
+/**
+ * The run's settings: --max-tokens, --thinking and --effort as given, what is absent from the model table
+ * (an id the table does not know is said once on stderr).
+ */
+function cliModelSettings(opts: CliOptions, model: string, stderr: NodeJS.WritableStream): StaticSettings {
+  setModelTableWarn((m) => void stderr.write(`codewright: ${m}\n`));
+  return new StaticSettings({
+    model,
+    ...(opts['max-tokens'] ? { maxTokens: opts['max-tokens'] } : {}),
+    ...(opts.thinking !== undefined ? { thinking: opts.thinking } : {}),
+    ...(opts.effort ? { effort: opts.effort } : {}),
+    ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseUrl: process.env.ANTHROPIC_BASE_URL } : {}),
+  });
 }

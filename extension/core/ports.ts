@@ -21,6 +21,8 @@ export interface ModelRequest {
   messages: readonly Message[];
   tools?: readonly ToolDefinition[];
   thinking?: ThinkingParam;
+  /** `output_config.effort`; set only for models that accept it (core/models/requestOptions.ts). */
+  effort?: 'low' | 'medium' | 'high';
   stopSequences?: readonly string[];
   /** Forces a call of the named tool (a side request wanting a structured answer, e.g. the auto-mode classifier). */
   toolChoice?: { type: 'tool'; name: string };
@@ -57,6 +59,11 @@ export type ModelStreamEvent =
 /** Streams one Messages API request. Implemented by `extension/llm/` on @anthropic-ai/sdk. */
 export interface ModelClient {
   stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+  /**
+   * The model ids the provider's models list offers, for `/model` and the header's picker; a provider without
+   * a list leaves it out. May throw (no key, offline): callers then list the model table alone.
+   */
+  listModels?(signal?: AbortSignal): Promise<string[]>;
 }
 
 export type ModelErrorKind =
@@ -100,8 +107,13 @@ export interface CredentialsPort {
 /** Settings the loop reads; read on each request so changes apply without a reload. */
 export interface SettingsPort {
   model(): string;
-  maxTokens(): number;
+  /** The user's `max_tokens`; undefined: the model's maximum output (the model table). */
+  maxTokens(): number | undefined;
   apiBaseUrl(): string | undefined;
+  /** `codewright.thinking` / `--thinking`: 'on' (default), 'off' or a budget. */
+  thinking?(): 'on' | 'off' | number;
+  /** `codewright.effort` / `--effort`; undefined: the model's default. */
+  effort?(): 'low' | 'medium' | 'high' | undefined;
 }
 
 /**

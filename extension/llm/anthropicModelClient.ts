@@ -80,6 +80,18 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
     }
   }
 
+  /** GET /v1/models, every page: the ids the key may use, for `/model` and the header's picker. */
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    const sdk = await this.sdk();
+    const ids: string[] = [];
+    try {
+      for await (const model of sdk.models.list({ limit: 100 }, signal ? { signal } : undefined)) ids.push(model.id);
+    } catch (err) {
+      throw toModelError(err, signal);
+    }
+    return ids;
+  }
+
   async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     const { sdk, provider, model } = await this.target(request.model);
     this.opts.log.debug(`POST /v1/messages (${provider}) model=${model} messages=${request.messages.length}`);

@@ -28,8 +28,11 @@ export function permissionModeLabel(mode: string): string {
 /** Any mode the host may report (a settings file can set `dontAsk`). */
 export const PermissionModeSchema = z.string().min(1).max(50);
 
-/** Models the picker lists, besides whatever the setting holds. */
-export const MODEL_CHOICES = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'] as const;
+/**
+ * Models the picker lists until the host sends its `modelList` (the model table's listed models, plus the API's
+ * models list: core/models/models.ts `pickerModels`); a unit test keeps the two in step.
+ */
+export const MODEL_CHOICES = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2'] as const;
 
 const ModelIdSchema = z
   .string()
@@ -95,6 +98,8 @@ export const ControlRequestSchemas = [
 export const ControlEventSchemas = [
   z.strictObject({ type: z.literal('permissionModeChanged'), mode: PermissionModeSchema }),
   z.strictObject({ type: z.literal('modelChanged'), model: z.string().max(200) }),
+  /** The ids the model picker offers: the model table's, then the provider's models list. */
+  z.strictObject({ type: z.literal('modelList'), models: z.array(ModelIdSchema).max(300) }),
   z.strictObject({ type: z.literal('sessionList'), sessions: z.array(SessionListItemSchema).max(500) }),
   z.strictObject({
     type: z.literal('fileSuggestions'),

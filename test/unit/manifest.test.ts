@@ -18,11 +18,12 @@ describe('package.json manifest', () => {
     expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
   });
 
-  it('declares the model, API base URL, max tokens, MCP servers and permission settings', () => {
+  it('declares the model, API base URL, max tokens, thinking, effort, MCP servers and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
       'codewright.diffReview.focus',
       'codewright.diffReview.open',
+      'codewright.effort',
       'codewright.fallbackModel',
       'codewright.maxTokens',
       'codewright.mcpServers',
@@ -32,6 +33,7 @@ describe('package.json manifest', () => {
       'codewright.permissions.defaultMode',
       'codewright.permissions.deny',
       'codewright.provider',
+      'codewright.thinking',
     ]);
   });
 });

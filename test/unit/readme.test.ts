@@ -139,12 +139,12 @@ describe('README.md', () => {
     const without = (needle: string) => lines.filter((l) => !l.includes(needle)).join('\n');
     const retitled = readme.replace('| Open Chat |', '| Open The Chat |');
     const rebound = readme.replace('`Ctrl+Alt+I`', '`Ctrl+Alt+K`');
-    const redefaulted = readme.replace('| `8192` |', '| `4096` |');
+    const redefaulted = readme.replace('| `codewright.maxTokens` | `0` |', '| `codewright.maxTokens` | `8192` |');
     expect(readmeProblems(without('`codewright.reviewChanges`'), pkg, CONTEXT_KEYS)).toEqual(['no table row for command codewright.reviewChanges']);
     expect(readmeProblems(retitled, pkg, CONTEXT_KEYS)).toEqual(['row of codewright.openChat lacks its title "Open Chat"']);
     expect(readmeProblems(rebound, pkg, CONTEXT_KEYS)).toEqual(['row of codewright.openChat lacks its key Ctrl+Alt+I']);
     expect(readmeProblems(without('`codewright.diffReview.focus`'), pkg, CONTEXT_KEYS)).toEqual(['no table row for setting codewright.diffReview.focus']);
-    expect(readmeProblems(redefaulted, pkg, CONTEXT_KEYS)).toEqual(['row of codewright.maxTokens lacks its default `8192`']);
+    expect(readmeProblems(redefaulted, pkg, CONTEXT_KEYS)).toEqual(['row of codewright.maxTokens lacks its default `0`']);
   });
 
   it('reports an id package.json does not contribute when the README names one, in backticks or not', () => {

@@ -54,14 +54,22 @@ describe('webview header', () => {
     await expect.poll(() => view.page.getByTestId('bypass-confirm').count()).toBe(0);
   });
 
-  it('lists the short model list plus the current setting and posts setModel', async () => {
+  it('lists the built-in model choices plus the current setting and posts setModel', async () => {
     await open(snapshot([], { model: 'claude-custom-1' }));
     const select = view.page.getByTestId('model-select');
-    await expect.poll(() => select.locator('option').allInnerTexts()).toEqual(['claude-custom-1', 'claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5']);
-    await select.selectOption('claude-opus-4-1');
-    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'setModel', model: 'claude-opus-4-1' }]);
-    await view.send({ type: 'modelChanged', model: 'claude-opus-4-1' });
-    await expect.poll(() => select.inputValue()).toBe('claude-opus-4-1');
+    await expect.poll(() => select.locator('option').allInnerTexts()).toEqual(['claude-custom-1', 'claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2']);
+    await select.selectOption('claude-opus-5-5');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'setModel', model: 'claude-opus-5-5' }]);
+    await view.send({ type: 'modelChanged', model: 'claude-opus-5-5' });
+    await expect.poll(() => select.inputValue()).toBe('claude-opus-5-5');
+  });
+
+  it('lists the host model list once it arrives, the API ids included', async () => {
+    await open(snapshot([], { model: 'claude-sonnet-5-5' }), { type: 'modelList', models: ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-next-6'] });
+    const select = view.page.getByTestId('model-select');
+    await expect.poll(() => select.locator('option').allInnerTexts()).toEqual(['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-next-6']);
+    await select.selectOption('claude-next-6');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'setModel', model: 'claude-next-6' }]);
   });
 
   it('shows the context fill, tokens and cost from usage events', async () => {

@@ -68,6 +68,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           <Header
             mode={state.permissionMode}
             model={state.model}
+            models={state.models}
             usage={state.usage}
             sessions={state.sessions}
             busy={state.busy}

@@ -10,6 +10,8 @@ import { SessionHistory } from './SessionHistory';
 export interface HeaderProps {
   mode: string;
   model: string;
+  /** The ids to offer; empty: MODEL_CHOICES. */
+  models?: readonly string[];
   usage: Usage | null;
   sessions: readonly SessionListItem[] | null;
   busy: boolean;
@@ -74,9 +76,10 @@ function ModeSelect({ value, mode, onChange }: { value: string; mode: string; on
   );
 }
 
-function ModelSelect({ model, onSetModel }: { model: string; onSetModel: (model: string) => void }) {
+function ModelSelect({ model, choices, onSetModel }: { model: string; choices: readonly string[]; onSetModel: (model: string) => void }) {
   // A model the list does not know (set elsewhere) still shows as the current one.
-  const models = MODEL_CHOICES.includes(model as (typeof MODEL_CHOICES)[number]) ? MODEL_CHOICES : [model, ...MODEL_CHOICES];
+  const offered = choices.length ? choices : MODEL_CHOICES;
+  const models = offered.includes(model) ? offered : [model, ...offered];
   return (
     <HeaderSelect testId="model-select" label="Model" value={model} onChange={onSetModel}>
       {models.map((m) => (
@@ -137,7 +140,7 @@ export function Header(props: HeaderProps) {
     <header className="chat-header" aria-label="Session controls">
       <div className="chat-header-row">
         <ModeSelect value={confirmBypass ? 'bypassPermissions' : mode} mode={mode} onChange={pickMode} />
-        <ModelSelect model={model} onSetModel={props.onSetModel} />
+        <ModelSelect model={model} choices={props.models ?? []} onSetModel={props.onSetModel} />
         <span className="header-spacer" />
         <button
           type="button"

@@ -3,11 +3,13 @@ import type { HostToWebview, SessionListItem, SlashCommand, TaskView } from '../
 
 export type ControlEvent = Extract<
   HostToWebview,
-  { type: 'permissionModeChanged' | 'modelChanged' | 'sessionList' | 'fileSuggestions' | 'tasksChanged' | 'commandsChanged' }
+  { type: 'permissionModeChanged' | 'modelChanged' | 'modelList' | 'sessionList' | 'fileSuggestions' | 'tasksChanged' | 'commandsChanged' }
 >;
 
 export interface ControlState {
   model: string;
+  /** The picker's ids; empty until the host's `modelList` (the header then shows MODEL_CHOICES). */
+  models: readonly string[];
   permissionMode: string;
   commands: readonly SlashCommand[];
   tasks: readonly TaskView[];
@@ -22,6 +24,7 @@ type Snapshot = Extract<HostToWebview, { type: 'sessionSnapshot' }>;
 export function controlsFromSnapshot(event: Snapshot): ControlState {
   return {
     model: event.model,
+    models: [],
     permissionMode: event.permissionMode ?? 'default',
     commands: event.commands ?? [],
     tasks: event.tasks ?? [],
@@ -36,6 +39,8 @@ export function reduceControls<S extends ControlState>(state: S, event: ControlE
       return state.permissionMode === event.mode ? state : { ...state, permissionMode: event.mode };
     case 'modelChanged':
       return state.model === event.model ? state : { ...state, model: event.model };
+    case 'modelList':
+      return { ...state, models: event.models };
     case 'sessionList':
       return { ...state, sessions: event.sessions };
     case 'fileSuggestions':

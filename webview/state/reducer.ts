@@ -41,6 +41,8 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       phase: 'ready',
       sessionId: event.sessionId,
       ...controlsFromSnapshot(event),
+      // The model list is not part of a snapshot: one that arrived earlier still holds.
+      models: state.phase === 'ready' ? state.models : [],
       ...checkpointsFromSnapshot(event),
       ...questionsFromSnapshot(event),
       ...plansFromSnapshot(event),
@@ -82,6 +84,7 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return { ...state, usage: event.usage };
     case 'permissionModeChanged':
     case 'modelChanged':
+    case 'modelList':
     case 'sessionList':
     case 'fileSuggestions':
     case 'tasksChanged':

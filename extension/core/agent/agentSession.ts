@@ -9,7 +9,7 @@ import type { AgentDefinition, SpawnAgent } from '../agents/types';
 import type { AgentId } from '../ids';
 import { asAgentId, asSessionId, type SessionId } from '../ids';
 import type { Message, UserContentBlock, UserMessage } from '../messages';
-import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, ThinkingParam, TranscriptStore } from '../ports';
+import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
 import { TranscriptWriter } from '../session/transcript';
@@ -34,7 +34,9 @@ import { withMail } from './inbox';
 import type { QueryEvent } from './events';
 import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
-import { contextWindowFor, UsageTracker, type UsageSnapshot } from './usage';
+import { UsageTracker, type UsageSnapshot } from './usage';
+import { compactionFor } from '../models/compaction';
+import { requestOptionsFor, type ModelPreferences } from '../models/requestOptions';
 import { syncModeToHolder } from './modeSync';
 import { resolveAgentModel } from '../agents/definitions';
 import { withCommandRules } from '../commands/commandRules';
@@ -56,8 +58,12 @@ export interface AgentSessionDeps {
   tools: Tools;
   cwd: string;
   newId: () => string;
-  /** `fallbackModel`: where a request goes after repeated overloads (core/agent/fallback.ts). */
-  settings: () => { model: string; maxTokens: number; thinking?: ThinkingParam; maxTurns?: number; fallbackModel?: string };
+  /**
+   * The model and the user's request settings, read at each turn; `maxTokens`, `thinking` and `effort` absent
+   * take the model's own values from the model table (core/models/requestOptions.ts). `fallbackModel`: where a
+   * request goes after repeated overloads (core/agent/fallback.ts).
+   */
+  settings: () => { model: string; maxTurns?: number; fallbackModel?: string } & ModelPreferences;
   /** Defaults to the permission engine over the session's permission context. */
   decider?: PermissionDecider;
   askUser?: AskUser;
@@ -152,10 +158,8 @@ export class AgentSession {
     this.inbox = this.mailbox.register({ agentId: deps.agentId ?? asAgentId(MAIN_AGENT_NAME), name: MAIN_AGENT_NAME });
     this.spawnAgent = createSpawnAgent({
       model: deps.model,
-      settings: () => {
-        const s = deps.settings();
-        return { maxTokens: s.maxTokens, ...(s.thinking ? { thinking: s.thinking } : {}) };
-      },
+      // Resolved for the sub-agent's own model: a Haiku helper never gets an Opus output limit.
+      settings: (model) => requestOptionsFor(model, deps.settings()),
       ...(deps.retry ? { retry: deps.retry } : {}),
       onUsage: (model, usage) => void this.usage.record(model, usage),
     });
@@ -258,12 +262,12 @@ export class AgentSession {
         model: this.deps.model,
         modelName: settings.model,
         ...(settings.fallbackModel ? { fallbackModel: settings.fallbackModel } : {}),
-        maxTokens: settings.maxTokens,
-        ...(settings.thinking ? { thinking: settings.thinking } : {}),
+        ...requestOptionsFor(settings.model, settings),
+        optionsFor: (other) => requestOptionsFor(other, settings),
         ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),
         toolUseContext: context,
         canUseTool: this.canUseTool(),
-        compaction: { contextWindow: contextWindowFor(settings.model) },
+        compaction: compactionFor(settings.model),
         ...(this.deps.retry ? { retry: this.deps.retry } : {}),
         onMessage: async (m) => {
           await this.writer.appendMessage(m);

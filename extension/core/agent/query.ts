@@ -7,7 +7,7 @@
  */
 import type { MailMessage } from '../agents/mailbox';
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolUseBlock, UserMessage } from '../messages';
-import type { ModelClient, StopReason, ThinkingParam } from '../ports';
+import type { ModelClient, ModelRequest, StopReason, ThinkingParam } from '../ports';
 import { MAX_STOP_HOOK_CONTINUATIONS, stopHooks } from '../hooks/sessionHooks';
 import { takeTaskNotificationMessage } from '../tasks/notifications';
 import type { ToolUseContext } from '../tool/context';
@@ -22,6 +22,7 @@ import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { tokensFromUsage } from './tokens';
 import { refreshedTools, type ToolDefinitionsFor } from './toolRefresh';
 import { runToolRound, type ToolRound } from './toolRound';
+import { optionsOf, type ModelOptions } from './modelOptions';
 
 export interface QueryParams {
   /** The conversation so far, ending with the new user message. Not mutated. */
@@ -34,6 +35,10 @@ export interface QueryParams {
   fallbackModel?: string;
   maxTokens: number;
   thinking?: ThinkingParam;
+  /** `output_config.effort`, for models that take it. */
+  effort?: ModelRequest['effort'];
+  /** max_tokens, thinking and effort for another model (the model table's): used when the fallback model takes over. */
+  optionsFor?: (model: string) => ModelOptions;
   toolUseContext: ToolUseContext;
   canUseTool: CanUseToolFn;
   /** Model requests that may end in tool_use before the loop stops (default 100). */
@@ -114,7 +119,7 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
       return messages;
     }
 
-    if (attemptResult.model !== params.modelName) params = { ...params, modelName: attemptResult.model }; // the fallback model's turn now
+    if (attemptResult.model !== params.modelName) params = { ...params, modelName: attemptResult.model, ...optionsOf(params, attemptResult.model) }; // the fallback model's turn now
     const { message, stopReason, usage } = attemptResult.result;
     lastInputTokens = tokensFromUsage(usage);
     yield { type: 'usage', model: params.modelName, usage };

@@ -9,6 +9,7 @@ import { Attempt } from './attempt';
 import { withCacheBreakpoints } from './cache';
 import type { QueryEvent } from './events';
 import { fallbackNotice, OverloadFallback } from './fallback';
+import { optionsOf } from './modelOptions';
 import type { QueryParams } from './query';
 import { countdown, retryDelayMs, retryStatus, type RetryOptions } from './retry';
 
@@ -36,6 +37,7 @@ export async function* requestWithRetry(
     messages: cached.messages,
     tools: params.tools,
     ...(params.thinking ? { thinking: params.thinking } : {}),
+    ...(params.effort ? { effort: params.effort } : {}),
     signal,
   };
   const fallback = new OverloadFallback(params.fallbackModel);
@@ -56,6 +58,7 @@ export async function* requestWithRetry(
         if (run.shownOutput) yield { type: 'attemptDiscarded', reason: error.message };
         yield fallbackNotice(body.model, switchTo);
         body.model = switchTo;
+        Object.assign(body, optionsOf(params, switchTo)); // its own output limit and thinking
         continue;
       }
       if (!error.retryable || attempt > retry.maxRetries) {

@@ -31,6 +31,7 @@ export interface AgentLoopDeps {
   model: ModelClient;
   maxTokens: number;
   thinking?: ThinkingParam;
+  effort?: QueryParams['effort'];
   maxTurns?: number;
   retry?: QueryParams['retry'];
   /** Each request's usage, for the session's cost (a sub-agent's tokens are the session's too). */
@@ -135,6 +136,7 @@ async function runTurn(
       modelName: run.modelName,
       maxTokens: deps.maxTokens,
       ...(deps.thinking ? { thinking: deps.thinking } : {}),
+      ...(deps.effort ? { effort: deps.effort } : {}),
       ...(deps.maxTurns ? { maxTurns: deps.maxTurns } : {}),
       ...(deps.retry ? { retry: deps.retry } : {}),
       ...(run.takeInbox ? { takeInbox: run.takeInbox } : {}),

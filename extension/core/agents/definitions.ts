@@ -3,6 +3,7 @@
  * merging them with the ones users define (`.claude/agents/*.md`, `--agents`). A later source overrides an
  * earlier one of the same name: built-in < user < project < cli.
  */
+import { resolveModelAlias } from '../models/models';
 import type { PermissionMode } from '../permissions/types';
 import type { AgentDefinition, AgentSource } from './types';
 
@@ -101,5 +102,5 @@ export function resolveAgentModel(alias: string | undefined, parentModel: string
   const family = /^(sonnet|opus|haiku)$/.exec(alias)?.[1];
   if (!family) return alias;
   if (parentModel.includes(family)) return parentModel;
-  return { sonnet: 'claude-sonnet-5-5', opus: 'claude-opus-5-5', haiku: 'claude-haiku-5-5' }[family]!;
+  return resolveModelAlias(family);
 }

@@ -26,8 +26,9 @@ import { enterWorktreeContext } from '../worktreeSession';
 import type { WorktreeInfo } from '../worktreePort';
 
 /** What sub-agents need beyond their parent's context: the model client and request settings. */
-export type SpawnAgentDeps = Omit<AgentLoopDeps, 'maxTokens' | 'thinking'> & {
-  settings: () => Pick<AgentLoopDeps, 'maxTokens' | 'thinking'>;
+export type SpawnAgentDeps = Omit<AgentLoopDeps, 'maxTokens' | 'thinking' | 'effort'> & {
+  /** Request settings for the sub-agent's model (its own output limit and thinking: core/models/requestOptions.ts). */
+  settings: (model: string) => Pick<AgentLoopDeps, 'maxTokens' | 'thinking' | 'effort'>;
   /** Turns a teammate may take before it ends (default MAX_TEAMMATE_TURNS). */
   maxTeammateTurns?: number;
 };
@@ -133,7 +134,7 @@ async function execute(agent: PreparedAgent, deps: SpawnAgentDeps, canUseTool: C
   const { run } = agent;
   const base = { agentId: agent.agentId, agentType: run.agentType, model: run.modelName, description: run.description };
   try {
-    const result = await runAgentLoop(run, { ...deps, ...deps.settings() }, canUseTool, (event) => emit(agentProgress(base, event)), mate);
+    const result = await runAgentLoop(run, { ...deps, ...deps.settings(run.modelName) }, canUseTool, (event) => emit(agentProgress(base, event)), mate);
     const kept = agent.worktree ? await cleanUpWorktree(agent.worktree) : undefined;
     const path = run.transcriptPath ? { transcriptPath: run.transcriptPath } : {};
     return { ...result, ...path, ...(kept ? { worktree: kept } : {}) };

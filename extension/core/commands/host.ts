@@ -77,6 +77,8 @@ export interface CommandHost {
   model(): string;
   /** Changes the model for the next turns (VS Code writes the setting). */
   setModel?(model: string): Promise<void>;
+  /** The ids `/model` lists (core/models/modelList.ts); the model table's when absent. */
+  listModels?(): Promise<string[]>;
   usage(): SessionUsage;
   history(): readonly Message[];
   /** Starts a new conversation. */

@@ -20,6 +20,8 @@ export interface SettingSpec {
   type: 'string' | 'boolean' | 'integer';
   /** The allowed values of a string setting. */
   values?: readonly string[];
+  /** What a free-form string setting must look like (package.json's `pattern`), and how to say so. */
+  pattern?: { regex: RegExp; expected: string };
   /** The value when nothing sets it. */
   defaultValue: SettingValue;
   /**
@@ -31,7 +33,9 @@ export interface SettingSpec {
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'model', description: 'The model id new requests use', type: 'string', defaultValue: 'claude-sonnet-5-5' },
-  { key: 'maxTokens', description: 'max_tokens of each request', type: 'integer', defaultValue: 8192 },
+  { key: 'maxTokens', description: "max_tokens of each request (0: the model's output limit)", type: 'integer', defaultValue: 0 },
+  { key: 'thinking', description: 'Extended thinking: on, off, or a budget in tokens (≥ 1024)', type: 'string', defaultValue: 'on', pattern: { regex: /^(on|off|[0-9]+)$/, expected: 'on, off or a number of tokens' } },
+  { key: 'effort', description: "Effort of each reply (empty: the model's default)", type: 'string', values: ['', 'low', 'medium', 'high'], defaultValue: '' },
   { key: 'apiBaseUrl', description: 'The Anthropic API endpoint (empty: the default)', type: 'string', defaultValue: '', sensitive: true },
   // Providers (llm/providers/): where requests, and so the conversation, go; and the model after overloads.
   {
@@ -78,10 +82,11 @@ export function coerceSettingValue(spec: SettingSpec, value: SettingValue): { ok
   }
   if (spec.type === 'integer') {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof n === 'number' && Number.isInteger(n) && n > 0) return { ok: true, value: n };
-    return bad('a positive integer');
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return { ok: true, value: n };
+    return bad('a whole number (0 for the default)');
   }
   if (typeof value !== 'string') return bad('a string');
   if (spec.values && !spec.values.includes(value)) return bad(`one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}`);
+  if (spec.pattern && !spec.pattern.regex.test(value)) return bad(spec.pattern.expected);
   return { ok: true, value };
 }

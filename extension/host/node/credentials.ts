@@ -1,4 +1,5 @@
 /** Plain-Node ports for tests and the headless CLI: key and settings from the environment. */
+import type { Effort, ThinkingSetting } from '../../core/models/requestOptions';
 import type { CredentialsPort, Logger, SettingsPort } from '../../core/ports';
 
 export class EnvCredentials implements CredentialsPort {
@@ -11,12 +12,18 @@ export class EnvCredentials implements CredentialsPort {
 }
 
 export class StaticSettings implements SettingsPort {
-  constructor(private readonly values: { model: string; maxTokens: number; apiBaseUrl?: string }) {}
+  constructor(private readonly values: { model: string; maxTokens?: number; thinking?: ThinkingSetting; effort?: Effort; apiBaseUrl?: string }) {}
   model(): string {
     return this.values.model;
   }
-  maxTokens(): number {
+  maxTokens(): number | undefined {
     return this.values.maxTokens;
+  }
+  thinking(): ThinkingSetting {
+    return this.values.thinking ?? 'on';
+  }
+  effort(): Effort | undefined {
+    return this.values.effort;
   }
   apiBaseUrl(): string | undefined {
     return this.values.apiBaseUrl;

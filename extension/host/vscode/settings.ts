@@ -1,12 +1,16 @@
 /** Codewright's VS Code settings, read on each use so changes apply without a reload. */
 import * as vscode from 'vscode';
 import type { SettingsPort } from '../../core/ports';
+import { parseEffort, parseThinkingSetting, type Effort, type ThinkingSetting } from '../../core/models/requestOptions';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
-export const DEFAULT_MAX_TOKENS = 8192;
 
 export class VsCodeSettings implements SettingsPort {
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    /** Told once per bad value of `codewright.thinking`, which then counts as "on". */
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {}
 
   private get config(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration('codewright');
@@ -17,9 +21,27 @@ export class VsCodeSettings implements SettingsPort {
     return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_MODEL;
   }
 
-  maxTokens(): number {
+  /** Undefined (0 or unset): the model's own output limit, from the model table. */
+  maxTokens(): number | undefined {
     const value = this.config.get<unknown>('maxTokens');
-    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_TOKENS;
+    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+  }
+
+  private warnedThinking: unknown;
+
+  thinking(): ThinkingSetting {
+    const value = this.config.get<unknown>('thinking');
+    const parsed = value === undefined || value === '' ? 'on' : parseThinkingSetting(value);
+    if (parsed !== undefined) return parsed;
+    if (this.warnedThinking !== value) {
+      this.warnedThinking = value;
+      this.warn(`codewright.thinking: ${JSON.stringify(value)} is not "on", "off" or a budget of at least 1024 tokens; thinking stays on.`);
+    }
+    return 'on';
+  }
+
+  effort(): Effort | undefined {
+    return parseEffort(this.config.get<unknown>('effort'));
   }
 
   /** `codewright.provider` as set: `auto` (Claude Code's CLAUDE_CODE_USE_* variables decide) or a provider name. */

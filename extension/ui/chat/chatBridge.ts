@@ -34,6 +34,8 @@ export interface ChatBridgeDeps {
   log: Logger;
   setupState: () => Promise<SetupState>;
   post: (message: HostToWebview) => void;
+  /** The model picker's ids (core/models/modelList.ts); without it the view shows its built-in choices. */
+  listModels?: () => Promise<string[]>;
   /** Editor actions the webview may request; they run through VS Code's own UI. */
   actions: { setApiKey(): void; showLogs(): void };
   editor: EditorActions;
@@ -137,6 +139,12 @@ export class ChatBridge {
     });
   }
 
+  /** The picker's list; it may wait on the API's models list, so it follows the snapshot rather than holding it up. */
+  private async sendModelList(): Promise<void> {
+    if (!this.deps.listModels) return;
+    this.deps.post({ type: 'modelList', models: await this.deps.listModels() });
+  }
+
   async sendSetup(): Promise<void> {
     this.deps.post({ type: 'setupChanged', setup: await this.deps.setupState() });
   }
@@ -146,6 +154,7 @@ export class ChatBridge {
     switch (message.type) {
       case 'ready':
         await this.sendSnapshot();
+        void this.sendModelList();
         // The view asked: command files may have changed since the last turn (a change posts commandsChanged).
         return session.commands.refresh();
       case 'sendPrompt':

@@ -28,6 +28,8 @@ export interface ChatDeps {
   listSessions(): Promise<SessionSummary[]>;
   responders: ChatResponders;
   checkpoints: CheckpointControls;
+  /** The model picker's ids (core/models/modelList.ts). */
+  listModels?: () => Promise<string[]>;
 }
 
 export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): ChatViewProvider {
@@ -62,6 +64,7 @@ function createProvider(extensionUri: vscode.Uri, deps: ChatDeps): ChatViewProvi
       settings,
       log,
       setupState,
+      ...(deps.listModels ? { listModels: deps.listModels } : {}),
       controls: {
         setModel: async (m) => {
           await vscode.workspace.getConfiguration('codewright').update('model', m, vscode.ConfigurationTarget.Global);

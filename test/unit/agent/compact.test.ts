@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { signatureFor } from '../../fixtures/fake-anthropic/thinking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_COMPACT_THRESHOLD, compactConversation, type CompactOptions, isPromptTooLongError, shouldAutoCompact } from '../../../extension/core/agent/compact';
 import type { AssistantContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, UserContentBlock } from '../../../extension/core/messages';
@@ -44,7 +45,7 @@ const image: UserContentBlock = { type: 'image', source: { type: 'base64', media
 function session(): Message[] {
   return [
     user('Add a --verbose flag to the CLI'),
-    assistant({ type: 'thinking', thinking: 'SECRET-REASONING', signature: 'sig' }, text('Reading the entry point.'), use('toolu_1', 'Read', { path: 'src/cli.ts' })),
+    assistant({ type: 'thinking', thinking: 'SECRET-REASONING', signature: signatureFor('SECRET-REASONING') }, text('Reading the entry point.'), use('toolu_1', 'Read', { path: 'src/cli.ts' })),
     user([result('toolu_1', 'export function main(argv) {}')]),
     assistant(text('Added the flag in src/cli.ts.')),
     user('Now write tests for it'),

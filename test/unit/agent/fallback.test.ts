@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackNotice, OverloadFallback } from '../../../extension/core/agent/fallback';
 import { ModelError } from '../../../extension/core/ports';
+import { requestOptionsFor } from '../../../extension/core/models/requestOptions';
 import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
 import { echoTool } from '../tool/fixtures';
 import { MODEL, runQuery, useFakeAnthropic } from './queryHarness';
@@ -56,6 +57,23 @@ describe('core/agent/fallback in the loop', () => {
     // Cost is counted at the fallback's prices.
     expect(run.events.filter((e) => e.type === 'usage').map((e) => e.type === 'usage' && e.model)).toEqual([FALLBACK, FALLBACK]);
     expect(run.events.at(-1)).toMatchObject({ type: 'done', reason: 'end_turn' });
+  });
+
+  it("sends the fallback model's own output limit and thinking, not the first model's", async () => {
+    fake.setScript([overloaded, overloaded, overloaded, toolUseTurn('Echo', { text: 'hi' }), textTurn('Done.')]);
+    const echo = echoTool();
+    const optionsFor = (model: string) => requestOptionsFor(model);
+    await runQuery(fake, { tools: [echo.tool], extra: { fallbackModel: FALLBACK, ...requestOptionsFor(MODEL), optionsFor } });
+    const sent = fake.requests.map((r) => [r.body.model, r.body.max_tokens, (r.body.thinking as { type?: string } | undefined)?.type]);
+    const first = requestOptionsFor(MODEL);
+    const fallback = requestOptionsFor(FALLBACK);
+    expect(first.maxTokens).not.toBe(fallback.maxTokens);
+    expect(sent[0]).toEqual([MODEL, first.maxTokens, first.thinking?.type]);
+    // The switched request and the rest of the turn carry the fallback's options.
+    expect(sent.slice(3)).toEqual([
+      [FALLBACK, fallback.maxTokens, fallback.thinking?.type],
+      [FALLBACK, fallback.maxTokens, fallback.thinking?.type],
+    ]);
   });
 
   it('keeps retrying the same model when no fallback is set', async () => {

@@ -23,6 +23,18 @@ describe('cli/args', () => {
     expect(error(['-p', 'x', '-c', '--resume', 'abc'])).toContain('--continue and --resume cannot be used together');
   });
 
+  it('reads --thinking on|off|budget and --effort, and leaves --max-tokens to the model when absent', () => {
+    expect(ok(['-p', 'x', '--thinking', 'off']).thinking).toBe('off');
+    expect(ok(['-p', 'x', '--thinking', '8000', '--effort', 'medium'])).toMatchObject({ thinking: 8000, effort: 'medium' });
+    const defaults = ok(['-p', 'x']);
+    expect([defaults.thinking, defaults.effort, defaults['max-tokens']]).toEqual([undefined, undefined, undefined]);
+    expect(ok(['-p', 'x', '--max-tokens', '2048'])['max-tokens']).toBe(2048);
+    expect(error(['-p', 'x', '--thinking', 'sometimes'])).toBe('--thinking: on, off, or a budget of at least 1024 tokens');
+    expect(error(['-p', 'x', '--thinking', '512'])).toBe('--thinking: on, off, or a budget of at least 1024 tokens');
+    expect(error(['-p', 'x', '--effort', 'max'])).toMatch(/^--effort: /);
+    expect(USAGE).toContain('--thinking on|off|N');
+  });
+
   it('reads --system-prompt and --append-system-prompt as given', () => {
     const o = ok(['-p', 'x', '--system-prompt', 'You are terse.', '--append-system-prompt', 'Answer in French.']);
     expect(o['system-prompt']).toBe('You are terse.');

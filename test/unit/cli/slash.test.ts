@@ -49,7 +49,7 @@ describe('cli/slash', () => {
 
   it('prints local commands and panels as text, refuses editor-only ones, and passes prose through', async () => {
     const { deps } = slashDeps();
-    expect(await runCliSlash('/model', deps)).toEqual({ type: 'print', text: 'Model: claude-test' });
+    expect(await runCliSlash('/model', deps)).toEqual({ type: 'print', text: expect.stringMatching(/^Model: claude-test\n\nAvailable: claude-sonnet-5-5/) });
     expect(await runCliSlash('/mcp', deps)).toEqual({ type: 'print', text: 'No MCP servers are configured.' });
     expect(await runCliSlash('/clear', deps)).toEqual({ type: 'error', message: '/clear needs the editor; it does not run with -p.' });
     expect(await runCliSlash('/frontend:lnt', deps)).toEqual({ type: 'error', message: 'Unknown command: /frontend:lnt. Type /help to list the commands.' });

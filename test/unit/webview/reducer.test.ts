@@ -55,6 +55,7 @@ describe('reduceChat', () => {
       phase: 'ready',
       sessionId: 's2',
       model: 'claude-other',
+      models: [],
       busy: true,
       setup: { hasApiKey: false, keySource: 'none' },
       entries: [user('u1', 'hi'), assistant('a1', 'hello', 'done')],
@@ -75,6 +76,12 @@ describe('reduceChat', () => {
       configProblems: [],
       queue: [],
     });
+  });
+
+  it('takes the host model list and keeps it across a later snapshot', () => {
+    const listed = reduceChat(ready(), { type: 'modelList', models: ['claude-sonnet-5-5', 'claude-next-6'] });
+    expect(listed).toMatchObject({ models: ['claude-sonnet-5-5', 'claude-next-6'] });
+    expect(reduceChat(listed, snapshot([], { sessionId: 's3' }))).toMatchObject({ sessionId: 's3', models: ['claude-sonnet-5-5', 'claude-next-6'] });
   });
 
   it('replaces the text of a streaming message when an attempt is discarded', () => {

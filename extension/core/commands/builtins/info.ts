@@ -1,4 +1,5 @@
 /** Built-ins that report or change a setting without the model: /cost, /model and /help. */
+import { pickerModels } from '../../models/models';
 import type { CommandHost } from '../host';
 import type { Command, LocalCommand } from '../types';
 
@@ -39,8 +40,11 @@ export function modelCommand(host: CommandHost): LocalCommand {
     supportsNonInteractive: true,
     call: async (args) => {
       const wanted = args.trim();
-      if (!wanted) return text(`Model: ${host.model()}`);
-      if (!MODEL_ID.test(wanted)) return text(`"${wanted}" is not a model id (for example claude-sonnet-4-5).`);
+      if (!wanted) {
+        const models = host.listModels ? await host.listModels() : pickerModels();
+        return text(`Model: ${host.model()}\n\nAvailable: ${models.join(', ')} (or the aliases opus, sonnet, haiku). Switch with /model <id>.`);
+      }
+      if (!MODEL_ID.test(wanted)) return text(`"${wanted}" is not a model id (for example claude-sonnet-5-5).`);
       if (!host.setModel) return text(`The model is fixed for this run (${host.model()}); choose one with --model.`);
       await host.setModel(wanted);
       return text(`Model set to ${wanted}.`);

@@ -57,7 +57,9 @@ describe('core/commands/builtins', () => {
   it('/model shows the model, sets another where the host can, and refuses a non-id', async () => {
     const host = fakeHost();
     const { find } = builtins(host);
-    expect(await runText(find('model'))).toBe('Model: claude-test');
+    expect(await runText(find('model'))).toMatch(/^Model: claude-test\n\nAvailable: claude-sonnet-5-5, claude-opus-5-5, claude-haiku-5-5, /);
+    host.listModels = async () => ['claude-sonnet-5-5', 'claude-from-api'];
+    expect(await runText(find('model'))).toContain('Available: claude-sonnet-5-5, claude-from-api (or the aliases');
     expect(await runText(find('model'), 'claude-opus-4-1')).toMatch(/fixed for this run.*--model/);
     host.setModel = async (m) => void (host.modelValue = m);
     expect(await runText(find('model'), 'claude-opus-4-1')).toBe('Model set to claude-opus-4-1.');

@@ -55,7 +55,7 @@ describe('tools/Config', () => {
   it('reads a setting without asking, and its default when nothing sets it', async () => {
     const port = memoryPort({ model: 'claude-opus-5' });
     expect(await run({ setting: 'model' }, { port })).toMatchObject({ text: 'model = "claude-opus-5"', isError: false, asked: [] });
-    expect((await run({ setting: 'maxTokens' }, { port })).text).toBe('maxTokens = 8192');
+    expect((await run({ setting: 'maxTokens' }, { port })).text).toBe('maxTokens = 0');
     expect((await run({ setting: 'defaultMode' }, { port })).text).toBe('permissions.defaultMode = ""');
   });
 
@@ -91,10 +91,10 @@ describe('tools/Config', () => {
     const port = memoryPort();
     const unknown = await run({ setting: 'theme', value: 'dark' }, { port, answer: 'allow' });
     expect(unknown).toMatchObject({ isError: true, stage: 'validation', asked: [] });
-    expect(unknown.text).toContain('Unknown setting "theme". Known settings: model, maxTokens, apiBaseUrl, provider, fallbackModel, permissions.defaultMode, diffReview.open, diffReview.focus.');
+    expect(unknown.text).toContain('Unknown setting "theme". Known settings: model, maxTokens, thinking, effort, apiBaseUrl, provider, fallbackModel, permissions.defaultMode, diffReview.open, diffReview.focus.');
     const bad = await run({ setting: 'diffReview.open', value: 'elsewhere' }, { port, answer: 'allow' });
     expect(bad.text).toContain('Invalid value for diffReview.open: "elsewhere"; expected one of "beside", "active", "manual".');
-    expect((await run({ setting: 'maxTokens', value: -3 }, { port, answer: 'allow' })).text).toContain('expected a positive integer');
+    expect((await run({ setting: 'maxTokens', value: -3 }, { port, answer: 'allow' })).text).toContain('expected a whole number');
     expect(port.writes).toEqual([]);
   });
 
