@@ -99,8 +99,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
   const session = createSession(context, services, responders, checkpoints);
   const checkpointUi = registerCheckpoints(context, { session, checkpoints, log, newId: randomUUID });
-  const listModels = createModelList(services.model, log);
-  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls, listModels });
+  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls, listModels: services.listModels });
   session.commands.attachEditor(createCommandEditor({ session, rewind: checkpointUi.api.rewind, post: (m) => chat.post(m) }));
   const palette = registerPalette(context, {
     session,
@@ -163,7 +162,9 @@ async function createServices(context: vscode.ExtensionContext) {
   const mcp = createVsCodeMcp(context, { cwd, homeDir: os.homedir(), ...(workspaceRoot ? { workspaceRoot } : {}) }, log);
   context.subscriptions.push(log, permissions, hooks, mcp, { dispose: () => void nodeShell.dispose() });
   warnIfSandboxUnavailable(permissions.holder.current(), nodeShell, log);
-  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, cwd, hooks, mcp };
+  // The ids the header picker and /model list: the model table plus the API's models list, fetched once.
+  const listModels = createModelList(model, log);
+  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, listModels, cwd, hooks, mcp };
 }
 
 /**
@@ -243,6 +244,7 @@ function createSession(context: vscode.ExtensionContext, services: Services, res
       loaders: [fileCommandLoader(cwd, os.homedir()), mcpPromptLoader(services.mcp.hub)],
       listHooks: () => hooksPanelEntries(services.hooks.engine.hooks),
       mcpServers: () => mcpPanelRows(services.mcp.hub.servers()),
+      listModels: services.listModels,
     },
   });
   sessionId = session.sessionId;

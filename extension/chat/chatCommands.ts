@@ -30,6 +30,8 @@ export interface ChatCommandOptions {
   /** The hooks of the settings files, for /hooks. */
   listHooks?: () => readonly HookView[];
   mcpServers?: () => readonly McpServerView[];
+  /** The ids `/model` lists (core/models/modelList.ts); the model table's when absent. */
+  listModels?: () => Promise<string[]>;
 }
 
 /** The editor's half: CommandEditorPort and the model setting. */
@@ -192,6 +194,7 @@ export class ChatCommands {
       homeDir: this.deps.options?.homeDir ?? process.env.HOME ?? '',
       commands: () => this.registry.all(),
       model: () => agent.settings().model,
+      ...(this.deps.options?.listModels ? { listModels: this.deps.options.listModels } : {}),
       // Getters: the editor is attached after the commands are built.
       get setModel() {
         const e = editor();

@@ -20,7 +20,7 @@ const deploy: PromptCommand = {
   getPromptForCommand: async (args) => [{ type: 'text', text: `Deploy to ${args} with ./deploy.sh` }],
 };
 
-function make(opts: { replies?: string[][]; loader?: CommandLoader } = {}) {
+function make(opts: { replies?: string[][]; loader?: CommandLoader; listModels?: () => Promise<string[]> } = {}) {
   const scripted = new ScriptedModel(opts.replies ?? [['ok']]);
   const seenRules: (readonly string[] | undefined)[] = [];
   const model: ModelClient = {
@@ -35,7 +35,7 @@ function make(opts: { replies?: string[][]; loader?: CommandLoader } = {}) {
     credentials: keyed,
     log,
     newId: sequentialIds(),
-    ...(opts.loader ? { commands: { loaders: [opts.loader] } } : {}),
+    ...(opts.loader || opts.listModels ? { commands: { ...(opts.loader ? { loaders: [opts.loader] } : {}), ...(opts.listModels ? { listModels: opts.listModels } : {}) } } : {}),
   });
   const events: ChatEvent[] = [];
   session.onEvent((e) => events.push(e));
@@ -52,6 +52,13 @@ describe('chat/chatCommands', () => {
     expect(requests).toHaveLength(0);
     expect(texts(session)).toEqual(['user: /comapct now', 'assistant: Unknown command: /comapct. Did you mean /compact? Type /help to list the commands.']);
     expect(session.history).toEqual([]);
+  });
+
+  it("lists the host's models (the table plus the API's list) for /model, without asking the model", async () => {
+    const { session, requests } = make({ listModels: async () => ['claude-sonnet-5-5', 'claude-from-the-api-list'] });
+    await session.send('/model');
+    expect(requests).toHaveLength(0);
+    expect(texts(session).at(-1)).toContain('claude-from-the-api-list');
   });
 
   it('sends a prompt that only looks like a path to the model as typed', async () => {
