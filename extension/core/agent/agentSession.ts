@@ -35,8 +35,8 @@ import type { QueryEvent } from './events';
 import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
 import { UsageTracker, type UsageSnapshot } from './usage';
-import { compactionFor } from '../models/compaction';
-import { requestOptionsFor, type ModelPreferences } from '../models/requestOptions';
+import { requestOptionsFor } from '../models/requestOptions';
+import { modelParams, transcriptParams, type TurnModelSettings } from './sessionParams';
 import { syncModeToHolder } from './modeSync';
 import { resolveAgentModel } from '../agents/definitions';
 import { withCommandRules } from '../commands/commandRules';
@@ -63,7 +63,7 @@ export interface AgentSessionDeps {
    * take the model's own values from the model table (core/models/requestOptions.ts). `fallbackModel`: where a
    * request goes after repeated overloads (core/agent/fallback.ts).
    */
-  settings: () => { model: string; maxTurns?: number; fallbackModel?: string } & ModelPreferences;
+  settings: () => TurnModelSettings;
   /** Defaults to the permission engine over the session's permission context. */
   decider?: PermissionDecider;
   askUser?: AskUser;
@@ -260,18 +260,11 @@ export class AgentSession {
         system,
         tools: defs,
         model: this.deps.model,
-        modelName: settings.model,
-        ...(settings.fallbackModel ? { fallbackModel: settings.fallbackModel } : {}),
-        ...requestOptionsFor(settings.model, settings),
-        optionsFor: (other) => requestOptionsFor(other, settings),
-        ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),
+        ...modelParams(settings),
         toolUseContext: context,
         canUseTool: this.canUseTool(),
-        compaction: compactionFor(settings.model),
         ...(this.deps.retry ? { retry: this.deps.retry } : {}),
-        onMessage: async (m) => {
-          await this.writer.appendMessage(m);
-        },
+        ...transcriptParams(this.writer),
         interruptSignal: () => (this.roundInterrupt = new AbortController()).signal,
         takeInbox: () => {
           this.roundInterrupt = undefined;
@@ -281,10 +274,6 @@ export class AgentSession {
           const definitions = await this.definitionsOf(changed);
           this.lastPrefix = { model: settings.model, system, tools: definitions };
           return definitions;
-        },
-        onContentReplacement: (replacements) => this.writer.appendContentReplacement(replacements),
-        onCompact: async (c) => {
-          await this.writer.appendCompactBoundary({ summary: c.summary, preservedMessageCount: c.preservedCount });
         },
       });
       for (;;) {

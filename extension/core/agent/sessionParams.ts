@@ -1,0 +1,36 @@
+/** The parts of a turn's query params that follow from the settings and the transcript (agentSession.ts). */
+import { compactionFor } from '../models/compaction';
+import { requestOptionsFor, type ModelPreferences } from '../models/requestOptions';
+import type { TranscriptWriter } from '../session/transcript';
+import type { QueryParams } from './query';
+
+/** The turn's model settings, read at its start. */
+export type TurnModelSettings = { model: string; maxTurns?: number; fallbackModel?: string } & ModelPreferences;
+
+/**
+ * The model and what the model table says about it: max_tokens, thinking and effort for the user's
+ * preferences, the same for the fallback model should it take over, and the compaction threshold.
+ */
+export function modelParams(settings: TurnModelSettings): Pick<QueryParams, 'modelName' | 'fallbackModel' | 'maxTokens' | 'thinking' | 'effort' | 'optionsFor' | 'maxTurns' | 'compaction'> {
+  return {
+    modelName: settings.model,
+    ...(settings.fallbackModel ? { fallbackModel: settings.fallbackModel } : {}),
+    ...requestOptionsFor(settings.model, settings),
+    optionsFor: (other) => requestOptionsFor(other, settings),
+    ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),
+    compaction: compactionFor(settings.model),
+  };
+}
+
+/** What the loop persists before it goes on: each message, result replacements and compaction boundaries. */
+export function transcriptParams(writer: TranscriptWriter): Pick<QueryParams, 'onMessage' | 'onContentReplacement' | 'onCompact'> {
+  return {
+    onMessage: async (m) => {
+      await writer.appendMessage(m);
+    },
+    onContentReplacement: (replacements) => writer.appendContentReplacement(replacements),
+    onCompact: async (c) => {
+      await writer.appendCompactBoundary({ summary: c.summary, preservedMessageCount: c.preservedCount });
+    },
+  };
+}
