@@ -35,7 +35,8 @@ describe('extension activation in a real VS Code', () => {
 
   it('reads its settings with the declared defaults', () => {
     const config = vscode.workspace.getConfiguration('codewright');
-    assert.equal(config.get('maxTokens'), 8192);
+    assert.equal(config.get('maxTokens'), 0); // 0: the model's own output limit (the model table)
+    assert.equal(config.get('thinking'), 'on');
     assert.equal(typeof config.get('model'), 'string');
     assert.equal(config.get('apiBaseUrl'), '');
   });

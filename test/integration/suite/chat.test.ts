@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChatEvent } from '../../../extension/chat/chatSession';
 import type { CodewrightApi } from '../../../extension/extension';
+import { requestOptionsFor } from '../../../extension/core/models/requestOptions';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 
@@ -43,9 +44,13 @@ describe('chat through the real extension host and the real SDK', () => {
         ['assistant', 'Hi! I am the fake model.', 'done'],
       ],
     );
-    const body = fake.requests.at(-1)?.body as { model: string; max_tokens: number; stream: boolean };
+    const body = fake.requests.at(-1)?.body as { model: string; max_tokens: number; thinking?: unknown; stream: boolean };
     assert.equal(body.model, 'claude-haiku-5-5');
-    assert.equal(body.max_tokens, 8192);
+    // The model table's output limit and thinking for that model, as the settings leave them at their defaults.
+    const expected = requestOptionsFor('claude-haiku-5-5');
+    assert.ok(expected.maxTokens > 8192);
+    assert.equal(body.max_tokens, expected.maxTokens);
+    assert.deepEqual(body.thinking, expected.thinking);
     assert.equal(body.stream, true);
   });
 
