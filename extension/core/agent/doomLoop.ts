@@ -5,6 +5,7 @@
  * a different call or a success starts the count over. The third such failure gets a note in its result telling
  * the model to change approach; the fifth ends the turn with a message to the user.
  */
+import { canonicalJson } from '../text/canonicalJson';
 import type { AssistantMessage, ToolResultBlock, ToolUseBlock, UserMessage } from '../messages';
 
 /** Identical failures in a row after which the result carries the note. */
@@ -21,17 +22,6 @@ export function doomLoopNote(count: number): string {
   );
 }
 
-/** JSON with sorted keys: the same input whatever order the model wrote its fields in. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 export class DoomLoopTracker {
   private key: string | undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { canonicalJson, DOOM_LOOP_NOTE_AT, DoomLoopTracker } from '../../../extension/core/agent/doomLoop';
+import { DOOM_LOOP_NOTE_AT, DoomLoopTracker } from '../../../extension/core/agent/doomLoop';
+import { canonicalJson } from '../../../extension/core/text/canonicalJson';
 import type { QueryEvent } from '../../../extension/core/agent/events';
 import type { AssistantMessage, Message, UserMessage } from '../../../extension/core/messages';
 import { buildTool } from '../../../extension/core/tool/Tool';
