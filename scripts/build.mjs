@@ -37,6 +37,9 @@ const configs = [
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    // The Anthropic SDK builds a `Headers` for every request; Node's global one loads undici (~11 MB). The CLI
+    // bundle's free `Headers` and `FormData` (the SDK's) are llm/nodeFetch's, and its requests go through nodeFetch.
+    inject: ['extension/llm/nodeFetch/inject.ts'],
   },
   {
     ...common,

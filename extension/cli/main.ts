@@ -3,10 +3,12 @@
  * Nobody answers permission prompts here: an `ask` becomes a denial whose message tells the model what
  * needed approval, and the run goes on. Exit codes: 0 done, 1 failed, 2 bad usage, 130 interrupted.
  */
+// First: sets the process's V8 flags before the rest of the bundle is evaluated.
+import './v8Flags';
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
+import { nodeFetch } from '../llm/nodeFetch/fetch';
 import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
 import { createAutoModeClassifier } from '../core/permissions/classifier';
 import { createPermissionEngine } from '../core/permissions/engine';
@@ -174,7 +176,7 @@ function sessionDeps(
 ): AgentSessionDeps {
   const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
   let permissions: ToolPermissionContext = cliPermissionContext(env.loaded, opts, { ...(env.setup.flag ? { flag: env.setup.flag } : {}), addDirs: env.setup.addDirs });
-  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log, provider: () => env.provider });
+  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log, provider: () => env.provider, fetch: nodeFetch as unknown as typeof fetch });
   return {
     model,
     environment: new NodeEnvironment({ cwd: env.cwd }),
@@ -212,10 +214,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 if (require.main === module) {
-  // WebAssembly (fetch's HTTP parser, the Bash grammar) compiled by the baseline compiler only: V8's
-  // optimising pass on undici's llhttp cost a 17 MB spike of peak RSS, for parsers that handle a few KB a
-  // turn (docs/ARCHITECTURE.md, Host memory). Set before any wasm is compiled; this process only, not the tests'.
-  setFlagsFromString('--liftoff-only');
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -5,15 +5,17 @@
  * The same streaming code serves every provider (llm/providers/): the cloud SDKs' clients extend this SDK's
  * and take the same requests; only the client construction and the model id differ.
  */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { AssistantContentBlock, AssistantMessage } from '../core/messages';
 import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, SettingsPort, StopReason } from '../core/ports';
 import { ModelError } from '../core/ports';
 import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/web/ports';
+import { AnthropicApiClient } from './apiClient';
 import { toModelError } from './errors';
 import { toSdkParams } from './params';
 import { providerModelId } from './providers/modelIds';
-import { createCloudClient, type MessagesClient, type ProviderOverrides } from './providers/sdk';
+import { createCloudClient, type CloudClient, type MessagesClient, type ProviderOverrides } from './providers/sdk';
+import { SDK_ERRORS, type SdkErrorClasses } from './sdkErrors';
 import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderEnv, type ProviderName } from './providers/select';
 import { runWebSearch } from './webSearch';
 
@@ -26,26 +28,32 @@ export interface AnthropicClientOptions {
   /** The cloud providers' regions, projects and keys (default process.env). */
   env?: ProviderEnv;
   providerOverrides?: ProviderOverrides;
+  /**
+   * The Anthropic API's transport; absent: the SDK's (the global `fetch`). The CLI passes `nodeFetch`
+   * (llm/nodeFetch/), which keeps undici out of its memory.
+   */
+  fetch?: typeof fetch;
 }
 
 export class AnthropicModelClient implements ModelClient, WebSearchPort {
-  private client: { key: string; baseURL: string | undefined; sdk: Anthropic } | undefined;
+  private client: { key: string; baseURL: string | undefined; sdk: AnthropicApiClient } | undefined;
   /** The cloud provider's client, made on its first request (its SDK loads then). */
-  private cloud: { provider: ProviderName; sdk: Promise<MessagesClient> } | undefined;
+  private cloud: { provider: ProviderName; sdk: Promise<CloudClient> } | undefined;
 
   constructor(private readonly opts: AnthropicClientOptions) {}
 
   /** The client for the provider of this request, and the model id that provider knows the model by. */
-  private async target(model: string): Promise<{ sdk: MessagesClient; provider: ProviderName; model: string }> {
+  private async target(model: string): Promise<{ sdk: MessagesClient; provider: ProviderName; model: string; errors: SdkErrorClasses }> {
     const provider = this.opts.provider?.() ?? 'anthropic';
-    if (provider === 'anthropic') return { sdk: await this.sdk(), provider, model };
+    if (provider === 'anthropic') return { sdk: await this.sdk(), provider, model, errors: SDK_ERRORS };
     const env = this.opts.env ?? process.env;
     if (this.cloud?.provider !== provider) {
       this.cloud = { provider, sdk: createCloudClient(provider, env, this.opts.providerOverrides) };
     }
     const cloud = this.cloud;
     try {
-      return { sdk: await cloud.sdk, provider, model: providerModelId(provider, model, env) };
+      const { client, errors } = await cloud.sdk;
+      return { sdk: client, provider, model: providerModelId(provider, model, env), errors };
     } catch (err) {
       // A setup error (no region, no key) is reported now and retried with the next request's environment.
       if (this.cloud === cloud) this.cloud = undefined;
@@ -56,14 +64,14 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
   }
 
   /** One SDK client per key and base URL: keeps its connection pool warm across requests. */
-  private async sdk(): Promise<Anthropic> {
+  private async sdk(): Promise<AnthropicApiClient> {
     const credential = await this.opts.credentials.getApiKey();
     if (!credential) {
       throw new ModelError('auth', 'No API key is set. Run "Codewright: Set API Key" or set ANTHROPIC_API_KEY.');
     }
     const baseURL = this.opts.settings.apiBaseUrl();
     if (!this.client || this.client.key !== credential.key || this.client.baseURL !== baseURL) {
-      const sdk = new Anthropic({ apiKey: credential.key, ...(baseURL ? { baseURL } : {}), maxRetries: 0 });
+      const sdk = new AnthropicApiClient({ apiKey: credential.key, ...(baseURL ? { baseURL } : {}), ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}), maxRetries: 0 });
       this.client = { key: credential.key, baseURL, sdk };
     }
     return this.client.sdk;
@@ -71,12 +79,12 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
 
   /** WebSearch's request (llm/webSearch.ts), on the same client, key and base URL as the conversation. */
   async search(request: WebSearchRequest): Promise<WebSearchOutcome> {
-    const { sdk, provider, model } = await this.target(request.model);
+    const { sdk, provider, model, errors } = await this.target(request.model);
     this.opts.log.debug(`POST /v1/messages (web search, ${provider}) model=${model}`);
     try {
       return await runWebSearch(sdk, { ...request, model });
     } catch (err) {
-      throw toModelError(err, request.signal, provider);
+      throw toModelError(err, request.signal, provider, errors);
     }
   }
 
@@ -93,7 +101,7 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
   }
 
   async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
-    const { sdk, provider, model } = await this.target(request.model);
+    const { sdk, provider, model, errors } = await this.target(request.model);
     this.opts.log.debug(`POST /v1/messages (${provider}) model=${model} messages=${request.messages.length}`);
     try {
       const stream = sdk.messages.stream(toSdkParams({ ...request, model }), { signal: request.signal });
@@ -134,7 +142,7 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
         usage: usageOf(final.usage),
       };
     } catch (err) {
-      throw toModelError(err, request.signal, provider);
+      throw toModelError(err, request.signal, provider, errors);
     }
   }
 }

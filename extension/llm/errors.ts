@@ -1,16 +1,17 @@
 /** Classifies SDK failures as `ModelError`s and says what to do next (for the provider the request went to). */
-import Anthropic from '@anthropic-ai/sdk';
 import { ModelError } from '../core/ports';
+import { SDK_ERRORS, type SdkErrorClasses } from './sdkErrors';
 import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderName } from './providers/select';
 
 /** The cloud SDKs report credentials they could not get as connection errors; these are setup problems. */
 const CLOUD_CREDENTIAL_FAILURE = /^Failed to (resolve AWS credentials|acquire Google OAuth credentials)/;
 
-export function toModelError(err: unknown, signal?: AbortSignal, provider: ProviderName = 'anthropic'): ModelError {
+/** `errors`: the classes of the SDK copy the client came from (sdkErrors.ts); a lazy provider chunk has its own. */
+export function toModelError(err: unknown, signal?: AbortSignal, provider: ProviderName = 'anthropic', errors: SdkErrorClasses = SDK_ERRORS): ModelError {
   if (err instanceof ModelError) return err;
-  if (signal?.aborted || err instanceof Anthropic.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
+  if (signal?.aborted || err instanceof errors.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
   const service = provider === 'anthropic' ? 'the Anthropic API' : PROVIDER_LABELS[provider];
-  if (err instanceof Anthropic.APIConnectionError) {
+  if (err instanceof errors.APIConnectionError) {
     if (CLOUD_CREDENTIAL_FAILURE.test(err.message)) {
       const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
       return new ModelError('auth', `${err.message}${cause} ${PROVIDER_AUTH_HINTS[provider]}`);
@@ -18,7 +19,7 @@ export function toModelError(err: unknown, signal?: AbortSignal, provider: Provi
     const check = provider === 'anthropic' ? 'the API base URL setting' : `the ${PROVIDER_LABELS[provider]} endpoint settings`;
     return new ModelError('network', `Could not reach ${service} (${err.message}). Check your network and ${check}.`);
   }
-  if (err instanceof Anthropic.APIError) {
+  if (err instanceof errors.APIError) {
     const detail = apiErrorMessage(err);
     const status = err.status;
     const retryAfter = retryAfterMs(err.headers);
@@ -48,13 +49,13 @@ export function toModelError(err: unknown, signal?: AbortSignal, provider: Provi
   return new ModelError('network', err instanceof Error ? err.message : String(err));
 }
 
-function apiErrorType(err: InstanceType<typeof Anthropic.APIError>): string | undefined {
+function apiErrorType(err: InstanceType<SdkErrorClasses['APIError']>): string | undefined {
   const body = err.error as { error?: { type?: unknown }; type?: unknown } | undefined;
   const t = body?.error?.type ?? body?.type;
   return typeof t === 'string' ? t : undefined;
 }
 
-function apiErrorMessage(err: InstanceType<typeof Anthropic.APIError>): string {
+function apiErrorMessage(err: InstanceType<SdkErrorClasses['APIError']>): string {
   const body = err.error as { error?: { message?: unknown } } | undefined;
   const inner = body?.error?.message;
   return typeof inner === 'string' ? inner : err.message;

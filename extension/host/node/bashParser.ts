@@ -8,20 +8,16 @@
  * 2. next to this module: the esbuild bundles (dist/extension.js, dist/cli.js) get `tree-sitter.wasm` and
  *    `tree-sitter-bash.wasm` copied beside them by scripts/build.mjs;
  * 3. node_modules, via require.resolve (running from source: vitest, tsx).
+ *
+ * web-tree-sitter itself is in ./bashParserWasm.ts, imported on first use (a lazy chunk in the bundles).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Language, Parser, type Node, type TreeCursor } from 'web-tree-sitter';
-import type { ShellParser, ShellSyntaxNode } from '../../core/permissions/bash';
+import type { ShellParser } from '../../core/permissions/bash';
 
 export const TREE_SITTER_WASM = 'tree-sitter.wasm';
 export const BASH_GRAMMAR_WASM = 'tree-sitter-bash.wasm';
-
-/** Longer commands are not parsed (and so never run without asking). */
-const MAX_COMMAND_LENGTH = 20_000;
-/** Parsing stops after this long; the command then counts as unparseable. */
-const PARSE_TIMEOUT_MS = 200;
 
 function moduleFile(): string {
   return typeof __filename === 'string' ? __filename : path.join(process.cwd(), 'index.js');
@@ -46,63 +42,7 @@ export function locateBashWasm(dir?: string): { runtime: string; grammar: string
   throw new Error(`The Bash parser's wasm files (${TREE_SITTER_WASM}, ${BASH_GRAMMAR_WASM}) were not found in ${dirs.join(', ')} or node_modules. Run \`npm run build\` or \`npm install\`.`);
 }
 
-interface PlainNode extends ShellSyntaxNode {
-  children: PlainNode[];
-  namedChildren: PlainNode[];
-}
-
-function copyTree(cursor: TreeCursor): PlainNode {
-  const n: Node = cursor.currentNode;
-  const fields = new Map<string, PlainNode>();
-  const node: PlainNode = {
-    type: n.type,
-    text: n.text,
-    startIndex: n.startIndex,
-    endIndex: n.endIndex,
-    isNamed: n.isNamed,
-    hasError: n.hasError || n.isMissing || n.isError,
-    children: [],
-    namedChildren: [],
-    childForFieldName: (name) => fields.get(name) ?? null,
-  };
-  if (cursor.gotoFirstChild()) {
-    do {
-      const field = cursor.currentFieldName;
-      const child = copyTree(cursor);
-      node.children.push(child);
-      if (child.isNamed) node.namedChildren.push(child);
-      if (field && !fields.has(field)) fields.set(field, child);
-    } while (cursor.gotoNextSibling());
-    cursor.gotoParent();
-  }
-  return node;
-}
-
-class WasmBashParser implements ShellParser {
-  constructor(private readonly parser: Parser) {}
-
-  parse(command: string): ShellSyntaxNode | undefined {
-    if (command.length > MAX_COMMAND_LENGTH) return undefined;
-    const deadline = Date.now() + PARSE_TIMEOUT_MS;
-    // Returning true from the progress callback cancels the parse (typed `void` in 0.25's d.ts).
-    const progressCallback = (() => Date.now() > deadline) as unknown as () => void;
-    const tree = this.parser.parse(command, null, { progressCallback });
-    if (!tree) return undefined;
-    try {
-      const cursor = tree.walk();
-      try {
-        return copyTree(cursor);
-      } finally {
-        cursor.delete();
-      }
-    } finally {
-      tree.delete();
-    }
-  }
-}
-
 const loaded = new Map<string, Promise<ShellParser>>();
-let runtimeReady: Promise<void> | undefined;
 
 /**
  * The Bash parser, loaded once per wasm location. `dir` is a directory holding both wasm files
@@ -113,13 +53,9 @@ export function loadBashParser(dir?: string): Promise<ShellParser> {
   let p = loaded.get(key);
   if (!p) {
     p = (async () => {
-      const { runtime, grammar } = locateBashWasm(dir);
-      runtimeReady ??= Parser.init({ locateFile: (file: string) => (file === TREE_SITTER_WASM ? runtime : file) });
-      await runtimeReady;
-      const language = await Language.load(grammar);
-      const parser = new Parser();
-      parser.setLanguage(language);
-      return new WasmBashParser(parser);
+      // Located here: from its lazy chunk (dist/lazy/) the wasm module would look one folder too deep.
+      const files = locateBashWasm(dir);
+      return (await import('./bashParserWasm')).createWasmBashParser(files);
     })();
     p.catch(() => loaded.delete(key));
     loaded.set(key, p);

@@ -8,6 +8,9 @@ import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import { bedrockRegion, isEnvTruthy, type ProviderEnv } from './select';
 import type { MessagesClient } from './sdk';
 
+/** The error classes of the SDK copy this module is bundled with (../sdkErrors.ts). */
+export { SDK_ERRORS } from '../sdkErrors';
+
 export function createBedrockClient(env: ProviderEnv): MessagesClient {
   const awsRegion = bedrockRegion(env);
   const baseURL = env.ANTHROPIC_BEDROCK_BASE_URL?.trim() || `https://bedrock-runtime.${awsRegion}.amazonaws.com`;

@@ -8,6 +8,9 @@ import { ModelError } from '../../core/ports';
 import { PROVIDER_AUTH_HINTS, type ProviderEnv } from './select';
 import type { MessagesClient } from './sdk';
 
+/** The error classes of the SDK copy this module is bundled with (../sdkErrors.ts). */
+export { SDK_ERRORS } from '../sdkErrors';
+
 export function createFoundryClient(env: ProviderEnv): MessagesClient {
   const apiKey = env.ANTHROPIC_FOUNDRY_API_KEY?.trim();
   if (!apiKey) throw new ModelError('auth', `Microsoft Foundry needs a key: set ANTHROPIC_FOUNDRY_API_KEY. ${PROVIDER_AUTH_HINTS.foundry}`);

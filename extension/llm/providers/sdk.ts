@@ -7,11 +7,18 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ProviderEnv, ProviderName } from './select';
+import type { SdkErrorClasses } from '../sdkErrors';
 import type { VertexAuthClient } from './vertex';
 
 /** What the streaming code needs of an SDK client. */
 export interface MessagesClient {
   messages: Pick<Anthropic['messages'], 'stream' | 'create'>;
+}
+
+/** A cloud provider's client and the SDK error classes it throws (its chunk's own copy: ../sdkErrors.ts). */
+export interface CloudClient {
+  client: MessagesClient;
+  errors: SdkErrorClasses;
 }
 
 /** Seams for tests (a fake Google auth client) and hosts that hold credentials of their own. */
@@ -20,13 +27,19 @@ export interface ProviderOverrides {
 }
 
 /** A new SDK client for a cloud provider; throws a `ModelError` of kind `auth` when its setup is incomplete. */
-export async function createCloudClient(provider: Exclude<ProviderName, 'anthropic'>, env: ProviderEnv, overrides: ProviderOverrides = {}): Promise<MessagesClient> {
+export async function createCloudClient(provider: Exclude<ProviderName, 'anthropic'>, env: ProviderEnv, overrides: ProviderOverrides = {}): Promise<CloudClient> {
   switch (provider) {
-    case 'bedrock':
-      return (await import('./bedrock')).createBedrockClient(env);
-    case 'vertex':
-      return (await import('./vertex')).createVertexClient(env, overrides.vertexAuthClient);
-    case 'foundry':
-      return (await import('./foundry')).createFoundryClient(env);
+    case 'bedrock': {
+      const m = await import('./bedrock');
+      return { client: m.createBedrockClient(env), errors: m.SDK_ERRORS };
+    }
+    case 'vertex': {
+      const m = await import('./vertex');
+      return { client: m.createVertexClient(env, overrides.vertexAuthClient), errors: m.SDK_ERRORS };
+    }
+    case 'foundry': {
+      const m = await import('./foundry');
+      return { client: m.createFoundryClient(env), errors: m.SDK_ERRORS };
+    }
   }
 }

@@ -9,6 +9,9 @@ import { ModelError } from '../../core/ports';
 import { isEnvTruthy, PROVIDER_AUTH_HINTS, type ProviderEnv } from './select';
 import type { MessagesClient } from './sdk';
 
+/** The error classes of the SDK copy this module is bundled with (../sdkErrors.ts). */
+export { SDK_ERRORS } from '../sdkErrors';
+
 /** google-auth-library's AuthClient, as the SDK takes it (tests pass a fake with `getRequestHeaders`). */
 export type VertexAuthClient = NonNullable<ClientOptions['authClient']>;
 

@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelErrorKind, ModelStreamEvent } from '../../../extension/core/ports';
 import { ModelError } from '../../../extension/core/ports';
 import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
+import { nodeFetch } from '../../../extension/llm/nodeFetch/fetch';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { keyed, RecordingLogger } from '../support';
 
-describe('llm/anthropicModelClient against the fake API', () => {
+// Both transports: the SDK's (the global fetch, as in VS Code) and nodeFetch (the CLI's, llm/nodeFetch/).
+const TRANSPORTS: [string, typeof fetch | undefined][] = [
+  ['the global fetch', undefined],
+  ['nodeFetch', nodeFetch as unknown as typeof fetch],
+];
+
+describe.each(TRANSPORTS)('llm/anthropicModelClient against the fake API, over %s', (_name, transport) => {
   let fake: FakeAnthropic;
   let client: AnthropicModelClient;
 
@@ -15,6 +22,7 @@ describe('llm/anthropicModelClient against the fake API', () => {
       credentials: keyed,
       settings: { model: () => 'unused', maxTokens: () => 1, apiBaseUrl: () => fake.url },
       log: new RecordingLogger(),
+      ...(transport ? { fetch: transport } : {}),
     });
   });
   afterAll(() => fake.close());
