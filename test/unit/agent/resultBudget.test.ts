@@ -107,12 +107,18 @@ describe('the aggregate result budget in a long session', () => {
     expect(JSON.stringify(parseTranscript(text).messages)).toBe(JSON.stringify(agent.history));
   });
 
-  it('keeps 300 requests with 20-50 KB results under the window without compacting', { timeout: 120_000 }, async () => {
+  it('keeps 300 requests with 20-50 KB results under the window without compacting, within 3 points of the best any clearing can do', { timeout: 120_000 }, async () => {
     const { largest, cacheRatio } = await longSession(fake, 20_000, 50_000);
     expect(largest).toBeLessThan(window * 0.8);
-    // Each request adds ~9 K uncached tokens to requests that cannot average much over ~80 K below the compaction
-    // threshold: ~88% is about the best any clearing can do here (RESULT_BUDGET_TARGET).
-    expect(cacheRatio).toBeGreaterThanOrEqual(0.8);
+    // The bound: every request sends its new result (r tokens, 35 KB / 4 on average here) uncached, and a
+    // clearing resends whatever follows the first result it clears. Cycling the prompt between x and the largest
+    // size H, misses come to 2Hr / (H² − x²) of the input, at least 2r / H. With H near 134 K (the 0.6 trigger,
+    // kept under the compaction threshold even for code, which tokenizes at ~3 characters a token) that is ~87%:
+    // 90% would need a larger window (a 1M model) or smaller results (RESULT_BUDGET_TARGET).
+    const r = 35_000 / 4;
+    const bound = 1 - (2 * r) / largest;
+    console.log(`  best any clearing policy can do here: ${(bound * 100).toFixed(1)}%`);
+    expect(cacheRatio).toBeGreaterThanOrEqual(bound - 0.03);
   });
 
   it('a resumed session sends what the original would have, byte for byte, clearings included', { timeout: 60_000 }, async () => {
