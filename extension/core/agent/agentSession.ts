@@ -35,8 +35,7 @@ import type { QueryEvent } from './events';
 import { query, type QueryParams } from './query';
 import { buildSystemPrompt } from './systemPrompt';
 import { UsageTracker, type UsageSnapshot } from './usage';
-import { requestOptionsFor } from '../models/requestOptions';
-import { modelParams, transcriptParams, type TurnModelSettings } from './sessionParams';
+import { modelParams, subAgentModelParams, transcriptParams, type TurnModelSettings } from './sessionParams';
 import { syncModeToHolder } from './modeSync';
 import { resolveAgentModel } from '../agents/definitions';
 import { withCommandRules } from '../commands/commandRules';
@@ -159,7 +158,7 @@ export class AgentSession {
     this.spawnAgent = createSpawnAgent({
       model: deps.model,
       // Resolved for the sub-agent's own model: a Haiku helper never gets an Opus output limit.
-      settings: (model) => requestOptionsFor(model, deps.settings()),
+      settings: (model) => subAgentModelParams(model, deps.settings()),
       ...(deps.retry ? { retry: deps.retry } : {}),
       onUsage: (model, usage) => void this.usage.record(model, usage),
     });

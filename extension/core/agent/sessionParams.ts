@@ -22,6 +22,20 @@ export function modelParams(settings: TurnModelSettings): Pick<QueryParams, 'mod
   };
 }
 
+/**
+ * A sub-agent's share of the same (core/agents/runAgent.ts): its own model's request options and compaction window
+ * (so it gets a tool-result budget too), and the session's fallback model unless the sub-agent already runs on it.
+ * Its compactions and result replacements stay in memory: its transcript keeps what it was sent.
+ */
+export function subAgentModelParams(model: string, settings: TurnModelSettings): Pick<QueryParams, 'maxTokens' | 'thinking' | 'effort' | 'fallbackModel' | 'optionsFor' | 'compaction'> {
+  return {
+    ...requestOptionsFor(model, settings),
+    optionsFor: (other) => requestOptionsFor(other, settings),
+    ...(settings.fallbackModel && settings.fallbackModel !== model ? { fallbackModel: settings.fallbackModel } : {}),
+    compaction: compactionFor(model),
+  };
+}
+
 /** What the loop persists before it goes on: each message, result replacements and compaction boundaries. */
 export function transcriptParams(writer: TranscriptWriter): Pick<QueryParams, 'onMessage' | 'onContentReplacement' | 'onCompact'> {
   return {

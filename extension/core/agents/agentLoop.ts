@@ -34,6 +34,13 @@ export interface AgentLoopDeps {
   effort?: QueryParams['effort'];
   maxTurns?: number;
   retry?: QueryParams['retry'];
+  /**
+   * As the main loop's (core/agent/sessionParams.ts `subAgentModelParams`): the model to switch to on repeated
+   * overload with its own request options, and the window that sets compaction and the tool-result budget.
+   */
+  fallbackModel?: string;
+  optionsFor?: QueryParams['optionsFor'];
+  compaction?: QueryParams['compaction'];
   /** Each request's usage, for the session's cost (a sub-agent's tokens are the session's too). */
   onUsage?: (model: string, usage: ModelUsage) => void;
 }
@@ -139,6 +146,9 @@ async function runTurn(
       ...(deps.effort ? { effort: deps.effort } : {}),
       ...(deps.maxTurns ? { maxTurns: deps.maxTurns } : {}),
       ...(deps.retry ? { retry: deps.retry } : {}),
+      ...(deps.fallbackModel ? { fallbackModel: deps.fallbackModel } : {}),
+      ...(deps.optionsFor ? { optionsFor: deps.optionsFor } : {}),
+      ...(deps.compaction ? { compaction: deps.compaction } : {}),
       ...(run.takeInbox ? { takeInbox: run.takeInbox } : {}),
       toolUseContext: run.context,
       canUseTool,

@@ -25,10 +25,15 @@ import { cleanUpWorktree, createAgentWorktree, type AgentWorktree } from './work
 import { enterWorktreeContext } from '../worktreeSession';
 import type { WorktreeInfo } from '../worktreePort';
 
+type SubAgentModelKey = 'maxTokens' | 'thinking' | 'effort' | 'fallbackModel' | 'optionsFor' | 'compaction';
+
 /** What sub-agents need beyond their parent's context: the model client and request settings. */
-export type SpawnAgentDeps = Omit<AgentLoopDeps, 'maxTokens' | 'thinking' | 'effort'> & {
-  /** Request settings for the sub-agent's model (its own output limit and thinking: core/models/requestOptions.ts). */
-  settings: (model: string) => Pick<AgentLoopDeps, 'maxTokens' | 'thinking' | 'effort'>;
+export type SpawnAgentDeps = Omit<AgentLoopDeps, SubAgentModelKey> & {
+  /**
+   * Request settings for the sub-agent's model (its own output limit and thinking: core/models/requestOptions.ts),
+   * its fallback model and its compaction window (which also sets its tool-result budget).
+   */
+  settings: (model: string) => Pick<AgentLoopDeps, SubAgentModelKey>;
   /** Turns a teammate may take before it ends (default MAX_TEAMMATE_TURNS). */
   maxTeammateTurns?: number;
 };
