@@ -99,7 +99,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
   const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log });
   const session = createSession(context, services, responders, checkpoints);
   const checkpointUi = registerCheckpoints(context, { session, checkpoints, log, newId: randomUUID });
-  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls, listModels: services.listModels });
+  const chat = registerChat(context, { session, settings, credentials, log, listSessions: listPastSessions, responders, checkpoints: checkpointUi.controls, listModels: services.listModels, providerName: () => services.provider().name });
   session.commands.attachEditor(createCommandEditor({ session, rewind: checkpointUi.api.rewind, post: (m) => chat.post(m) }));
   const palette = registerPalette(context, {
     session,
@@ -164,7 +164,7 @@ async function createServices(context: vscode.ExtensionContext) {
   warnIfSandboxUnavailable(permissions.holder.current(), nodeShell, log);
   // The ids the header picker and /model list: the model table plus the API's models list, fetched once.
   const listModels = createModelList(model, log);
-  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, listModels, cwd, hooks, mcp };
+  return { log, permissions, approvals, shellParser, nodeShell, credentials, settings, model, listModels, cwd, hooks, mcp, provider };
 }
 
 /**

@@ -27,11 +27,20 @@ export * from './plans';
 export * from './workList';
 export * from './panels';
 
+/** Where model requests go, as the header's badge names it (llm/providers/select.ts chooses); none for the Anthropic API. */
+export const PROVIDER_BADGES = {
+  bedrock: { label: 'Bedrock', title: 'Model requests go to Amazon Bedrock' },
+  vertex: { label: 'Vertex AI', title: 'Model requests go to Google Vertex AI' },
+  foundry: { label: 'Foundry', title: 'Model requests go to Microsoft Foundry' },
+} as const;
+
 export const SetupStateSchema = z.strictObject({
   /** True when a key is in SecretStorage or ANTHROPIC_API_KEY is set, or a cloud provider needs none. */
   hasApiKey: z.boolean(),
   /** Where the key comes from, for the setup screen; `provider`: Bedrock, Vertex AI or Foundry, which need none. */
   keySource: z.enum(['secretStorage', 'environment', 'provider', 'none']),
+  /** The model provider (`codewright.provider`, CLAUDE_CODE_USE_*); absent: not known, shown as the Anthropic API. */
+  provider: z.enum(['anthropic', 'bedrock', 'vertex', 'foundry']).optional(),
 });
 export type SetupState = z.infer<typeof SetupStateSchema>;
 

@@ -54,6 +54,18 @@ describe('webview header', () => {
     await expect.poll(() => view.page.getByTestId('bypass-confirm').count()).toBe(0);
   });
 
+  it('names a cloud provider beside the model, follows a switch, and shows nothing for the Anthropic API', async () => {
+    await open(snapshot([], { setup: { hasApiKey: true, keySource: 'provider', provider: 'bedrock' } }));
+    const badge = view.page.getByTestId('provider-badge');
+    await expect.poll(() => badge.textContent()).toBe('Bedrock');
+    await expect.poll(() => badge.getAttribute('title')).toBe('Model requests go to Amazon Bedrock');
+    await view.send({ type: 'setupChanged', setup: { hasApiKey: true, keySource: 'provider', provider: 'vertex' } });
+    await expect.poll(() => badge.textContent()).toBe('Vertex AI');
+    await view.send({ type: 'setupChanged', setup: { hasApiKey: true, keySource: 'secretStorage', provider: 'anthropic' } });
+    await expect.poll(() => badge.count()).toBe(0);
+    await expect.poll(() => view.page.getByTestId('model-select').count()).toBe(1);
+  });
+
   it('lists the built-in model choices plus the current setting and posts setModel', async () => {
     await open(snapshot([], { model: 'claude-custom-1' }));
     const select = view.page.getByTestId('model-select');

@@ -69,6 +69,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             mode={state.permissionMode}
             model={state.model}
             models={state.models}
+            provider={state.setup.provider}
             usage={state.usage}
             sessions={state.sessions}
             busy={state.busy}

@@ -1,9 +1,10 @@
 /**
- * The bar above the conversation: permission mode (bypass asks for confirmation first), model, how full
- * the context window is with the session's cost, a new chat, and the history of past sessions.
+ * The bar above the conversation: permission mode (bypass asks for confirmation first), model (and the cloud
+ * provider it goes through), how full the context window is with the session's cost, a new chat, and the
+ * history of past sessions.
  */
 import { useState, type ReactNode } from 'react';
-import { MODEL_CHOICES, PERMISSION_MODE_CHOICES, PERMISSION_MODE_LABELS, type PermissionModeChoice, type SessionListItem, type Usage } from '../../extension/protocol/messages';
+import { MODEL_CHOICES, PERMISSION_MODE_CHOICES, PERMISSION_MODE_LABELS, PROVIDER_BADGES, type PermissionModeChoice, type SessionListItem, type SetupState, type Usage } from '../../extension/protocol/messages';
 import '../controls.css';
 import { SessionHistory } from './SessionHistory';
 
@@ -13,6 +14,8 @@ export interface HeaderProps {
   /** The ids to offer; empty: MODEL_CHOICES. */
   models?: readonly string[];
   usage: Usage | null;
+  /** Where model requests go; a cloud provider gets a badge beside the model. */
+  provider?: SetupState['provider'];
   sessions: readonly SessionListItem[] | null;
   busy: boolean;
   onSetMode: (mode: PermissionModeChoice) => void;
@@ -91,6 +94,17 @@ function ModelSelect({ model, choices, onSetModel }: { model: string; choices: r
   );
 }
 
+/** Bedrock, Vertex AI or Foundry: the model ids are the Anthropic ones, so the header says where they go. */
+function ProviderBadge({ provider }: { provider: SetupState['provider'] }) {
+  if (!provider || provider === 'anthropic') return null;
+  const badge = PROVIDER_BADGES[provider];
+  return (
+    <span className="header-provider" data-testid="provider-badge" title={badge.title} aria-label={badge.title}>
+      {badge.label}
+    </span>
+  );
+}
+
 function UsageMeter({ usage }: { usage: Usage }) {
   const fill = Math.round(usage.contextFill * 100);
   const fillLabel = fill === 0 && usage.contextFill > 0 ? '<1' : String(fill);
@@ -141,6 +155,7 @@ export function Header(props: HeaderProps) {
       <div className="chat-header-row">
         <ModeSelect value={confirmBypass ? 'bypassPermissions' : mode} mode={mode} onChange={pickMode} />
         <ModelSelect model={model} choices={props.models ?? []} onSetModel={props.onSetModel} />
+        <ProviderBadge provider={props.provider} />
         <span className="header-spacer" />
         <button
           type="button"

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ChatSession } from '../../chat/chatSession';
 import type { CredentialsPort, SettingsPort } from '../../core/ports';
 import type { SessionSummary } from '../../core/session/sessions';
+import type { SetupState } from '../../protocol/messages';
 import type { CheckpointControls } from '../checkpoints/checkpointControls';
 import { COMMANDS } from '../palette/commands';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
@@ -30,6 +31,8 @@ export interface ChatDeps {
   checkpoints: CheckpointControls;
   /** The model picker's ids (core/models/modelList.ts). */
   listModels?: () => Promise<string[]>;
+  /** Where model requests go now, for the header's badge (read with the setup state, which a change refreshes). */
+  providerName?: () => NonNullable<SetupState['provider']>;
 }
 
 export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): ChatViewProvider {
@@ -55,7 +58,7 @@ function createProvider(extensionUri: vscode.Uri, deps: ChatDeps): ChatViewProvi
   const { session, settings, credentials, log, responders } = deps;
   const setupState = async () => {
     const key = await credentials.getApiKey();
-    return { hasApiKey: !!key, keySource: key?.source ?? ('none' as const) };
+    return { hasApiKey: !!key, keySource: key?.source ?? ('none' as const), ...(deps.providerName ? { provider: deps.providerName() } : {}) };
   };
   return new ChatViewProvider(
     extensionUri,
