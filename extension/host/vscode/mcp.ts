@@ -13,7 +13,7 @@ import { approvalQuestion, rememberingApproval } from '../../core/mcp/approval';
 import { loadMcpConfig } from '../../core/mcp/config';
 import { McpManager } from '../../core/mcp/manager';
 import type { McpServerEntry } from '../../core/mcp/types';
-import { NodeMcpConnector } from '../node/mcp/connector';
+import { LazyMcpConnector } from '../node/mcp/lazyConnector';
 import type { McpOAuthOptions } from '../node/mcp/oauthFlow';
 import { COMMANDS } from '../../ui/palette/commands';
 
@@ -39,7 +39,7 @@ async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
 export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: string; homeDir: string; workspaceRoot?: string }, log: vscode.LogOutputChannel): VsCodeMcp {
   let ask = askModal;
   const hub = new McpManager({
-    connector: new NodeMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
+    connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
     approval: rememberingApproval(context.workspaceState, (entry) => ask(entry)),
     log,
   });
