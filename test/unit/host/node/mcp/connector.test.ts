@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpManager } from '../../../../../extension/core/mcp/manager';
 import type { McpConnection, McpServerEntry } from '../../../../../extension/core/mcp/types';
 import { NodeMcpConnector } from '../../../../../extension/host/node/mcp/connector';
+import { LazyMcpConnector } from '../../../../../extension/host/node/mcp/lazyConnector';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -22,7 +23,7 @@ afterEach(async () => {
   for (const c of cleanup.splice(0)) await c();
 });
 
-async function connect(entry: McpServerEntry, connector = new NodeMcpConnector({ cwd: ROOT })): Promise<McpConnection> {
+async function connect(entry: McpServerEntry, connector: NodeMcpConnector | LazyMcpConnector = new NodeMcpConnector({ cwd: ROOT })): Promise<McpConnection> {
   const c = await connector.connect(entry);
   cleanup.push(() => c.close());
   return c;
@@ -118,4 +119,15 @@ describe('host/node/mcp/connector', () => {
     await vi.waitFor(() => expect(manager.servers()[0]?.status.state).toBe('connected'), { timeout: 20_000 });
     expect(await manager.callTool('fixture', 'echo', { text: 'back' })).toEqual({ content: [{ type: 'text', text: 'back' }] });
   }, 60_000);
+});
+
+describe('host/node/mcp/lazyConnector', () => {
+  it('loads the SDK connector on the first connection and passes its options on', async () => {
+    const lazy = new LazyMcpConnector({ cwd: ROOT });
+    const [a, b] = await Promise.all([connect(stdioEntry, lazy), connect(stdioEntry, lazy)]);
+    expect(await a.callTool('echo', { text: 'first' })).toEqual({ content: [{ type: 'text', text: 'first' }] });
+    expect(await b.callTool('add', { a: 1, b: 2 })).toMatchObject({ structuredContent: { sum: 3 } });
+    // No OAuth options: sign-in is refused as the SDK connector refuses it.
+    await expect(lazy.authenticate({ name: 'web', scope: 'settings', config: { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: {} } })).rejects.toThrow(/needs a browser/);
+  });
 });
