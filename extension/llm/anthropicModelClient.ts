@@ -14,7 +14,7 @@ import { AnthropicApiClient } from './apiClient';
 import { toModelError } from './errors';
 import { toSdkParams } from './params';
 import { providerModelId } from './providers/modelIds';
-import { createCloudClient, type CloudClient, type MessagesClient, type ProviderOverrides } from './providers/sdk';
+import { cloudClientKey, createCloudClient, type CloudClient, type MessagesClient, type ProviderOverrides } from './providers/sdk';
 import { SDK_ERRORS, type SdkErrorClasses } from './sdkErrors';
 import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderEnv, type ProviderName } from './providers/select';
 import { runWebSearch } from './webSearch';
@@ -37,8 +37,8 @@ export interface AnthropicClientOptions {
 
 export class AnthropicModelClient implements ModelClient, WebSearchPort {
   private client: { key: string; baseURL: string | undefined; sdk: AnthropicApiClient } | undefined;
-  /** The cloud provider's client, made on its first request (its SDK loads then). */
-  private cloud: { provider: ProviderName; sdk: Promise<CloudClient> } | undefined;
+  /** The cloud provider's clients (`cloudClientKey`), each made on its first request (the SDK loads then). */
+  private readonly cloud = new Map<string, Promise<CloudClient>>();
 
   constructor(private readonly opts: AnthropicClientOptions) {}
 
@@ -47,16 +47,19 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
     const provider = this.opts.provider?.() ?? 'anthropic';
     if (provider === 'anthropic') return { sdk: await this.sdk(), provider, model, errors: SDK_ERRORS };
     const env = this.opts.env ?? process.env;
-    if (this.cloud?.provider !== provider) {
-      this.cloud = { provider, sdk: createCloudClient(provider, env, this.opts.providerOverrides) };
+    const wireModel = providerModelId(provider, model, env);
+    const key = cloudClientKey(provider, wireModel, env);
+    let cloud = this.cloud.get(key);
+    if (!cloud) {
+      cloud = createCloudClient(provider, env, this.opts.providerOverrides, wireModel);
+      this.cloud.set(key, cloud);
     }
-    const cloud = this.cloud;
     try {
-      const { client, errors } = await cloud.sdk;
-      return { sdk: client, provider, model: providerModelId(provider, model, env), errors };
+      const { client, errors } = await cloud;
+      return { sdk: client, provider, model: wireModel, errors };
     } catch (err) {
       // A setup error (no region, no key) is reported now and retried with the next request's environment.
-      if (this.cloud === cloud) this.cloud = undefined;
+      if (this.cloud.get(key) === cloud) this.cloud.delete(key);
       if (err instanceof ModelError) throw err;
       // Not worth retrying: the same setup would fail the same way.
       throw new ModelError('auth', `Could not set up ${PROVIDER_LABELS[provider]}: ${err instanceof Error ? err.message : String(err)} ${PROVIDER_AUTH_HINTS[provider]}`);

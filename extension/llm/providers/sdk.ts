@@ -9,6 +9,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ProviderEnv, ProviderName } from './select';
 import type { SdkErrorClasses } from '../sdkErrors';
 import type { VertexAuthClient } from './vertex';
+import { vertexRegionFor } from './vertexRegion';
 
 /** What the streaming code needs of an SDK client. */
 export interface MessagesClient {
@@ -26,8 +27,19 @@ export interface ProviderOverrides {
   vertexAuthClient?: VertexAuthClient;
 }
 
-/** A new SDK client for a cloud provider; throws a `ModelError` of kind `auth` when its setup is incomplete. */
-export async function createCloudClient(provider: Exclude<ProviderName, 'anthropic'>, env: ProviderEnv, overrides: ProviderOverrides = {}): Promise<CloudClient> {
+/**
+ * Which client serves a request for `model` (the provider's id): one per provider, and on Vertex AI one per region,
+ * as a model may have a region of its own (./vertexRegion.ts).
+ */
+export function cloudClientKey(provider: Exclude<ProviderName, 'anthropic'>, model: string, env: ProviderEnv): string {
+  return provider === 'vertex' ? `vertex@${vertexRegionFor(model, env) ?? ''}` : provider;
+}
+
+/**
+ * A new SDK client for a cloud provider, for requests for `model` (the provider's id); throws a `ModelError` of
+ * kind `auth` when its setup is incomplete.
+ */
+export async function createCloudClient(provider: Exclude<ProviderName, 'anthropic'>, env: ProviderEnv, overrides: ProviderOverrides = {}, model = ''): Promise<CloudClient> {
   switch (provider) {
     case 'bedrock': {
       const m = await import('./bedrock');
@@ -35,7 +47,7 @@ export async function createCloudClient(provider: Exclude<ProviderName, 'anthrop
     }
     case 'vertex': {
       const m = await import('./vertex');
-      return { client: m.createVertexClient(env, overrides.vertexAuthClient), errors: m.SDK_ERRORS };
+      return { client: m.createVertexClient(env, overrides.vertexAuthClient, vertexRegionFor(model, env)), errors: m.SDK_ERRORS };
     }
     case 'foundry': {
       const m = await import('./foundry');

@@ -15,10 +15,10 @@ export { SDK_ERRORS } from '../sdkErrors';
 /** google-auth-library's AuthClient, as the SDK takes it (tests pass a fake with `getRequestHeaders`). */
 export type VertexAuthClient = NonNullable<ClientOptions['authClient']>;
 
-export function createVertexClient(env: ProviderEnv, authClient?: VertexAuthClient): MessagesClient {
-  const region = env.CLOUD_ML_REGION?.trim();
+/** A client for one region: `CLOUD_ML_REGION`, or the model's own (./vertexRegion.ts) when `region` is given. */
+export function createVertexClient(env: ProviderEnv, authClient?: VertexAuthClient, region = env.CLOUD_ML_REGION?.trim()): MessagesClient {
   if (!region) {
-    throw new ModelError('auth', `Google Vertex AI needs a region: set CLOUD_ML_REGION (for example us-east5, or global). ${PROVIDER_AUTH_HINTS.vertex}`);
+    throw new ModelError('auth', `Google Vertex AI needs a region: set CLOUD_ML_REGION (for example us-east5, or global), or the model's own VERTEX_REGION_… variable. ${PROVIDER_AUTH_HINTS.vertex}`);
   }
   const baseURL = env.ANTHROPIC_VERTEX_BASE_URL?.trim();
   const auth = authClient ?? (isEnvTruthy(env.CLAUDE_CODE_SKIP_VERTEX_AUTH) ? noAuth() : undefined);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ModelError, type ModelStreamEvent } from '../../../../extension/core/ports';
 import { AnthropicModelClient } from '../../../../extension/llm/anthropicModelClient';
 import type { VertexAuthClient } from '../../../../extension/llm/providers/vertex';
+import { vertexRegionFor, vertexRegionVariables } from '../../../../extension/llm/providers/vertexRegion';
 import type { ProviderEnv, ProviderName } from '../../../../extension/llm/providers/select';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';
 import { startFakeProvider, type FakeProvider, type ProviderKind } from '../../../fixtures/fake-providers';
@@ -127,6 +128,44 @@ describe('Google Vertex AI (AnthropicVertex) against a loopback front', () => {
     expect(err).toMatchObject({ kind: 'auth' });
     expect((err as Error).message).toMatch(/Google Vertex AI needs a region: set CLOUD_ML_REGION/);
     expect(fronts.vertex.requests).toHaveLength(1);
+  });
+});
+
+describe('Vertex AI regions per model', () => {
+  const env = (extra: ProviderEnv = {}): ProviderEnv => ({ ANTHROPIC_VERTEX_PROJECT_ID: 'my-project', ANTHROPIC_VERTEX_BASE_URL: `${fronts.vertex.url}/v1`, ...extra });
+  const regionOf = (path: string) => /\/locations\/([^/]+)\//.exec(path)?.[1];
+
+  it('sends a model with its own VERTEX_REGION_… variable there and the rest to CLOUD_ML_REGION, one client per region', async () => {
+    const client = clientOn('vertex', env({ CLOUD_ML_REGION: 'us-east5', VERTEX_REGION_CLAUDE_HAIKU_4_5: 'europe-west1', VERTEX_REGION_CLAUDE_4_1_OPUS: 'asia-east1' }));
+    fronts.vertex.requests.length = 0;
+    for (const model of ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5']) {
+      api.setScript([{ content: [{ type: 'text', text: `from ${model}` }] }]);
+      expect(replyText(await streamHello(client, model))).toBe(`from ${model}`);
+    }
+    expect(fronts.vertex.requests.map((r) => regionOf(r.path))).toEqual(['europe-west1', 'us-east5', 'asia-east1', 'europe-west1']);
+  });
+
+  it('needs no CLOUD_ML_REGION for a model that has its own, and says which variables are missing otherwise', async () => {
+    const client = clientOn('vertex', env({ VERTEX_REGION_CLAUDE_4_5_SONNET: 'us-central1' }));
+    fronts.vertex.requests.length = 0;
+    api.setScript([{ content: [{ type: 'text', text: 'ok' }] }]);
+    await streamHello(client, 'claude-sonnet-4-5');
+    expect(regionOf(fronts.vertex.requests[0]!.path)).toBe('us-central1');
+    const err = await streamHello(client, 'claude-haiku-4-5').catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'auth' });
+    expect((err as Error).message).toMatch(/set CLOUD_ML_REGION .*or the model's own VERTEX_REGION_/);
+    expect(fronts.vertex.requests).toHaveLength(1);
+  });
+
+  it('names the variables as Claude Code does, for dated, Vertex and 3.x ids', () => {
+    expect(vertexRegionVariables('claude-3-5-haiku@20241022')).toEqual(['VERTEX_REGION_CLAUDE_3_5_HAIKU']);
+    expect(vertexRegionVariables('claude-3-7-sonnet-20250219')).toEqual(['VERTEX_REGION_CLAUDE_3_7_SONNET']);
+    expect(vertexRegionVariables('claude-opus-4@20250514')).toEqual(['VERTEX_REGION_CLAUDE_4_0_OPUS', 'VERTEX_REGION_CLAUDE_OPUS_4_0']);
+    expect(vertexRegionVariables('claude-sonnet-4-20250514')).toEqual(['VERTEX_REGION_CLAUDE_4_0_SONNET', 'VERTEX_REGION_CLAUDE_SONNET_4_0']);
+    expect(vertexRegionVariables('claude-haiku-4-5@20251001')).toEqual(['VERTEX_REGION_CLAUDE_4_5_HAIKU', 'VERTEX_REGION_CLAUDE_HAIKU_4_5']);
+    expect(vertexRegionVariables('claude-opus-5-5')).toEqual(['VERTEX_REGION_CLAUDE_5_5_OPUS', 'VERTEX_REGION_CLAUDE_OPUS_5_5']);
+    expect(vertexRegionVariables('my-tuned-endpoint')).toEqual([]);
+    expect(vertexRegionFor('my-tuned-endpoint', { CLOUD_ML_REGION: ' global ' })).toBe('global');
   });
 });
 
