@@ -3,6 +3,9 @@ import { ModelError } from '../core/ports';
 import { SDK_ERRORS, type SdkErrorClasses } from './sdkErrors';
 import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderName } from './providers/select';
 
+/** How the SDKs report a token function that threw (Foundry's `azureADTokenProvider`, the base SDK's `apiKey`). */
+const TOKEN_SOURCE_FAILURE = /^(?:Failed to get token from azureADTokenProvider|The `apiKey` function failed): ([\s\S]*)$/;
+
 /** The cloud SDKs report credentials they could not get as connection errors; these are setup problems. */
 const CLOUD_CREDENTIAL_FAILURE = /^Failed to (resolve AWS credentials|acquire Google OAuth credentials)/;
 
@@ -11,6 +14,11 @@ export function toModelError(err: unknown, signal?: AbortSignal, provider: Provi
   if (err instanceof ModelError) return err;
   if (signal?.aborted || err instanceof errors.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
   const service = provider === 'anthropic' ? 'the Anthropic API' : PROVIDER_LABELS[provider];
+  // A token source the SDK calls for each request (Foundry's Entra ID) failed: the sign-in, not the network.
+  const tokenFailure = err instanceof Error ? TOKEN_SOURCE_FAILURE.exec(err.message) : null;
+  if (tokenFailure) {
+    return new ModelError('auth', `Could not get credentials for ${service}: ${tokenFailure[1]!.replace(/\.$/, '')}. ${PROVIDER_AUTH_HINTS[provider]}`);
+  }
   if (err instanceof errors.APIConnectionError) {
     if (CLOUD_CREDENTIAL_FAILURE.test(err.message)) {
       const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';

@@ -72,4 +72,26 @@ describe('the CLI bundle\'s model transport', { timeout: 60_000 }, () => {
     expect(run.stdout + run.stderr).toContain('Amazon Bedrock rejected the credentials (401: invalid x-api-key)');
     expect(bedrock.requests).toHaveLength(1);
   });
+
+  it('on Foundry without a key, runs the bundled Entra ID chain and says how to sign in, sending nothing', async () => {
+    const foundry = await startFakeProvider('foundry', api);
+    try {
+      const run = await runBundle(['-p', 'hello', '--model', 'claude-sonnet-4-5'], {
+        ANTHROPIC_API_KEY: '',
+        CLAUDE_CODE_USE_FOUNDRY: '1',
+        ANTHROPIC_FOUNDRY_API_KEY: '',
+        ANTHROPIC_FOUNDRY_BASE_URL: `${foundry.url}/anthropic/`,
+        // The developer tools only (no managed identity on a cloud CI machine), none of them signed in here.
+        AZURE_TOKEN_CREDENTIALS: 'dev',
+        AZURE_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'cw-azure-')),
+        PATH: '/usr/bin:/bin',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout + run.stderr).toContain('Could not get credentials for Microsoft Foundry:');
+      expect(run.stdout + run.stderr).toContain('az login');
+      expect(foundry.requests).toHaveLength(0);
+    } finally {
+      await foundry.close();
+    }
+  });
 });

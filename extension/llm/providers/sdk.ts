@@ -8,6 +8,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ProviderEnv, ProviderName } from './select';
 import type { SdkErrorClasses } from '../sdkErrors';
+import type { FoundryTokenProvider } from './foundry';
 import type { VertexAuthClient } from './vertex';
 import { vertexRegionFor } from './vertexRegion';
 
@@ -25,6 +26,8 @@ export interface CloudClient {
 /** Seams for tests (a fake Google auth client) and hosts that hold credentials of their own. */
 export interface ProviderOverrides {
   vertexAuthClient?: VertexAuthClient;
+  /** Foundry without a key: the Entra ID token source (default: Azure's default credential chain). */
+  foundryTokenProvider?: FoundryTokenProvider;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function createCloudClient(provider: Exclude<ProviderName, 'anthrop
     }
     case 'foundry': {
       const m = await import('./foundry');
-      return { client: m.createFoundryClient(env), errors: m.SDK_ERRORS };
+      return { client: m.createFoundryClient(env, overrides.foundryTokenProvider), errors: m.SDK_ERRORS };
     }
   }
 }

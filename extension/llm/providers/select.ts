@@ -94,5 +94,5 @@ export const PROVIDER_AUTH_HINTS: Readonly<Record<ProviderName, string>> = {
   anthropic: 'Run "Codewright: Set API Key" to set a valid key.',
   bedrock: 'Check your AWS credentials (AWS_PROFILE, AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or AWS_BEARER_TOKEN_BEDROCK), AWS_REGION, and that the model is enabled in your account.',
   vertex: 'Check your Google credentials (`gcloud auth application-default login`), ANTHROPIC_VERTEX_PROJECT_ID and CLOUD_ML_REGION, and that the model is enabled in the project.',
-  foundry: 'Check ANTHROPIC_FOUNDRY_API_KEY and ANTHROPIC_FOUNDRY_RESOURCE (or ANTHROPIC_FOUNDRY_BASE_URL).',
+  foundry: 'Check ANTHROPIC_FOUNDRY_API_KEY, or your Microsoft Entra sign-in (`az login`, a managed identity) without one, and ANTHROPIC_FOUNDRY_RESOURCE (or ANTHROPIC_FOUNDRY_BASE_URL).',
 };

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ModelError, type ModelStreamEvent } from '../../../../extension/core/ports';
 import { AnthropicModelClient } from '../../../../extension/llm/anthropicModelClient';
 import type { VertexAuthClient } from '../../../../extension/llm/providers/vertex';
+import { FOUNDRY_TOKEN_SCOPE } from '../../../../extension/llm/providers/foundry';
+import type { ProviderOverrides } from '../../../../extension/llm/providers/sdk';
 import { vertexRegionFor, vertexRegionVariables } from '../../../../extension/llm/providers/vertexRegion';
 import type { ProviderEnv, ProviderName } from '../../../../extension/llm/providers/select';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';
@@ -32,7 +34,7 @@ beforeEach(() => {
 /** A Google auth client that hands out a fixed token, as google-auth-library's does after sign-in. */
 const fakeGoogleAuth = { getRequestHeaders: async () => new Headers({ authorization: 'Bearer ya29.fake-token' }), projectId: undefined } as unknown as VertexAuthClient;
 
-function clientOn(provider: ProviderName, env: ProviderEnv, log = new RecordingLogger()): AnthropicModelClient {
+function clientOn(provider: ProviderName, env: ProviderEnv, log = new RecordingLogger(), overrides: ProviderOverrides = {}): AnthropicModelClient {
   return new AnthropicModelClient({
     // No Anthropic key at all: the cloud providers must not need one.
     credentials: keyless,
@@ -40,7 +42,7 @@ function clientOn(provider: ProviderName, env: ProviderEnv, log = new RecordingL
     log,
     provider: () => provider,
     env,
-    providerOverrides: { vertexAuthClient: fakeGoogleAuth },
+    providerOverrides: { vertexAuthClient: fakeGoogleAuth, ...overrides },
   });
 }
 
@@ -182,10 +184,34 @@ describe('Microsoft Foundry (AnthropicFoundry) against a loopback front', () => 
     expect(sent.body).toMatchObject({ model: 'claude-sonnet-4-5', stream: true });
   });
 
-  it('refuses to start without a key, naming the variable', async () => {
-    const err = await streamHello(clientOn('foundry', { ANTHROPIC_FOUNDRY_RESOURCE: 'r' })).catch((e: unknown) => e);
+  it('without a key, sends a Microsoft Entra ID token as a bearer, asked for Foundry\'s scope', async () => {
+    api.setScript([{ content: [{ type: 'text', text: 'Hello with Entra.' }] }]);
+    fronts.foundry.requests.length = 0;
+    const asked: string[] = [];
+    const tokenProvider = async () => {
+      asked.push('token');
+      return 'eyJ.entra-token';
+    };
+    const client = clientOn('foundry', { ANTHROPIC_FOUNDRY_BASE_URL: `${fronts.foundry.url}/anthropic/` }, undefined, { foundryTokenProvider: tokenProvider });
+    expect(replyText(await streamHello(client))).toBe('Hello with Entra.');
+    const sent = fronts.foundry.requests[0]!;
+    expect(sent.headers.authorization).toBe('Bearer eyJ.entra-token');
+    expect(sent.headers['x-api-key']).toBeUndefined();
+    expect(asked).toEqual(['token']);
+    expect(FOUNDRY_TOKEN_SCOPE).toBe('https://ai.azure.com/.default');
+  });
+
+  it('reports a failed Entra sign-in as a credentials problem, and asks for the endpoint first', async () => {
+    fronts.foundry.requests.length = 0;
+    const signedOut = async (): Promise<string> => {
+      throw Object.assign(new Error('DefaultAzureCredential failed to retrieve a token from the included credentials.'), { name: 'AggregateAuthenticationError' });
+    };
+    const err = await streamHello(clientOn('foundry', { ANTHROPIC_FOUNDRY_BASE_URL: `${fronts.foundry.url}/anthropic/` }, undefined, { foundryTokenProvider: signedOut })).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'auth' });
-    expect((err as Error).message).toContain('set ANTHROPIC_FOUNDRY_API_KEY');
+    expect((err as Error).message).toMatch(/^Could not get credentials for Microsoft Foundry: DefaultAzureCredential failed .*az login/);
     expect(fronts.foundry.requests).toHaveLength(0);
+    const noEndpoint = await streamHello(clientOn('foundry', { ANTHROPIC_FOUNDRY_API_KEY: 'k' })).catch((e: unknown) => e);
+    expect(noEndpoint).toMatchObject({ kind: 'auth' });
+    expect((noEndpoint as Error).message).toContain('set ANTHROPIC_FOUNDRY_RESOURCE');
   });
 });

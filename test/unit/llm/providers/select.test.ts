@@ -66,14 +66,17 @@ describe('the cloud SDKs load lazily', () => {
   it('only providers/{bedrock,vertex,foundry}.ts import them, and nothing imports those modules but through import()', () => {
     const importers: string[] = [];
     const staticUsers: string[] = [];
+    const azure: string[] = [];
     for (const file of sources(root)) {
       const text = readFileSync(file, 'utf8');
       const rel = path.relative(root, file);
       if (/^import (?!type)[^;]*from '@anthropic-ai\/(bedrock|vertex|foundry)-sdk'/m.test(text)) importers.push(rel);
+      if (/^import (?!type)[^;]*from '@azure\/identity'/m.test(text)) azure.push(rel);
       if (/^import (?!type)[^;]*from '(\.\/|\.\.\/)*(providers\/)?(bedrock|vertex|foundry)'/m.test(text)) staticUsers.push(rel);
     }
     expect(importers.sort()).toEqual(['llm/providers/bedrock.ts', 'llm/providers/foundry.ts', 'llm/providers/vertex.ts']);
     expect(staticUsers).toEqual([]);
+    expect(azure).toEqual(['llm/providers/foundry.ts']);
     expect(readFileSync(path.join(root, 'llm/providers/sdk.ts'), 'utf8')).toMatch(/await import\('\.\/bedrock'\)/);
   });
 });
