@@ -38,10 +38,9 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   const onReviewChanges = useCallback(() => void bridge.post({ type: 'reviewChanges' }), [bridge]);
   const controls = useMemo(() => controlActions(bridge), [bridge]);
   const onRemoveQueued = useCallback((id: string) => void bridge.post({ type: 'removeQueued', id }), [bridge]);
-  const onAnswerPermission = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
+  // A permission dialog's, a question's or a plan's answer goes to the host as it is.
+  const onAnswer = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
-  const onAnswerQuestion = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
-  const onAnswerPlan = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
 
   if (state.phase === 'loading') {
     return (
@@ -84,12 +83,12 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             <PermissionDialog
               key={state.permission.requestId}
               request={state.permission}
-              onAnswer={onAnswerPermission}
+              onAnswer={onAnswer}
               onOpenDiff={onOpenProposedDiff}
             />
           )}
-          {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswerQuestion} />}
-          {state.plan && <PlanCard key={state.plan.requestId} request={state.plan} onAnswer={onAnswerPlan} />}
+          {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswer} />}
+          {state.plan && <PlanCard key={state.plan.requestId} request={state.plan} onAnswer={onAnswer} />}
           <PanelArea view={state.panel} bridge={bridge} />
           <TodoPanel todos={state.todos} />
           <WorkListPanel items={state.workList} />
