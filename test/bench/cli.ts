@@ -17,11 +17,18 @@ const ROOT = path.resolve(__dirname, '../..');
  */
 const RSS_BEFORE_MB = 144.6;
 
+/**
+ * The session: 19 tool turns (12×3 + 7×2 = 50 calls) and a closing reply; `BENCH_CLI_LONG=1`: the issue's longer
+ * one, 40 tool turns (20×3 + 20×2 = 100 calls) and the reply.
+ */
+const LONG = process.env.BENCH_CLI_LONG === '1';
+
 function script(): FakeTurn[] {
   const turns: FakeTurn[] = [];
   let calls = 0;
-  for (let t = 0; t < 19; t++) {
-    const n = t < 12 ? 3 : 2; // 12×3 + 7×2 = 50 calls
+  const [toolTurns, triples] = LONG ? [40, 20] : [19, 12];
+  for (let t = 0; t < toolTurns; t++) {
+    const n = t < triples ? 3 : 2;
     const content: FakeTurn['content'] = [{ type: 'text', text: `Turn ${t + 1}: searching for tools.` }];
     for (let k = 0; k < n; k++) content!.push({ type: 'tool_use', id: `toolu_${t}_${k}`, name: 'ToolSearch', input: { query: `select:Tool${calls++}` } });
     turns.push({ content });
@@ -45,7 +52,7 @@ async function runCli(cli: string): Promise<CliRun> {
     const cwd = mkdtempSync(path.join(tmpdir(), 'cw-bench-cli-'));
     const started = performance.now();
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--require', path.join(__dirname, 'rss-report.cjs'), cli, '-p', 'run the 50 searches', '--output-format', 'json', '--max-turns', '50'], {
+      const child = spawn(process.execPath, ['--require', path.join(__dirname, 'rss-report.cjs'), cli, '-p', 'run the searches', '--output-format', 'json', '--max-turns', '60'], {
         cwd,
         env: { ...process.env, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: fake.url, CODEWRIGHT_HOME: path.join(cwd, '.home') },
       });
@@ -75,8 +82,8 @@ export async function benchCli(): Promise<void> {
     return;
   }
   const now = await runCli(cli);
-  console.log(`cli: 20 model turns, 50 tool calls (${now.requests} requests, exit ${now.code}, ${now.result.subtype}, num_turns ${now.result.num_turns})`);
-  console.log(`  wall time ${now.wallMs.toFixed(0)} ms; peak RSS ${now.rssMb.toFixed(1)} MB (target ≤ 80 MB; before issue 19's cuts ${RSS_BEFORE_MB} MB)`);
+  console.log(`cli: ${LONG ? '41 model turns, 100' : '20 model turns, 50'} tool calls (${now.requests} requests, exit ${now.code}, ${now.result.subtype}, num_turns ${now.result.num_turns})`);
+  console.log(`  wall time ${now.wallMs.toFixed(0)} ms; peak RSS ${now.rssMb.toFixed(1)} MB (target ≤ 80 MB${LONG ? '' : `; before issue 19's cuts ${RSS_BEFORE_MB} MB`})`);
   const before = process.env.BENCH_CLI_BEFORE;
   if (!before) return;
   const old = await runCli(before);
