@@ -24,7 +24,8 @@ const UserLine = z.looseObject({
 
 export const STREAM_JSON_SHAPE = '{"type":"user","message":{"role":"user","content":"..."}}';
 
-export type StreamLine = { ok: true; line: number; content: string | Message['content'] } | { ok: false; line: number; error: string };
+/** `uuid`: the client's id for the message (the SDK stamps one), echoed by `--replay-user-messages`. */
+export type StreamLine = { ok: true; line: number; content: string | Message['content']; uuid?: string } | { ok: false; line: number; error: string };
 
 /** One parsed line: a user message's content, or what is wrong with it. */
 export function parseStreamLine(text: string, line: number): StreamLine {
@@ -34,13 +35,19 @@ export function parseStreamLine(text: string, line: number): StreamLine {
   } catch (err) {
     return { ok: false, line, error: `stdin line ${line}: not valid JSON (${err instanceof Error ? err.message : String(err)}); expected ${STREAM_JSON_SHAPE}` };
   }
+  return parseUserValue(value, line);
+}
+
+/** A parsed JSON value as a user message line. */
+export function parseUserValue(value: unknown, line: number): StreamLine {
   const parsed = UserLine.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
     return { ok: false, line, error: `stdin line ${line}: not a user message${where} (${issue?.message ?? 'invalid'}); expected ${STREAM_JSON_SHAPE}` };
   }
-  return { ok: true, line, content: parsed.data.message.content as string | Message['content'] };
+  const uuid = typeof parsed.data.uuid === 'string' ? parsed.data.uuid : undefined;
+  return { ok: true, line, content: parsed.data.message.content as string | Message['content'], ...(uuid ? { uuid } : {}) };
 }
 
 /** Every non-blank line of `input`, parsed, as it arrives. */
