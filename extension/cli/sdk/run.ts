@@ -14,7 +14,7 @@ import { ControlChannel } from './channel';
 import { registerSessionHandlers } from './handlers';
 import { registerInitialize, type InitializeExtensions } from './initialize';
 import { mcpToolAskUser, sdkAskUser } from './permissionPrompt';
-import { SdkSession } from './session';
+import { SdkSession, type SdkSessionRun } from './session';
 
 /** What `set_model` and `set_max_thinking_tokens` changed; the run's settings read it at each request. */
 export interface RunOverrides {
@@ -57,9 +57,10 @@ export interface SdkTransportRun {
   beforeFirstTurn?: () => void | Promise<void>;
   replayUser?: SdkSessionRunReplay;
   runSlash?: (prompt: string) => Promise<CliSlashResult>;
+  onTurnStart?: SdkSessionRun['onTurnStart'];
 }
 
-type SdkSessionRunReplay = ConstructorParameters<typeof SdkSession>[0]['replayUser'];
+type SdkSessionRunReplay = SdkSessionRun['replayUser'];
 
 export async function runSdkTransport(run: SdkTransportRun): Promise<number> {
   let resolveReady = () => {};
@@ -76,6 +77,7 @@ export async function runSdkTransport(run: SdkTransportRun): Promise<number> {
     ...(run.beforeFirstTurn ? { beforeFirstTurn: run.beforeFirstTurn } : {}),
     ...(run.replayUser ? { replayUser: run.replayUser } : {}),
     ...(run.runSlash ? { runSlash: run.runSlash } : {}),
+    ...(run.onTurnStart ? { onTurnStart: run.onTurnStart } : {}),
   });
   registerSessionHandlers(run.channel, {
     session: () => run.session,

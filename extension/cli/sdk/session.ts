@@ -6,6 +6,7 @@
  * already queued still run — unless the control protocol is in use: then the app is gone, a running turn
  * stops (its transcript is kept) and nothing more starts.
  */
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { Message } from '../../core/messages';
@@ -17,7 +18,8 @@ import { classifyLine } from './stdinLines';
 
 interface QueuedPrompt {
   content: string | Message['content'];
-  uuid?: string;
+  /** The app's uuid for the message, or one given here: replays and file checkpoints go by it. */
+  uuid: string;
 }
 
 export interface SdkSessionRun {
@@ -33,7 +35,9 @@ export interface SdkSessionRun {
   /** Before the first turn: the `system/init` line (after `initialize`, so it lists what that added). */
   beforeFirstTurn?: () => void | Promise<void>;
   /** `--replay-user-messages`: each user message read is echoed. */
-  replayUser?: (message: { role: 'user'; content: string | Message['content'] }, uuid: string | undefined) => void;
+  replayUser?: (message: { role: 'user'; content: string | Message['content'] }, uuid: string) => void;
+  /** A user message's turn starts (file checkpoints begin here). */
+  onTurnStart?: (uuid: string, content: string | Message['content']) => void;
   /** A prompt that is a slash command runs as one (cli/slash.ts); absent with `--disable-slash-commands`. */
   runSlash?: (prompt: string) => Promise<CliSlashResult>;
 }
@@ -55,7 +59,7 @@ class PromptQueue {
   }
 
   uuids(): string[] {
-    return this.items.flatMap((i) => (i.uuid ? [i.uuid] : []));
+    return this.items.map((i) => i.uuid);
   }
 
   /** The next prompt, or undefined once input closed and nothing is left. */
@@ -104,10 +108,12 @@ export class SdkSession {
         case 'cancel':
           channel.cancel(line.requestId);
           break;
-        case 'user':
-          this.run.replayUser?.({ role: 'user', content: line.user.content }, line.user.uuid);
-          this.queue.push({ content: line.user.content, ...(line.user.uuid ? { uuid: line.user.uuid } : {}) });
+        case 'user': {
+          const uuid = line.user.uuid ?? randomUUID();
+          this.run.replayUser?.({ role: 'user', content: line.user.content }, uuid);
+          this.queue.push({ content: line.user.content, uuid });
           break;
+        }
         case 'error':
           this.badLines++;
           this.run.stderr.write(`codewright: ${line.error}\n`);
@@ -149,6 +155,7 @@ export class SdkSession {
 
   private async turn(prompt: QueuedPrompt): Promise<number> {
     const { session, output } = this.run;
+    this.run.onTurnStart?.(prompt.uuid, prompt.content);
     const text = typeof prompt.content === 'string' ? prompt.content : undefined;
     const slash = text !== undefined && this.run.runSlash ? await this.run.runSlash(text) : ({ type: 'none' } as const);
     if (slash.type === 'error') {

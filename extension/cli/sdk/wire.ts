@@ -6,6 +6,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { AgentSession, AgentSessionDeps } from '../../core/agent/agentSession';
 import type { ShellParser } from '../../core/permissions/bash';
+import type { Message } from '../../core/messages';
+import { consoleLogger } from '../../host/node/credentials';
 import { getEmptyToolPermissionContext } from '../../core/permissions/types';
 import { mcpPromptLoader } from '../../core/mcp/prompts';
 import type { ProviderName } from '../../llm/providers/select';
@@ -16,6 +18,7 @@ import type { Output } from '../output';
 import { cliTools } from '../sessionSetup';
 import { runCliSlash } from '../slash';
 import type { ControlChannel } from './channel';
+import { SdkCheckpoints } from './checkpoints';
 import { runSdkTransport, type RunOverrides } from './run';
 
 export interface SdkStreamRun {
@@ -31,6 +34,35 @@ export interface SdkStreamRun {
   io: { stdin: NodeJS.ReadableStream; stderr: NodeJS.WritableStream };
   /** The Bash parser the run's tools were built with (a schema from `initialize` rebuilds them). */
   shellParser?: ShellParser;
+  checkpoints?: SdkCheckpoints;
+}
+
+/**
+ * File checkpoints, when the app turned them on (`enableFileCheckpointing` sets the variable): the file
+ * tools get the tracked workspace. Called before the session is made.
+ */
+export function sdkCheckpointsFor(deps: AgentSessionDeps, env: NodeJS.ProcessEnv): SdkCheckpoints | undefined {
+  if (env.CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING !== 'true') return undefined;
+  const checkpoints = new SdkCheckpoints({ storageFor: deps.storageFor, reader: deps.toolPorts.workspace, log: consoleLogger(!env.CODEWRIGHT_DEBUG) });
+  deps.toolPorts = { ...deps.toolPorts, workspace: checkpoints.workspace(deps.toolPorts.workspace) };
+  return checkpoints;
+}
+
+function promptText(content: string | Message['content']): string {
+  return typeof content === 'string' ? content : content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+}
+
+function registerCheckpoints(run: SdkStreamRun): ((uuid: string, content: string | Message['content']) => void) | undefined {
+  const { checkpoints } = run;
+  if (!checkpoints) {
+    run.channel.handle('rewind_files', () => {
+      throw new Error('file checkpointing is off for this session: start it with enableFileCheckpointing: true (CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true)');
+    });
+    return undefined;
+  }
+  checkpoints.attach(run.session.sessionId);
+  checkpoints.register(run.channel);
+  return (uuid, content) => checkpoints.beginPrompt(uuid, promptText(content));
 }
 
 let version: string | undefined;
@@ -53,6 +85,7 @@ export function runSdkStream(run: SdkStreamRun): Promise<number> {
   const { opts, deps, session } = run;
   const warn = (line: string) => void run.io.stderr.write(`codewright: ${line}\n`);
   const holder = deps.permissions ?? { current: getEmptyToolPermissionContext, update: () => {} };
+  const onTurnStart = registerCheckpoints(run);
   return runSdkTransport({
     channel: run.channel,
     session,
@@ -68,6 +101,7 @@ export function runSdkStream(run: SdkStreamRun): Promise<number> {
     provider: run.provider,
     version: packageVersion(),
     extensions: {},
+    ...(onTurnStart ? { onTurnStart } : {}),
     setJsonSchema: (schema) => {
       const checked = parseJsonSchemaFlag(JSON.stringify(schema));
       if (!checked.ok) return checked.error;

@@ -62,7 +62,7 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       record(context, toolUseId, tool.name, decision, 'config');
       return decision;
     }
-    if (!askUser || context.options.isNonInteractiveSession) {
+    if (!askUser) {
       const denied: PermissionDecision = {
         behavior: 'deny',
         message: `Permission to use ${tool.name} was not granted: ${result.message} (no one can be asked in this session).`,
