@@ -14,11 +14,15 @@ import type { ProviderName } from '../../llm/providers/select';
 import { fileCommandLoader } from '../../host/node/commandFiles';
 import type { CliOptions } from '../args';
 import { parseJsonSchemaFlag } from '../argChecks';
-import type { Output } from '../output';
+import { cliInit, wantsReplay, type Output } from '../output';
 import { cliTools } from '../sessionSetup';
 import { runCliSlash } from '../slash';
 import type { ControlChannel } from './channel';
 import { SdkCheckpoints } from './checkpoints';
+import { registerMcpControl } from './mcpControl';
+import { addSdkHooks } from './sdkHooks';
+import { addSdkServers } from './sdkMcp';
+import { McpManager } from '../../core/mcp/manager';
 import { runSdkTransport, type RunOverrides } from './run';
 
 export interface SdkStreamRun {
@@ -86,6 +90,7 @@ export function runSdkStream(run: SdkStreamRun): Promise<number> {
   const warn = (line: string) => void run.io.stderr.write(`codewright: ${line}\n`);
   const holder = deps.permissions ?? { current: getEmptyToolPermissionContext, update: () => {} };
   const onTurnStart = registerCheckpoints(run);
+  registerMcpControl(run.channel, () => deps.mcp);
   return runSdkTransport({
     channel: run.channel,
     session,
@@ -100,7 +105,16 @@ export function runSdkStream(run: SdkStreamRun): Promise<number> {
     apiKeySource: run.provider === 'anthropic' && process.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
     provider: run.provider,
     version: packageVersion(),
-    extensions: {},
+    extensions: {
+      hooks: (hooks, channel) => (deps.hooks ? addSdkHooks(deps.hooks, hooks, channel, warn) : false),
+      sdkMcpServers: async (names) => {
+        if (!(deps.mcp instanceof McpManager)) throw new Error('in-process MCP servers need the MCP manager of the run');
+        for (const line of await addSdkServers(deps.mcp, names)) warn(line);
+      },
+    },
+    // The init line lists what `initialize` added (agents, MCP servers, tools), so it is written only now.
+    beforeFirstTurn: async () => run.output.writeInit(await cliInit({ sessionId: session.sessionId, deps, model: run.overrides.model ?? run.model, cwd: run.cwd, provider: run.provider })),
+    ...(wantsReplay(opts) ? { replayUser: (message, uuid) => run.output.replayUser(message, uuid) } : {}),
     ...(onTurnStart ? { onTurnStart } : {}),
     setJsonSchema: (schema) => {
       const checked = parseJsonSchemaFlag(JSON.stringify(schema));
