@@ -9,19 +9,18 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { nodeFetch } from '../llm/nodeFetch/fetch';
-import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
+import type { AgentSession, AgentSessionDeps } from '../core/agent/agentSession';
 import { createAutoModeClassifier } from '../core/permissions/classifier';
 import { createPermissionEngine } from '../core/permissions/engine';
 import type { LoadedPermissionSettings } from '../core/permissions/settings';
 import type { ToolPermissionContext } from '../core/permissions/types';
-import { listSessions } from '../core/session/sessions';
-import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
+import { EnvCredentials, StaticSettings } from '../host/node/credentials';
 import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
 import { formatConfigProblem } from '../core/configProblems';
 import { NodeSearch } from '../host/node/search';
 import { lazyBashParser } from '../host/node/bashParser';
-import { formatSettingsError, loadPermissionSettingsFromDisk, persistPermissionUpdates } from '../host/node/permissionSettings';
+import { formatSettingsError, persistPermissionUpdates } from '../host/node/permissionSettings';
 import { createNodeHookEngine } from '../host/node/hooks';
 import { NodeSessionStorage } from '../host/node/sessionStorage';
 import { NodeShell } from '../host/node/shell/nodeShell';
@@ -36,11 +35,16 @@ import type { ProviderName } from '../llm/providers/select';
 import { cliProvider } from './provider';
 import { NodeWeb } from '../host/node/web';
 import type { ShellParser } from '../core/permissions/bash';
-import { parseCliArgs, USAGE, type CliOptions } from './args';
-import { createOutput, type Output } from './output';
+import { parseCliArgs, USAGE, USAGE_HINT, type CliOptions } from './args';
+import { cliLogger } from './debugLog';
+import { cliRetry } from './progress';
+import { loadCliPermissionSettings, settingsReader } from './settingSources';
+import { answeredSessions, cliTranscripts, openCliSession, sessionLine } from './sessionStart';
+import { cliOutput, wantsStreamEvents, type Output } from './output';
 import { prepareRun, type RunSetup } from './runSetup';
 import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup';
-import { runStreamInput } from './streamSession';
+import { createControlChannel, promptToolAskUser, type RunOverrides } from './sdk/run';
+import { runSdkStream, sdkCheckpointsFor } from './sdk/wire';
 import { runCliTurn } from './turn';
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
@@ -52,10 +56,11 @@ import { modelSettings } from '../core/models/settings';
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) {
-    io.stderr.write(`codewright: ${parsed.error}\n\n${USAGE}\n`);
+    io.stderr.write(`codewright: ${parsed.error}\n${USAGE_HINT}\n`);
     return 2;
   }
   const opts = parsed.options;
+  for (const warning of opts.warnings) io.stderr.write(`codewright: ${warning}\n`);
   if (opts.help) {
     io.stdout.write(`${USAGE}\n`);
     return 0;
@@ -65,9 +70,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const transcripts = new NodeTranscriptStore(path.join(home, 'projects', workspaceKeyOf(cwd), 'transcripts'));
 
   if (opts['list-sessions']) {
-    for (const s of await listSessions(transcripts)) {
-      io.stdout.write(`${s.sessionId}\t${s.modifiedAt}\t${s.messageCount} messages\t${s.title}\n`);
-    }
+    for (const s of await answeredSessions(transcripts)) io.stdout.write(`${sessionLine(s)}\n`);
     return 0;
   }
 
@@ -83,39 +86,40 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const provider = await cliProvider(opts, model, { env: process.env, credentials, stderr: io.stderr });
   if (!provider) return 1;
   const settings = cliModelSettings(opts, model, io.stderr);
-  const loaded = await loadPermissionSettingsFromDisk({ homeDir: homedir(), workspaceRoot: cwd });
+  const loaded = await loadCliPermissionSettings(opts.settingSources, { homeDir: homedir(), workspaceRoot: cwd });
   for (const error of [...loaded.errors, ...(setup.flag?.errors ?? [])]) io.stderr.write(`codewright: permission settings: ${formatSettingsError(error)}\n`);
   const shellParser = lazyBashParser(undefined, (err) => {
     io.stderr.write(`codewright: Bash parser unavailable, every command will need approval: ${String(err)}\n`);
   });
   const shell = new NodeShell();
   const agents = await loadAgents(cwd, opts, io.stderr);
-  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, shellParser });
+  const overrides: RunOverrides = {};
+  const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, shellParser, overrides });
+  // --input-format stream-json: the SDK's control protocol runs on stdin/stdout (cli/sdk/).
+  const channel = opts['input-format'] === 'stream-json' ? createControlChannel(io.stdout) : undefined;
+  const askUser = promptToolAskUser(opts['permission-prompt-tool'], channel, () => deps.mcp, () => session.stop());
+  if (askUser) deps.askUser = askUser;
+  const checkpoints = channel ? sdkCheckpointsFor(deps, process.env) : undefined;
   deps.agentDefinitions = () => agents.definitions;
-  deps.commands = async () => (await loadCommandFiles({ cwd, homeDir: homedir() })).commands;
+  deps.commands = async () => (opts['disable-slash-commands'] ? [] : (await loadCommandFiles({ cwd, homeDir: homedir() })).commands);
   deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
-  const mcp = await startCliMcp(opts, { cwd, homeDir: homedir() }, (line) => void io.stderr.write(`codewright: ${line}\n`));
+  const mcp = await startCliMcp(opts, { cwd, homeDir: homedir() }, (line) => void io.stderr.write(`codewright: ${line}\n`), channel);
   if (mcp) deps.mcp = mcp;
 
   let session: AgentSession;
   try {
-    session = setup.resumeId ? (await AgentSession.resume(deps, setup.resumeId)).session : new AgentSession(deps);
+    session = await openCliSession(deps, opts, setup.resumeId);
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
     await mcp?.dispose();
     return 1;
   }
-  const output = createOutput(
-    opts['output-format'],
-    io.stdout,
-    { sessionId: session.sessionId, model, cwd, tools: deps.tools.map((t) => t.name) },
-    { structured: opts.structuredSchema !== undefined, stderr: io.stderr, ...(opts.verbose ? { verbose: io.stderr } : {}) },
-  );
+  const output = await cliOutput(opts, io, { session, deps, model, cwd, provider, deferInit: channel !== undefined });
   const onSigint = () => session.stop();
   process.on('SIGINT', onSigint);
   try {
-    if (opts['input-format'] === 'stream-json') return await runStreamInput(session, io.stdin, output, io.stderr);
-    return await runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr });
+    if (channel) return await runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, ...(checkpoints ? { checkpoints } : {}) });
+    return await runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
@@ -132,8 +136,10 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
  * Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
  */
 async function loadHooks(opts: CliOptions, cwd: string, transcripts: NodeTranscriptStore, stderr: NodeJS.WritableStream) {
-  const hookLog = { ...consoleLogger(!process.env.CODEWRIGHT_DEBUG), warn: (m: string) => void stderr.write(`codewright: ${m}\n`) };
-  const hooks = await createNodeHookEngine({ homeDir: homedir(), workspaceRoot: cwd, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
+  const hookLog = { ...cliLogger(opts, stderr), warn: (m: string) => void stderr.write(`codewright: ${m}\n`) };
+  const loc = { homeDir: homedir(), workspaceRoot: cwd };
+  const readFile = settingsReader(opts.settingSources, loc);
+  const hooks = await createNodeHookEngine({ ...loc, readFile, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
   return hooks.engine;
 }
 
@@ -147,10 +153,11 @@ async function loadAgents(cwd: string, opts: CliOptions, stderr: NodeJS.Writable
 /** A `-p` prompt: a slash command runs as what it is (cli/slash.ts), anything else is one turn. */
 async function runPrompt(
   prompt: string,
-  run: { session: AgentSession; deps: AgentSessionDeps; output: Output; cwd: string; stderr: NodeJS.WritableStream },
+  run: { session: AgentSession; deps: AgentSessionDeps; output: Output; cwd: string; stderr: NodeJS.WritableStream; slashCommands: boolean },
 ): Promise<number> {
   const warn = (line: string) => void run.stderr.write(`codewright: ${line}\n`);
-  const slash = await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), ...(run.deps.mcp ? [mcpPromptLoader(run.deps.mcp)] : [])], warn });
+  // --disable-slash-commands: a prompt starting with "/" is text for the model.
+  const slash = !run.slashCommands ? ({ type: 'none' } as const) : await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), ...(run.deps.mcp ? [mcpPromptLoader(run.deps.mcp)] : [])], warn });
   if (slash.type === 'error') throw new Error(slash.message);
   if (slash.type === 'print') return run.output.finish({ reason: 'end_turn', turns: 0 }, slash.text);
   const turn = slash.type === 'turn' ? slash : { content: prompt, options: {} };
@@ -172,15 +179,17 @@ function sessionDeps(
     shell: NodeShell;
     shellParser?: ShellParser;
     setup: RunSetup;
+    overrides: RunOverrides;
   },
 ): AgentSessionDeps {
-  const log = consoleLogger(!process.env.CODEWRIGHT_DEBUG);
+  const log = cliLogger(opts);
   let permissions: ToolPermissionContext = cliPermissionContext(env.loaded, opts, { ...(env.setup.flag ? { flag: env.setup.flag } : {}), addDirs: env.setup.addDirs });
-  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log, provider: () => env.provider, fetch: nodeFetch as unknown as typeof fetch });
+  const model = new AnthropicModelClient({ credentials: env.credentials, settings: env.settings, log, provider: () => env.provider, fetch: nodeFetch as unknown as typeof fetch, baseUrlSetting: 'ANTHROPIC_BASE_URL' });
   return {
     model,
     environment: new NodeEnvironment({ cwd: env.cwd }),
-    transcripts: env.transcripts,
+    transcripts: cliTranscripts(opts, env.transcripts),
+    ...cliRetry(process.env),
     storageFor: (id) => new NodeSessionStorage(path.join(env.home, 'sessions', id)),
     toolPorts: { workspace: new NodeWorkspace([env.cwd]), search: new NodeSearch(), shell: env.shell, sandboxFallback: cliSandboxFallback(opts), worktrees: new NodeWorktrees(), taskOutput: new NodeTaskOutput(), config: new NodeConfigSettings({ homeDir: homedir(), workspaceRoot: env.cwd, ...(opts.settingsFile ? { extraFile: opts.settingsFile } : {}) }), web: new NodeWeb(), webSearch: model },
     tools: cliTools(opts, env.shellParser),
@@ -189,8 +198,10 @@ function sessionDeps(
     newId: randomUUID,
     settings: () => ({
       ...modelSettings(env.settings),
+      ...env.overrides,
       ...(opts['max-turns'] ? { maxTurns: opts['max-turns'] } : {}),
       ...(opts['fallback-model'] ? { fallbackModel: opts['fallback-model'] } : {}),
+      ...(opts['max-budget-usd'] ? { maxBudgetUsd: opts['max-budget-usd'] } : {}),
     }),
     // `--permission-mode auto`: the classifier decides; what it blocks is denied, as nobody can be asked here.
     decider: createPermissionEngine({ classifier: createAutoModeClassifier(), askHint: (tool) => `Allow it with --allowedTools "${tool.name}" or another permission mode.` }),
@@ -202,6 +213,7 @@ function sessionDeps(
     },
     persistPermissionUpdates: (updates) => persistPermissionUpdates(updates, { homeDir: homedir(), workspaceRoot: env.cwd }),
     isNonInteractiveSession: true,
+    streamEvents: wantsStreamEvents(opts),
     // A `#` prompt is an ordinary prompt here: there is nobody to pick a memory file (core/memory/notes.ts).
     onConfigProblems: (problems) => problems.forEach((p) => process.stderr.write(`Skipped: ${formatConfigProblem(p)}\n`)),
   };

@@ -31,7 +31,13 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
   });
   afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  /** The requests of this test only (the fake keeps every test's). */
+  let first = 0;
+  const requests = () => fake.requests.slice(first);
+  beforeEach(() => {
+    fake.setScript([]);
+    first = fake.requests.length;
+  });
 
   it('answers initialize, asks can_use_tool with the call, runs the input the SDK rewrote, and records the prompt tool as the reason', async () => {
     fake.setScript([bash('toolu_a', 'echo original > made.txt'), say('Done.')]);
@@ -62,7 +68,7 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     const ask = await cli.next(controlRequest('can_use_tool'));
     cli.send({ type: 'control_response', response: { subtype: 'success', request_id: ask.request_id, response: { behavior: 'deny', message: 'Not in this folder, please.' } } });
     await cli.next(isType('result'));
-    const denied = toolResultOf(fake.requests[1]!.body, 'toolu_d');
+    const denied = toolResultOf(requests()[1]!.body, 'toolu_d');
     expect(denied?.is_error).toBe(true);
     expect(textOf(denied?.content)).toContain('Not in this folder, please.');
 
@@ -72,7 +78,7 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     cli.send({ type: 'control_response', response: { subtype: 'success', request_id: ask2.request_id, response: { behavior: 'deny', message: 'Stop here.', interrupt: true } } });
     const second = await cli.next(isType('result'), count);
     expect(second).toMatchObject({ is_error: true });
-    expect(fake.requests).toHaveLength(3);
+    expect(requests()).toHaveLength(3);
     expect(existsSync(path.join(where.cwd, 'denied.txt')) || existsSync(path.join(where.cwd, 'stopped.txt'))).toBe(false);
     cli.child.stdin!.end();
     await cli.exited;
@@ -103,7 +109,7 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     await cli.next((l) => l.type === 'control_cancel_request' && l.request_id === ask.request_id);
     expect(await cli.next(isType('result'))).toMatchObject({ is_error: true });
     expect(existsSync(path.join(where.cwd, 'waited.txt'))).toBe(false);
-    expect(fake.requests).toHaveLength(1);
+    expect(requests()).toHaveLength(1);
     cli.child.stdin!.end();
     await cli.exited;
   });
@@ -122,7 +128,7 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     const transcripts = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
     expect(transcripts).toHaveLength(1);
     expect(readFileSync(path.join(dir, transcripts[0]!), 'utf8')).toContain('close on me');
-    expect(fake.requests).toHaveLength(1);
+    expect(requests()).toHaveLength(1);
   });
 
   it('changes the mode and the model between turns', async () => {
@@ -140,7 +146,7 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     expect(await cli.next(isType('result'))).toMatchObject({ is_error: false, result: 'Wrote it.' });
     expect(cli.lines.some(controlRequest('can_use_tool'))).toBe(false);
     expect(readFileSync(path.join(where.cwd, 'a.txt'), 'utf8')).toBe('one');
-    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-haiku-5-5', 'claude-haiku-5-5']);
+    expect(requests().map((r) => r.body.model)).toEqual(['claude-haiku-5-5', 'claude-haiku-5-5']);
     cli.child.stdin!.end();
     await cli.exited;
   });
@@ -157,7 +163,7 @@ describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, (
     expect(result).toMatchObject({ is_error: false, result: 'Both tried.' });
     expect(readFileSync(path.join(where.cwd, 'ok.txt'), 'utf8')).toBe('approved\n');
     expect(existsSync(path.join(where.cwd, 'no.txt'))).toBe(false);
-    expect(textOf(toolResultOf(fake.requests[2]!.body, 'toolu_no')?.content)).toContain('The approver does not allow Bash.');
+    expect(textOf(toolResultOf(requests()[2]!.body, 'toolu_no')?.content)).toContain('The approver does not allow Bash.');
     cli.child.stdin!.end();
     await cli.exited;
   });
