@@ -30,10 +30,25 @@ export function parseJsonSchemaFlag(value: string | undefined): { ok: true; sche
   return parsed.ok ? parsed : { ok: false, error: `--json-schema: ${parsed.error}` };
 }
 
+/** The settings files `--setting-sources` can name. */
+export const SETTING_SOURCES = ['user', 'project', 'local'] as const;
+export type SettingSource = (typeof SETTING_SOURCES)[number];
+
+/** `--setting-sources user,project,local`: undefined (absent) loads all, "" none. */
+export function parseSettingSources(value: string | undefined): { ok: true; sources: SettingSource[] | undefined } | { ok: false; error: string } {
+  if (value === undefined) return { ok: true, sources: undefined };
+  const names = value.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(SETTING_SOURCES as readonly string[]).includes(n));
+  if (unknown.length) return { ok: false, error: `--setting-sources: unknown source ${unknown.map((n) => `"${n}"`).join(', ')}; expected a comma-separated list of ${SETTING_SOURCES.join(', ')} ("" for none)` };
+  return { ok: true, sources: [...new Set(names as SettingSource[])] };
+}
+
 interface Combination {
   print?: string | undefined;
   resume?: string | undefined;
   continue: boolean;
+  'session-id'?: string | undefined;
+  'fork-session': boolean;
   'input-format': 'text' | 'stream-json';
   'output-format': 'text' | 'json' | 'stream-json';
   'list-sessions': boolean;
@@ -44,6 +59,9 @@ interface Combination {
 export function combinationError(o: Combination): string | undefined {
   if (o.help || o['list-sessions']) return undefined;
   if (o.continue && o.resume) return '--continue and --resume cannot be used together: --continue takes the most recent session';
+  if (o['session-id'] && (o.continue || o.resume) && !o['fork-session']) {
+    return '--session-id with --resume or --continue needs --fork-session: a resumed session keeps its own id';
+  }
   if (o['input-format'] === 'stream-json') {
     if (o['output-format'] !== 'stream-json') return '--input-format stream-json requires --output-format stream-json';
     if (o.print !== undefined) return '--input-format stream-json reads the prompts from stdin: leave out -p';

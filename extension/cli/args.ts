@@ -4,91 +4,82 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseAgentsJson } from '../core/agents/agentsJson';
 import type { AgentDefinition } from '../core/agents/types';
-import { EFFORT_LEVELS, parseThinkingSetting } from '../core/models/requestOptions';
+import { EFFORT_LEVELS, type ThinkingSetting } from '../core/models/requestOptions';
 import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
 import { PROVIDER_SETTING_VALUES } from '../llm/providers/select';
 import type { CheckedSchema } from '../tools/StructuredOutput/schema';
-import { combinationError, parseJsonSchemaFlag, parseToolsFlag } from './argChecks';
+import { combinationError, parseJsonSchemaFlag, parseSettingSources, parseToolsFlag, type SettingSource } from './argChecks';
+import { normalizeArgv } from './argv';
+import { compatParseOptions, takeCompatFlags } from './compatFlags';
+import { budgetUsd, sessionUuid, thinkingBudget, thinkingFlag, wholeNumber } from './numbers';
+import { splitRules } from './rules';
 
 export { splitRules } from './rules';
-
-export const USAGE = `Usage: codewright -p "PROMPT" [options]
-       codewright --input-format stream-json --output-format stream-json [options] < messages.jsonl
-
-  -p, --print PROMPT             Run one turn headless and print the result ("-" reads stdin)
-  --output-format FORMAT         text (default) | json | stream-json
-  --input-format FORMAT          text (default) | stream-json: one JSON user message a line on stdin,
-                                 {"type":"user","message":{"role":"user","content":"..."}}, each a turn
-  --permission-mode MODE         ${EXTERNAL_PERMISSION_MODES.join(' | ')}
-  --model MODEL                  Model id (default: $CODEWRIGHT_MODEL or claude-sonnet-5-5)
-  --max-turns N                  Stop after N tool rounds
-  --max-tokens N                 max_tokens of each request (default: the model's output limit)
-  --thinking on|off|N            Extended thinking: on (default: adaptive where the model offers it,
-                                 else a budget), off, or a budget of N tokens (N >= 1024)
-  --effort low|medium|high       Effort of each reply, for models that take it (default: the model's)
-  --fallback-model MODEL         Switch to MODEL for the rest of a turn when the model is overloaded
-                                 (three 529 answers in a row within one request's retries)
-  --provider NAME                auto (default) | anthropic | bedrock | vertex | foundry; auto follows
-                                 CLAUDE_CODE_USE_BEDROCK / _VERTEX / _FOUNDRY, else the Anthropic API
-  --resume ID                    Continue a stored session
-  -c, --continue                 Continue the most recent session of this folder
-  --system-prompt TEXT           Replace the default system prompt (identity and tool guidance)
-  --append-system-prompt TEXT    Append text to the system prompt
-  --settings FILE|JSON           An extra settings file (or JSON text) over the .claude ones
-  --add-dir DIR                  Another directory the tools may work in (repeatable)
-  --allow-unsandboxed            Run Bash unsandboxed when the sandbox setting is on but the sandbox
-                                 cannot run here (bubblewrap missing); without it such commands fail
-  --tools LIST                   Only these built-in tools, e.g. "Bash,Read" ("" = none, "default" = all)
-  --allowedTools RULES           Rules that run without asking, e.g. "ToolSearch,Bash(npm run test:*)"
-  --disallowedTools RULES        Rules that are always denied
-  --agents JSON                  Agent types for this run: {"name": {"description": "...", "prompt": "...", "tools": [...], "model": "..."}}
-  --mcp-config FILE|JSON         MCP servers ({"mcpServers": {...}} as in .mcp.json) for this run (repeatable)
-  --strict-mcp-config            Only the --mcp-config servers (not ~/.claude.json, .mcp.json)
-  --json-schema SCHEMA           Require a final answer matching this JSON Schema (an object schema);
-                                 the output is that JSON (json formats: the "structured_output" field)
-  --verbose                      Print tool activity to stderr (text and json output)
-  --list-sessions                List this folder's sessions and exit
-  -h, --help                     Show this help
-
-Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL; on Bedrock, Vertex AI or Foundry their variables instead
-(AWS_REGION, CLOUD_ML_REGION, ANTHROPIC_VERTEX_PROJECT_ID, ANTHROPIC_FOUNDRY_RESOURCE, … see the README).
-The working directory is the workspace.`;
+export { USAGE, USAGE_HINT } from './usage';
 
 const Options = z.strictObject({
   print: z.string().optional(),
   'output-format': z.enum(['text', 'json', 'stream-json']).default('text'),
   'input-format': z.enum(['text', 'stream-json']).default('text'),
   'permission-mode': z.enum(EXTERNAL_PERMISSION_MODES).optional(),
+  'dangerously-skip-permissions': z.boolean().default(false),
   model: z.string().min(1).optional(),
-  'max-turns': z.coerce.number().int().positive().optional(),
-  'max-tokens': z.coerce.number().int().positive().optional(),
-  thinking: z
-    .string()
-    .refine((v) => parseThinkingSetting(v) !== undefined, 'on, off, or a budget of at least 1024 tokens')
-    .transform((v) => parseThinkingSetting(v) ?? 'on')
-    .optional(),
+  'max-turns': wholeNumber('a positive whole number').optional(),
+  'max-tokens': wholeNumber('a positive whole number of tokens').optional(),
+  'max-budget-usd': budgetUsd.optional(),
+  thinking: thinkingFlag.optional(),
+  'max-thinking-tokens': thinkingBudget.optional(),
   effort: z.enum(EFFORT_LEVELS).optional(),
   'fallback-model': z.string().min(1, 'a model id').optional(),
   provider: z.enum(PROVIDER_SETTING_VALUES).default('auto'),
   resume: z.string().regex(/^[\w-]{1,100}$/, 'a session id from --list-sessions').optional(),
   continue: z.boolean().default(false),
+  'session-id': sessionUuid.optional(),
+  'fork-session': z.boolean().default(false),
+  name: z.string().trim().min(1, 'a title for the session').optional(),
+  'no-session-persistence': z.boolean().default(false),
   'system-prompt': z.string().optional(),
   'append-system-prompt': z.string().optional(),
   settings: z.string().min(1, 'a file or JSON text').optional(),
+  'setting-sources': z.string().optional(),
   'add-dir': z.array(z.string().min(1, 'a directory')).default([]),
   'allow-unsandboxed': z.boolean().default(false),
-  tools: z.string().optional(),
-  allowedTools: z.string().optional(),
-  disallowedTools: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  allowedTools: z.array(z.string()).default([]),
+  'allowed-tools': z.array(z.string()).default([]),
+  disallowedTools: z.array(z.string()).default([]),
+  'disallowed-tools': z.array(z.string()).default([]),
+  'disable-slash-commands': z.boolean().default(false),
   agents: z.string().optional(),
+  agent: z.string().trim().min(1, 'an agent type').optional(),
   'json-schema': z.string().optional(),
   'mcp-config': z.array(z.string().min(1, 'a file or JSON text')).default([]),
   'strict-mcp-config': z.boolean().default(false),
+  'permission-prompt-tool': z.string().min(1, 'a tool name, or stdio').optional(),
+  'include-partial-messages': z.boolean().default(false),
+  'replay-user-messages': z.boolean().default(false),
+  'include-hook-events': z.boolean().default(false),
+  'await-initialize': z.boolean().default(false),
+  'initialize-fields': z.string().optional(),
   verbose: z.boolean().default(false),
+  debug: z.string().optional(),
+  'debug-to-stderr': z.boolean().default(false),
+  'debug-file': z.string().min(1, 'a file path').optional(),
   'list-sessions': z.boolean().default(false),
   help: z.boolean().default(false),
 });
-export type CliOptions = z.infer<typeof Options> & {
+
+type ParsedOptions = z.infer<typeof Options>;
+
+export type CliOptions = Omit<ParsedOptions, 'tools' | 'allowedTools' | 'allowed-tools' | 'disallowedTools' | 'disallowed-tools' | 'thinking' | 'max-thinking-tokens' | 'setting-sources'> & {
+  /** --thinking or --max-thinking-tokens, as the model settings take it. */
+  thinking: ThinkingSetting | undefined;
+  /** The rules of --allowedTools / --allowed-tools (every occurrence, split at commas and spaces). */
+  allowedTools: string[];
+  /** The rules of --disallowedTools / --disallowed-tools. */
+  disallowedTools: string[];
+  /** `--tools` as given (several values joined with ","); `toolNames` is the checked list. */
+  tools: string | undefined;
   /** The agent types `--agents` defined (validated). */
   agentDefinitions: AgentDefinition[];
   /** The tools `--tools` named (checked); undefined offers every tool. */
@@ -102,51 +93,128 @@ export type CliOptions = z.infer<typeof Options> & {
   settingsFile: string | undefined;
   /** `--mcp-config` values: JSON text as given, files as absolute paths. */
   mcpConfigs: string[];
+  /** `--setting-sources`: the settings files that load; undefined loads all three. */
+  settingSources: SettingSource[] | undefined;
+  /** What to tell the user before the run (flags accepted and ignored). */
+  warnings: string[];
 };
 
-const STRING_FLAGS = ['output-format', 'input-format', 'permission-mode', 'model', 'max-turns', 'max-tokens', 'thinking', 'effort', 'resume', 'system-prompt', 'append-system-prompt', 'settings', 'tools', 'allowedTools', 'disallowedTools', 'agents', 'json-schema', 'fallback-model', 'provider'] as const;
+const BOOLEAN_FLAGS = Object.entries(Options.shape).filter(([, s]) => s instanceof z.ZodDefault && s.unwrap() instanceof z.ZodBoolean).map(([k]) => k);
+const MULTIPLE_FLAGS = ['add-dir', 'mcp-config', 'tools', 'allowedTools', 'allowed-tools', 'disallowedTools', 'disallowed-tools'];
+const SHORT: Record<string, string> = { print: 'p', continue: 'c', resume: 'r', help: 'h' };
 
-function readArgv(argv: readonly string[]) {
-  const strings = Object.fromEntries(STRING_FLAGS.map((f) => [f, { type: 'string' as const }]));
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    options: {
-      ...strings,
-      print: { type: 'string', short: 'p' },
-      continue: { type: 'boolean', short: 'c' },
-      'add-dir': { type: 'string', multiple: true },
-      'mcp-config': { type: 'string', multiple: true },
-      'strict-mcp-config': { type: 'boolean' },
-      'allow-unsandboxed': { type: 'boolean' },
-      verbose: { type: 'boolean' },
-      'list-sessions': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
+function parseOptions() {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = compatParseOptions();
+  for (const name of Object.keys(Options.shape)) {
+    options[name] = { type: BOOLEAN_FLAGS.includes(name) ? 'boolean' : 'string', ...(MULTIPLE_FLAGS.includes(name) ? { multiple: true } : {}), ...(SHORT[name] ? { short: SHORT[name] } : {}) };
+  }
+  return options;
+}
+
+/** Flags that take a value as typed (`--model`, `-p`), and those Claude Code takes several words for. */
+function argvShape(options: ReturnType<typeof parseOptions>) {
+  const takesValue = new Set<string>();
+  for (const [name, o] of Object.entries(options)) {
+    if (o.type !== 'string') continue;
+    takesValue.add(`--${name}`);
+    if (o.short) takesValue.add(`-${o.short}`);
+  }
+  const variadic = new Set(['--add-dir', '--mcp-config', '--tools', '--allowedTools', '--allowed-tools', '--disallowedTools', '--disallowed-tools', '--betas', '--plugin-dir']);
+  return { takesValue, variadic };
+}
+
+/** parseArgs' own errors, said the way the rest of the usage errors are. */
+function argvError(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  const message = err instanceof Error ? err.message : String(err);
+  const flag = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${flag ?? message}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /argument missing|ambiguous/.test(message)) {
+    return `${flag ?? 'an option'} needs a value (one that starts with "-" goes as ${flag ?? '--flag'}=VALUE)`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${flag ?? 'an option'} takes no value`;
+  return message;
+}
+
+function readArgv(argv: readonly string[]): { ok: true; values: Record<string, unknown>; positionals: string[]; barePrint: boolean } | { ok: false; error: string } {
+  const options = parseOptions();
+  const normalized = normalizeArgv(argv, argvShape(options));
+  try {
+    const { values, positionals } = parseArgs({ args: normalized.args, strict: true, allowPositionals: true, options });
+    return { ok: true, values, positionals, barePrint: normalized.barePrint };
+  } catch (err) {
+    return { ok: false, error: argvError(err) };
+  }
+}
+
+/** `-p` without a prompt takes the positional one, else stdin; a positional anywhere else is an error. */
+function withPrompt(values: Record<string, unknown>, positionals: string[], barePrint: boolean): { ok: true } | { ok: false; error: string } {
+  const [first, second] = positionals;
+  if (first === undefined) {
+    if (barePrint) values.print = '-';
+    return { ok: true };
+  }
+  if (!barePrint || second !== undefined) {
+    const extra = barePrint ? second : first;
+    return { ok: false, error: `unexpected argument ${JSON.stringify(extra)}: give the prompt with -p "PROMPT" (quote it when it has spaces)` };
+  }
+  values.print = first;
+  return { ok: true };
 }
 
 export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliOptions } | { ok: false; error: string } {
   try {
-    const parsed = Options.safeParse(readArgv(argv));
+    const read = readArgv(argv);
+    if (!read.ok) return read;
+    const prompt = withPrompt(read.values, read.positionals, read.barePrint);
+    if (!prompt.ok) return prompt;
+    const compat = takeCompatFlags(read.values);
+    if (!compat.ok) return compat;
+    const parsed = Options.safeParse(compat.rest);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return { ok: false, error: `--${String(issue?.path[0] ?? '?')}: ${issue?.message ?? 'invalid'}` };
     }
-    const o = parsed.data;
-    const combination = combinationError(o);
-    if (combination) return { ok: false, error: combination };
-    const agents = o.agents === undefined ? { ok: true as const, definitions: [] } : parseAgentsJson(o.agents);
-    if (!agents.ok) return { ok: false, error: `--agents: ${agents.error}` };
-    const tools = parseToolsFlag(o.tools);
-    if (!tools.ok) return tools;
-    const schema = parseJsonSchemaFlag(o['json-schema']);
-    if (!schema.ok) return schema;
-    const settingsFile = o.settings !== undefined && !o.settings.trim().startsWith('{') ? path.resolve(o.settings) : undefined;
-    if (o['strict-mcp-config'] && o['mcp-config'].length === 0) return { ok: false, error: '--strict-mcp-config needs at least one --mcp-config' };
-    const mcpConfigs = o['mcp-config'].map((v) => (v.trim().startsWith('{') ? v : path.resolve(v)));
-    return { ok: true, options: { ...o, agentDefinitions: agents.definitions, toolNames: tools.tools, structuredSchema: schema.schema, settingsFile, mcpConfigs } };
+    return finishOptions(parsed.data, compat.warnings);
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** The checks that span flags or look inside one, and the values other modules read. */
+function finishOptions(o: ParsedOptions, warnings: string[]): { ok: true; options: CliOptions } | { ok: false; error: string } {
+  const combination = combinationError(o);
+  if (combination) return { ok: false, error: combination };
+  const agents = o.agents === undefined ? { ok: true as const, definitions: [] } : parseAgentsJson(o.agents);
+  if (!agents.ok) return { ok: false, error: `--agents: ${agents.error}` };
+  const tools = o.tools?.join(',');
+  const toolNames = parseToolsFlag(tools);
+  if (!toolNames.ok) return toolNames;
+  const schema = parseJsonSchemaFlag(o['json-schema']);
+  if (!schema.ok) return schema;
+  const sources = parseSettingSources(o['setting-sources']);
+  if (!sources.ok) return sources;
+  const settingsFile = o.settings !== undefined && !o.settings.trim().startsWith('{') ? path.resolve(o.settings) : undefined;
+  if (o['strict-mcp-config'] && o['mcp-config'].length === 0) return { ok: false, error: '--strict-mcp-config needs at least one --mcp-config' };
+  const mcpConfigs = o['mcp-config'].map((v) => (v.trim().startsWith('{') ? v : path.resolve(v)));
+  const { allowedTools, 'allowed-tools': allowedKebab, disallowedTools, 'disallowed-tools': disallowedKebab, 'max-thinking-tokens': budget, 'setting-sources': _sources, ...rest } = o;
+  return {
+    ok: true,
+    options: {
+      ...rest,
+      // Claude Code's --dangerously-skip-permissions wins over --permission-mode.
+      ...(o['dangerously-skip-permissions'] ? { 'permission-mode': 'bypassPermissions' as const } : {}),
+      thinking: budget ?? o.thinking,
+      tools,
+      allowedTools: [...allowedTools, ...allowedKebab].flatMap((v) => splitRules(v)),
+      disallowedTools: [...disallowedTools, ...disallowedKebab].flatMap((v) => splitRules(v)),
+      agentDefinitions: agents.definitions,
+      toolNames: toolNames.tools,
+      structuredSchema: schema.schema,
+      settingsFile,
+      mcpConfigs,
+      settingSources: sources.sources,
+      warnings,
+    },
+  };
 }

@@ -3,17 +3,31 @@
  * `--mcp-config` (only the last with `--strict-mcp-config`). Nobody can approve a project server here, so
  * `.mcp.json` servers are not started (a note on stderr says how to run them: pass the file with
  * `--mcp-config`). The run waits for the servers to connect (or fail) before the first turn.
+ *
+ * Under the Agent SDK (a control `channel`) there is always a manager, even with nothing configured: the
+ * app's in-process servers and `mcp_set_servers` add servers later (cli/sdk/sdkMcp.ts, mcpControl.ts), and
+ * the session must hold the manager from its start. Servers' elicitations go to the app; without the SDK
+ * they are declined.
  */
 import { readFile } from 'node:fs/promises';
 import { formatConfigProblem } from '../core/configProblems';
 import { loadMcpConfig } from '../core/mcp/config';
 import { describeStatus, McpManager } from '../core/mcp/manager';
+import { LazyMcpConnector } from '../host/node/mcp/lazyConnector';
 import type { CliOptions } from './args';
+import type { ControlChannel } from './sdk/channel';
+import { declineElicitations, sdkElicitations } from './sdk/elicitation';
+import { sdkMcpBridge } from './sdk/sdkMcp';
 
 /** How long the first turn waits for the servers. */
 const CONNECT_WAIT_MS = 30_000;
 
-export async function startCliMcp(opts: Pick<CliOptions, 'mcpConfigs' | 'strict-mcp-config'>, where: { cwd: string; homeDir: string }, warn: (line: string) => void): Promise<McpManager | undefined> {
+export async function startCliMcp(
+  opts: Pick<CliOptions, 'mcpConfigs' | 'strict-mcp-config'>,
+  where: { cwd: string; homeDir: string },
+  warn: (line: string) => void,
+  channel?: ControlChannel,
+): Promise<McpManager | undefined> {
   const config = await loadMcpConfig({
     homeDir: where.homeDir,
     workspaceRoot: where.cwd,
@@ -23,11 +37,20 @@ export async function startCliMcp(opts: Pick<CliOptions, 'mcpConfigs' | 'strict-
     strict: opts['strict-mcp-config'],
   });
   for (const p of config.problems) warn(`MCP server config skipped: ${formatConfigProblem(p)}`);
-  if (config.entries.length === 0) return undefined;
-  // The MCP SDK (and its schemas) loads only when there is a server to run (docs/ARCHITECTURE.md, Host memory).
-  const { NodeMcpConnector } = await import('../host/node/mcp/connector');
-  const manager = new McpManager({
-    connector: new NodeMcpConnector({ cwd: where.cwd }),
+  if (config.entries.length === 0 && !channel) return undefined;
+  const manager = cliMcpManager(where.cwd, warn, channel);
+  manager.setServers(config.entries);
+  await manager.whenSettled(CONNECT_WAIT_MS);
+  for (const s of manager.servers()) {
+    if (s.status.state === 'failed' || s.status.state === 'connecting') warn(`MCP server "${s.name}": ${describeStatus(s.status)}${s.status.state === 'failed' && s.status.stderr ? `\n${s.status.stderr.trimEnd()}` : ''}`);
+  }
+  return manager;
+}
+
+/** An empty manager of the CLI; the MCP SDK (and its schemas) loads only when a server connects (docs/ARCHITECTURE.md, Host memory). */
+export function cliMcpManager(cwd: string, warn: (line: string) => void, channel?: ControlChannel): McpManager {
+  return new McpManager({
+    connector: new LazyMcpConnector({ cwd, elicitation: channel ? sdkElicitations(channel) : declineElicitations, ...(channel ? { sdk: sdkMcpBridge(channel) } : {}) }),
     approval: {
       approve: async (entry) => {
         warn(`MCP server "${entry.name}" from ${entry.path ?? '.mcp.json'} not started: project servers need approval; pass the file with --mcp-config to use it here.`);
@@ -35,10 +58,4 @@ export async function startCliMcp(opts: Pick<CliOptions, 'mcpConfigs' | 'strict-
       },
     },
   });
-  manager.setServers(config.entries);
-  await manager.whenSettled(CONNECT_WAIT_MS);
-  for (const s of manager.servers()) {
-    if (s.status.state === 'failed' || s.status.state === 'connecting') warn(`MCP server "${s.name}": ${describeStatus(s.status)}${s.status.state === 'failed' && s.status.stderr ? `\n${s.status.stderr.trimEnd()}` : ''}`);
-  }
-  return manager;
 }

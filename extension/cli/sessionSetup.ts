@@ -13,7 +13,6 @@ import { getTools } from '../tools/tools';
 import { STRUCTURED_OUTPUT_INSTRUCTION } from '../tools/StructuredOutput/prompt';
 import type { CliOptions } from './args';
 import type { FlagSettings } from './flagSettings';
-import { splitRules } from './rules';
 
 export function cliPermissionContext(loaded: LoadedPermissionSettings, opts: CliOptions, extra: { flag?: FlagSettings; addDirs: readonly string[] }): ToolPermissionContext {
   const flag = extra.flag?.settings;
@@ -21,8 +20,8 @@ export function cliPermissionContext(loaded: LoadedPermissionSettings, opts: Cli
   const ctx = initialPermissionContext(loaded, {
     ...(mode ? { mode } : {}),
     cliArg: {
-      allow: [...(flag?.allow ?? []), ...splitRules(opts.allowedTools)],
-      deny: [...(flag?.deny ?? []), ...splitRules(opts.disallowedTools)],
+      allow: [...(flag?.allow ?? []), ...opts.allowedTools],
+      deny: [...(flag?.deny ?? []), ...opts.disallowedTools],
       ask: [...(flag?.ask ?? [])],
     },
     additionalDirectories: [...new Set([...extra.addDirs, ...(flag?.additionalDirectories ?? [])])],

@@ -43,7 +43,10 @@ export interface ModelUsage {
  * completing, so a partial message is never mistaken for a whole one.
  */
 export type ModelStreamEvent =
-  | { type: 'messageStart'; messageId: string; usage: ModelUsage }
+  /** `model`: the model the API says answered, when the client reports it. */
+  | { type: 'messageStart'; messageId: string; usage: ModelUsage; model?: string }
+  /** A content block opens (`content_block_start`): a tool_use with its id and name and empty input. Optional: clients may leave it out. */
+  | { type: 'blockStart'; index: number; block: AssistantContentBlock }
   | { type: 'textDelta'; index: number; text: string }
   | { type: 'thinkingDelta'; index: number; thinking: string }
   | { type: 'toolInputDelta'; index: number; partialJson: string }

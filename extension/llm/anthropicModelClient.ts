@@ -11,7 +11,7 @@ import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEve
 import { ModelError } from '../core/ports';
 import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/web/ports';
 import { AnthropicApiClient } from './apiClient';
-import { toModelError } from './errors';
+import { toModelError, type ApiEndpoint } from './errors';
 import { toSdkParams } from './params';
 import { providerModelId } from './providers/modelIds';
 import { cloudClientKey, createCloudClient, type CloudClient, type MessagesClient, type ProviderOverrides } from './providers/sdk';
@@ -33,6 +33,8 @@ export interface AnthropicClientOptions {
    * (llm/nodeFetch/), which keeps undici out of its memory.
    */
   fetch?: typeof fetch;
+  /** What sets the Anthropic API's base URL, named with the URL in a connection error (default "the API base URL setting"). */
+  baseUrlSetting?: string;
 }
 
 export class AnthropicModelClient implements ModelClient, WebSearchPort {
@@ -87,7 +89,7 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
     try {
       return await runWebSearch(sdk, { ...request, model });
     } catch (err) {
-      throw toModelError(err, request.signal, provider, errors);
+      throw toModelError(err, request.signal, provider, errors, this.endpoint());
     }
   }
 
@@ -98,7 +100,7 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
     try {
       for await (const model of sdk.models.list({ limit: 100 }, signal ? { signal } : undefined)) ids.push(model.id);
     } catch (err) {
-      throw toModelError(err, signal);
+      throw toModelError(err, signal, 'anthropic', SDK_ERRORS, this.endpoint());
     }
     return ids;
   }
@@ -108,11 +110,24 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
     this.opts.log.debug(`POST /v1/messages (${provider}) model=${model} messages=${request.messages.length}`);
     try {
       const stream = sdk.messages.stream(toSdkParams({ ...request, model }), { signal: request.signal });
+      // The SDK's snapshot (`currentMessage`) is gone once the response has ended, which a reader that lags
+      // behind the socket reaches before a block's stop: each block is kept as the SDK completes it.
+      const completed = new Map<number, Anthropic.Messages.ContentBlock>();
+      stream.on('streamEvent', (event, snapshot) => {
+        if (event.type !== 'content_block_stop') return;
+        const block = snapshot.content[event.index];
+        if (block) completed.set(event.index, block);
+      });
       for await (const event of stream) {
         switch (event.type) {
           case 'message_start':
-            yield { type: 'messageStart', messageId: event.message.id, usage: usageOf(event.message.usage) };
+            yield { type: 'messageStart', messageId: event.message.id, usage: usageOf(event.message.usage), model: event.message.model };
             break;
+          case 'content_block_start': {
+            const block = toCoreBlock(event.content_block);
+            if (block) yield { type: 'blockStart', index: event.index, block };
+            break;
+          }
           case 'content_block_delta':
             if (event.delta.type === 'text_delta') yield { type: 'textDelta', index: event.index, text: event.delta.text };
             else if (event.delta.type === 'thinking_delta') {
@@ -123,7 +138,7 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
             break;
           case 'content_block_stop': {
             // The SDK has assembled the block (tool input JSON included) by the time it reports the stop.
-            const block = stream.currentMessage?.content[event.index];
+            const block = completed.get(event.index) ?? stream.currentMessage?.content[event.index];
             const converted = block ? toCoreBlock(block) : undefined;
             if (converted) yield { type: 'blockComplete', index: event.index, block: converted };
             break;
@@ -145,8 +160,14 @@ export class AnthropicModelClient implements ModelClient, WebSearchPort {
         usage: usageOf(final.usage),
       };
     } catch (err) {
-      throw toModelError(err, request.signal, provider, errors);
+      throw toModelError(err, request.signal, provider, errors, this.endpoint());
     }
+  }
+
+  /** The base URL the Anthropic API client was made with, and what set it. */
+  private endpoint(): ApiEndpoint | undefined {
+    const url = this.client?.sdk.baseURL;
+    return url ? { url, setting: this.opts.baseUrlSetting ?? 'the API base URL setting' } : undefined;
   }
 }
 

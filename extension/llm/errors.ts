@@ -9,8 +9,35 @@ const TOKEN_SOURCE_FAILURE = /^(?:Failed to get token from azureADTokenProvider|
 /** The cloud SDKs report credentials they could not get as connection errors; these are setup problems. */
 const CLOUD_CREDENTIAL_FAILURE = /^Failed to (resolve AWS credentials|acquire Google OAuth credentials)/;
 
-/** `errors`: the classes of the SDK copy the client came from (sdkErrors.ts); a lazy provider chunk has its own. */
-export function toModelError(err: unknown, signal?: AbortSignal, provider: ProviderName = 'anthropic', errors: SdkErrorClasses = SDK_ERRORS): ModelError {
+/** Where the Anthropic API requests went, named by a connection error. */
+export interface ApiEndpoint {
+  url: string;
+  /** What chose it, as the user sets it: "the API base URL setting" in VS Code, "ANTHROPIC_BASE_URL" in the CLI. */
+  setting: string;
+}
+
+/**
+ * What actually failed under the SDK's "Connection error.": the innermost cause's message with its code
+ * ("connect ECONNREFUSED 127.0.0.1:1", "ENOTFOUND: getaddrinfo ENOTFOUND api.example"), else the error's own.
+ */
+export function connectionCause(err: Error): string {
+  let inner: unknown = err;
+  for (let depth = 0; depth < 8; depth++) {
+    const next: unknown = (inner as { cause?: unknown }).cause ?? (inner instanceof AggregateError ? inner.errors[0] : undefined);
+    if (!(next instanceof Error)) break;
+    inner = next;
+  }
+  const e = inner as Error & { code?: unknown };
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const message = e.message || code || err.message;
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * `errors`: the classes of the SDK copy the client came from (sdkErrors.ts); a lazy provider chunk has its own.
+ * `endpoint`: the Anthropic API's address and what set it, for a connection error to name.
+ */
+export function toModelError(err: unknown, signal?: AbortSignal, provider: ProviderName = 'anthropic', errors: SdkErrorClasses = SDK_ERRORS, endpoint?: ApiEndpoint): ModelError {
   if (err instanceof ModelError) return err;
   if (signal?.aborted || err instanceof errors.APIUserAbortError) return new ModelError('aborted', 'Stopped.');
   const service = provider === 'anthropic' ? 'the Anthropic API' : PROVIDER_LABELS[provider];
@@ -24,8 +51,9 @@ export function toModelError(err: unknown, signal?: AbortSignal, provider: Provi
       const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
       return new ModelError('auth', `${err.message}${cause} ${PROVIDER_AUTH_HINTS[provider]}`);
     }
-    const check = provider === 'anthropic' ? 'the API base URL setting' : `the ${PROVIDER_LABELS[provider]} endpoint settings`;
-    return new ModelError('network', `Could not reach ${service} (${err.message}). Check your network and ${check}.`);
+    const check = provider === 'anthropic' ? (endpoint?.setting ?? 'the API base URL setting') : `the ${PROVIDER_LABELS[provider]} endpoint settings`;
+    const at = provider === 'anthropic' && endpoint ? ` at ${endpoint.url}` : '';
+    return new ModelError('network', `Could not reach ${service}${at} (${connectionCause(err)}). Check your network and ${check}.`);
   }
   if (err instanceof errors.APIError) {
     const detail = apiErrorMessage(err);

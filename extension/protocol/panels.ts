@@ -76,7 +76,7 @@ export const McpPanelSchema = z.strictObject({
         resources: z.number().int().nonnegative().optional(),
         prompts: z.number().int().nonnegative().optional(),
         /** project (.mcp.json), user (~/.claude.json), settings (codewright.mcpServers), cli (--mcp-config). */
-        scope: z.enum(['project', 'user', 'settings', 'cli']).optional(),
+        scope: z.enum(['project', 'user', 'settings', 'cli', 'dynamic']).optional(),
         path: FilePath.optional(),
         /** What a failed server printed last on stderr (the host keeps the tail). */
         stderr: z.string().max(20_000).optional(),

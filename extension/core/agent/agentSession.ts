@@ -92,6 +92,8 @@ export interface AgentSessionDeps {
   idleNotificationMs?: number;
   /** The window's MCP servers: their tools join `tools` each turn (a changed list counts from the next request), and tools reach them as `ports.mcp`. */
   mcp?: McpHub;
+  /** Yield the model's raw stream events too (`streamEvent`): the CLI's --include-partial-messages. */
+  streamEvents?: boolean;
 }
 
 export type AgentEvent = QueryEvent | { type: 'usageSnapshot'; snapshot: UsageSnapshot };
@@ -142,6 +144,8 @@ export class AgentSession {
   /** The MCP servers' tools, rebuilt when the hub reports a change (core/mcp/tools.ts). */
   private readonly mcpTools: McpToolSet | undefined;
   private offered: { extra: Tools; tools: Tools } | undefined;
+  /** Each message the loop stored this session, with its transcript uuid (`messageUuid`). */
+  private readonly uuids = new WeakMap<Message, string>();
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -207,6 +211,11 @@ export class AgentSession {
     return this.messages;
   }
 
+  /** The transcript uuid of a message the loop stored (the object an event carried), if it was stored. */
+  messageUuid(message: Message): string | undefined {
+    return this.uuids.get(message);
+  }
+
   /** The session's app state (background tasks, todos), for views that follow it. */
   get appState(): AppStateStore {
     return this.store;
@@ -259,11 +268,12 @@ export class AgentSession {
         system,
         tools: defs,
         model: this.deps.model,
-        ...modelParams(settings),
+        ...modelParams(settings, () => this.usage.session.costUsd),
         toolUseContext: context,
         canUseTool: this.canUseTool(),
         ...(this.deps.retry ? { retry: this.deps.retry } : {}),
-        ...transcriptParams(this.writer),
+        ...transcriptParams(this.writer, this.uuids),
+        ...(this.deps.streamEvents ? { streamEvents: true } : {}),
         interruptSignal: () => (this.roundInterrupt = new AbortController()).signal,
         takeInbox: () => {
           this.roundInterrupt = undefined;

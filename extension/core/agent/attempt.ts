@@ -4,12 +4,14 @@
  */
 import type { AssistantContentBlock, AssistantMessage, TextBlock } from '../messages';
 import type { ModelClient, ModelRequest, ModelUsage, StopReason } from '../ports';
-import type { QueryEvent } from './events';
+import type { AssistantApiInfo, QueryEvent } from './events';
 
 export interface AttemptResult {
   message: AssistantMessage;
   stopReason: StopReason | null;
   usage: ModelUsage;
+  /** The response's id, model, stop and usage as the API gave them, and the attempt's duration. */
+  api: AssistantApiInfo;
 }
 
 export class Attempt {
@@ -23,11 +25,19 @@ export class Attempt {
   constructor(
     private readonly model: ModelClient,
     private readonly request: ModelRequest,
+    /** Also yield every stream event as it came (`streamEvent`). */
+    private readonly streamEvents = false,
   ) {}
 
   async *run(): AsyncGenerator<QueryEvent> {
+    const startedAt = Date.now();
+    let start: { id: string; model: string } | undefined;
     for await (const e of this.model.stream(this.request)) {
+      if (this.streamEvents) yield { type: 'streamEvent', event: e };
       switch (e.type) {
+        case 'messageStart':
+          start = { id: e.messageId, model: e.model ?? this.request.model };
+          break;
         case 'textDelta':
           this.partialText.set(e.index, (this.partialText.get(e.index) ?? '') + e.text);
           this.shownOutput = true;
@@ -42,9 +52,11 @@ export class Attempt {
           this.partialText.delete(e.index);
           yield { type: 'assistantBlock', block: e.block };
           break;
-        case 'messageComplete':
-          this.result = { message: e.message, stopReason: e.stopReason, usage: e.usage };
+        case 'messageComplete': {
+          const api = { id: start?.id ?? '', model: start?.model ?? this.request.model, usage: e.usage, stopReason: e.stopReason, stopSequence: e.stopSequence, durationMs: Date.now() - startedAt };
+          this.result = { message: e.message, stopReason: e.stopReason, usage: e.usage, api };
           break;
+        }
         default:
           break;
       }

@@ -14,7 +14,7 @@ import type { ToolUseContext } from '../tool/context';
 import type { CanUseToolFn } from '../tool/Tool';
 import { isPromptTooLongError } from './compact';
 import { DoomLoopTracker } from './doomLoop';
-import type { QueryEndReason, QueryEvent } from './events';
+import type { AssistantApiInfo, QueryEndReason, QueryEvent } from './events';
 import { compact } from './queryCompaction';
 import { requestWithRetry } from './request';
 import { fitContext, type ContentReplacement, type ResultBudget } from './resultBudget';
@@ -73,6 +73,13 @@ export interface QueryParams {
    * list_changed, `context.options.refreshTools`) goes out with the next request (core/agent/toolRefresh.ts).
    */
   toolDefinitionsFor?: ToolDefinitionsFor;
+  /** Yield every event of the model's stream as a `streamEvent` too (the CLI's --include-partial-messages). */
+  streamEvents?: boolean;
+  /**
+   * A spending cap (the CLI's --max-budget-usd): before each request, once `spentUsd()` (the session's cost so
+   * far, sub-agents included) has reached `maxUsd`, the turn ends with reason `max_budget` instead.
+   */
+  budget?: { maxUsd: number; spentUsd: () => number };
 }
 
 const CONTINUE_PROMPT =
@@ -100,6 +107,12 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
   };
 
   for (let request = 1; ; request++) {
+    const overBudget = budgetNotice(params.budget);
+    if (overBudget) {
+      yield { type: 'notice', text: overBudget };
+      yield { type: 'done', reason: 'max_budget', turns };
+      return messages;
+    }
     messages = yield* fitContext(params, messages, lastInputTokens);
     yield* announceEndedTasks(messages, context, add);
 
@@ -120,18 +133,18 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
     }
 
     if (attemptResult.model !== params.modelName) params = { ...params, modelName: attemptResult.model, ...optionsOf(params, attemptResult.model) }; // the fallback model's turn now
-    const { message, stopReason, usage } = attemptResult.result;
+    const { message, stopReason, usage, api } = attemptResult.result;
     lastInputTokens = tokensFromUsage(usage);
     yield { type: 'usage', model: params.modelName, usage };
 
     if (stopReason === 'max_tokens' && continuations < (params.maxContinuations ?? 3)) {
       continuations++;
-      yield* continueCutOffReply(message, add);
+      yield* continueCutOffReply(message, add, api);
       continue;
     }
     if (message.content.length > 0) {
       await add(message);
-      yield { type: 'assistantMessage', message, stopReason };
+      yield { type: 'assistantMessage', message, stopReason, api };
     }
     if (stopReason === 'pause_turn') continue; // the API resumes from the assistant message we sent back
     const toolUses = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
@@ -154,6 +167,13 @@ export async function* query(initial: QueryParams): AsyncGenerator<QueryEvent, M
       return messages;
     }
   }
+}
+
+/** Why the next request would pass the budget, or undefined while it would not. */
+function budgetNotice(budget: QueryParams['budget']): string | undefined {
+  const spent = budget?.spentUsd();
+  if (!budget || spent === undefined || spent < budget.maxUsd) return undefined;
+  return `Stopped before the next model request: the session has cost $${spent.toFixed(4)}, which reaches its budget of $${budget.maxUsd.toFixed(2)}.`;
 }
 
 /** The user stopped mid-request: what they already saw of the reply is kept, then the turn ends. */
@@ -205,12 +225,12 @@ async function* stopHookContinues(context: ToolUseContext, runs: number, add: Ad
 }
 
 /** A reply cut off at max_tokens: keeps what of it is complete and asks the model to go on from there. */
-async function* continueCutOffReply(message: AssistantMessage, add: AddMessage): AsyncGenerator<QueryEvent, void> {
+async function* continueCutOffReply(message: AssistantMessage, add: AddMessage, api?: AssistantApiInfo): AsyncGenerator<QueryEvent, void> {
   // An unfinished tool call cannot run (its input is cut off): keep only what is complete.
   const kept: AssistantMessage = { role: 'assistant', content: message.content.filter((b) => b.type !== 'tool_use') };
   if (kept.content.some((b) => b.type === 'text' && b.text.trim())) {
     await add(kept);
-    yield { type: 'assistantMessage', message: kept, stopReason: 'max_tokens' };
+    yield { type: 'assistantMessage', message: kept, stopReason: 'max_tokens', ...(api ? { api } : {}) };
   }
   const prompt: UserMessage = { role: 'user', content: CONTINUE_PROMPT };
   await add(prompt);

@@ -35,7 +35,7 @@ export async function* compact(
 ): AsyncGenerator<QueryEvent, Message[] | undefined> {
   const context = params.toolUseContext;
   yield* preCompactHooks(context.options.hooks, 'auto', '', { sessionId: context.sessionId, cwd: context.cwd, signal: context.abortController.signal });
-  yield { type: 'status', text: 'Compacting the conversation…' };
+  yield { type: 'status', text: 'Compacting the conversation…', phase: 'compacting' };
   let result;
   try {
     result = await compactConversation({
@@ -52,7 +52,8 @@ export async function* compact(
   yield { type: 'status', text: null };
   if (result.summarizedCount === 0) return undefined;
   await params.onCompact?.({ summary: result.summary, messages: result.messages, preservedCount: result.preservedCount });
-  yield { type: 'compacted', messages: result.messages, summary: result.summary, summarizedCount: result.summarizedCount, trigger };
+  const sizes = { preTokens: estimateTokens(messages), postTokens: estimateTokens(result.messages) };
+  yield { type: 'compacted', messages: result.messages, summary: result.summary, summarizedCount: result.summarizedCount, trigger, ...sizes };
   yield { type: 'usage', model: params.modelName, usage: result.usage };
   return result.messages;
 }

@@ -43,7 +43,7 @@ export async function* requestWithRetry(
   const fallback = new OverloadFallback(params.fallbackModel);
   for (let attempt = 1; ; attempt++) {
     yield { type: 'requestStart', request, attempt };
-    const run = new Attempt(params.model, body);
+    const run = new Attempt(params.model, body, params.streamEvents === true);
     try {
       yield* run.run();
       if (!run.result) throw new ModelError('network', 'The response stream ended before the message was complete.');
@@ -68,6 +68,7 @@ export async function* requestWithRetry(
       }
       if (run.shownOutput) yield { type: 'attemptDiscarded', reason: error.message };
       const delay = retryDelayMs(attempt, error, retry);
+      yield { type: 'apiRetry', attempt, maxRetries: retry.maxRetries, delayMs: delay, errorKind: error.kind, errorStatus: error.status ?? null, message: error.message };
       try {
         for await (const text of countdown(delay, (left) => retryStatus(left, attempt, retry.maxRetries, error), retry.sleep, signal)) {
           yield { type: 'status', text };

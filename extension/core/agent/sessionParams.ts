@@ -1,23 +1,26 @@
 /** The parts of a turn's query params that follow from the settings and the transcript (agentSession.ts). */
 import { compactionFor } from '../models/compaction';
 import { requestOptionsFor, type ModelPreferences } from '../models/requestOptions';
+import type { Message } from '../messages';
 import type { TranscriptWriter } from '../session/transcript';
 import type { QueryParams } from './query';
 
 /** The turn's model settings, read at its start. */
-export type TurnModelSettings = { model: string; maxTurns?: number; fallbackModel?: string } & ModelPreferences;
+/** `maxBudgetUsd`: the session's spending cap (QueryParams.budget), the CLI's --max-budget-usd. */
+export type TurnModelSettings = { model: string; maxTurns?: number; fallbackModel?: string; maxBudgetUsd?: number } & ModelPreferences;
 
 /**
  * The model and what the model table says about it: max_tokens, thinking and effort for the user's
  * preferences, the same for the fallback model should it take over, and the compaction threshold.
  */
-export function modelParams(settings: TurnModelSettings): Pick<QueryParams, 'modelName' | 'fallbackModel' | 'maxTokens' | 'thinking' | 'effort' | 'optionsFor' | 'maxTurns' | 'compaction'> {
+export function modelParams(settings: TurnModelSettings, spentUsd?: () => number): Pick<QueryParams, 'modelName' | 'fallbackModel' | 'maxTokens' | 'thinking' | 'effort' | 'optionsFor' | 'maxTurns' | 'compaction' | 'budget'> {
   return {
     modelName: settings.model,
     ...(settings.fallbackModel ? { fallbackModel: settings.fallbackModel } : {}),
     ...requestOptionsFor(settings.model, settings),
     optionsFor: (other) => requestOptionsFor(other, settings),
     ...(settings.maxTurns ? { maxTurns: settings.maxTurns } : {}),
+    ...(settings.maxBudgetUsd && spentUsd ? { budget: { maxUsd: settings.maxBudgetUsd, spentUsd } } : {}),
     compaction: compactionFor(settings.model),
   };
 }
@@ -36,11 +39,15 @@ export function subAgentModelParams(model: string, settings: TurnModelSettings):
   };
 }
 
-/** What the loop persists before it goes on: each message, result replacements and compaction boundaries. */
-export function transcriptParams(writer: TranscriptWriter): Pick<QueryParams, 'onMessage' | 'onContentReplacement' | 'onCompact'> {
+/**
+ * What the loop persists before it goes on: each message, result replacements and compaction boundaries.
+ * `uuids` learns each message's transcript uuid (the stream-json CLI prints it), before the loop yields it.
+ */
+export function transcriptParams(writer: TranscriptWriter, uuids?: WeakMap<Message, string>): Pick<QueryParams, 'onMessage' | 'onContentReplacement' | 'onCompact'> {
   return {
     onMessage: async (m) => {
-      await writer.appendMessage(m);
+      const uuid = await writer.appendMessage(m);
+      uuids?.set(m, uuid);
     },
     onContentReplacement: (replacements) => writer.appendContentReplacement(replacements),
     onCompact: async (c) => {

@@ -3,6 +3,8 @@
  * the orchestrator while the loop forwards their events as they happen, not when the whole batch is done.
  */
 import type { MailMessage } from '../agents/mailbox';
+import { SUB_AGENT_EVENT, type SubAgentEventData } from '../agents/types';
+import type { ToolExecutionEvent } from '../tool/execute';
 import type { AssistantMessage, Message } from '../messages';
 import type { ToolUseContext } from '../tool/context';
 import { withNestedMemory } from '../memory/nestedReminder';
@@ -25,6 +27,13 @@ export interface ToolRound {
   doomLoop?: DoomLoopTracker;
 }
 
+/** A foreground sub-agent's forwarded loop event (core/agents/types.ts `SubAgentEventData`), as the parent's `subAgent` event. */
+function subAgentEvent(event: ToolExecutionEvent): QueryEvent | undefined {
+  if (event.type !== 'toolProgress' || event.progress.type !== SUB_AGENT_EVENT) return undefined;
+  const data = event.progress as SubAgentEventData;
+  return { type: 'subAgent', parentToolUseId: event.toolUseId, agent: data.agent, event: data.event };
+}
+
 /**
  * Yields the calls' events, then adds the user message of results and any user messages the tools asked
  * for. Returns the context after the tools' modifiers.
@@ -38,7 +47,7 @@ export async function* runToolRound(round: ToolRound): AsyncGenerator<QueryEvent
     context,
     canUseTool,
     emit: (event) => {
-      toolEvents.push({ type: 'tool', event });
+      toolEvents.push(subAgentEvent(event) ?? { type: 'tool', event });
       wake?.();
     },
     ...(interruptSignal ? { interruptSignal } : {}),

@@ -4,7 +4,7 @@
  */
 import type { QueryEndReason, QueryEvent } from '../agent/events';
 import { query, type QueryParams } from '../agent/query';
-import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolResultBlock } from '../messages';
+import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolResultBlock, UserMessage } from '../messages';
 import type { ModelClient, ModelUsage, ThinkingParam } from '../ports';
 import type { ToolUseContext } from '../tool/context';
 import type { CanUseToolFn } from '../tool/Tool';
@@ -25,6 +25,8 @@ export interface AgentLoopRun {
   takeInbox?: () => readonly MailMessage[];
   /** Absolute path of its JSONL transcript, once written. */
   transcriptPath?: string;
+  /** Its prompt, messages, tool ends and usage as they happen (a foreground agent's, for the stream-json CLI). */
+  onEvent?: (event: QueryEvent) => void;
 }
 
 export interface AgentLoopDeps {
@@ -158,6 +160,7 @@ async function runTurn(
       if (next.done) return next.value;
       const event = next.value;
       if (event.type === 'usage') deps.onUsage?.(event.model, event.usage);
+      if (run.onEvent && isForwarded(event)) run.onEvent(event);
       const progress = progressOf(event, tally, turn.startedAt);
       if (progress) emit(progress);
     }
@@ -166,6 +169,12 @@ async function runTurn(
     tally.error = err instanceof Error ? err.message : String(err);
     return turn.conversation;
   }
+}
+
+/** What a sub-agent forwards of its loop: what a stream-json reader sees of the main agent's, minus the deltas. */
+function isForwarded(event: QueryEvent): boolean {
+  if (event.type === 'tool') return event.event.type === 'toolFinished';
+  return event.type === 'assistantMessage' || event.type === 'toolResults' || event.type === 'userMessage' || event.type === 'usage';
 }
 
 function record(run: AgentLoopRun, tally: Tally, message: Message): void {
@@ -206,8 +215,9 @@ export async function runAgentLoop(
 ): Promise<AgentRunResult> {
   const startedAt = Date.now();
   const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
-  const first: Message = { role: 'user', content: run.prompt };
+  const first: UserMessage = { role: 'user', content: run.prompt };
   record(run, tally, first);
+  run.onEvent?.({ type: 'userMessage', message: first, meta: true });
   let conversation: readonly Message[] | 'capped' | undefined = [first];
   for (let turns = 1; Array.isArray(conversation); turns++) {
     conversation = await runTurn(run, deps, canUseTool, emit, { tally, conversation, startedAt });

@@ -20,7 +20,7 @@ import { allowedToolNames, findAgentDefinition, permissionModeFor, resolveAgentM
 import { MAIN_AGENT_NAME, type Inbox } from './mailbox';
 import { chainAbort, createSubAgentContext } from './subAgentContext';
 import { MAX_TEAMMATE_TURNS, type TeammateHooks } from './teammate';
-import type { AgentDefinition, AgentProgressData, AgentRunResult, SpawnAgent, SpawnAgentRequest } from './types';
+import { SUB_AGENT_EVENT, type AgentDefinition, type AgentProgressData, type AgentRunResult, type SpawnAgent, type SpawnAgentRequest, type SubAgentEventData } from './types';
 import { cleanUpWorktree, createAgentWorktree, type AgentWorktree } from './worktree';
 import { enterWorktreeContext } from '../worktreeSession';
 import type { WorktreeInfo } from '../worktreePort';
@@ -177,8 +177,10 @@ export function createSpawnAgent(deps: SpawnAgentDeps): SpawnAgent {
   };
 }
 
-function runInForeground(agent: PreparedAgent, parent: ToolUseContext, deps: SpawnAgentDeps, canUseTool: CanUseToolFn, onProgress?: (p: AgentProgressData) => void) {
+function runInForeground(agent: PreparedAgent, parent: ToolUseContext, deps: SpawnAgentDeps, canUseTool: CanUseToolFn, onProgress?: (p: AgentProgressData | SubAgentEventData) => void) {
   const unchain = chainAbort(parent.abortController.signal, agent.abort);
+  const info = { agentId: agent.agentId, agentType: agent.run.agentType, description: agent.run.description, model: agent.run.modelName };
+  if (onProgress) agent.run.onEvent = (event) => onProgress({ type: SUB_AGENT_EVENT, agent: info, event });
   const result = execute(agent, deps, canUseTool, (p) => onProgress?.(p)).finally(unchain);
   return Promise.resolve({ agentId: agent.agentId, result });
 }

@@ -4,6 +4,7 @@
  * `ToolUseContext`; `SpawnAgent` starts one, in the foreground (the caller awaits its report) or in the
  * background (a `local_agent` or `in_process_teammate` task).
  */
+import type { QueryEvent, SubAgentInfo } from '../agent/events';
 import type { AgentId } from '../ids';
 import type { Message } from '../messages';
 import type { ToolUseContext } from '../tool/context';
@@ -75,13 +76,29 @@ export interface SpawnedAgent {
   result: Promise<AgentRunResult>;
 }
 
-/** Starts a sub-agent under `parent`, asking permission through the parent's `canUseTool`. */
+/**
+ * Starts a sub-agent under `parent`, asking permission through the parent's `canUseTool`. A foreground one
+ * reports progress and forwards its own loop events (`SubAgentEventData`) through `onProgress`.
+ */
 export type SpawnAgent = (
   request: SpawnAgentRequest,
   parent: ToolUseContext,
   canUseTool: CanUseToolFn,
-  onProgress?: (progress: AgentProgressData) => void,
+  onProgress?: (progress: AgentProgressData | SubAgentEventData) => void,
 ) => Promise<SpawnedAgent>;
+
+export const SUB_AGENT_EVENT = 'subagent_event';
+
+/**
+ * One of a foreground sub-agent's own loop events (its messages, tool ends, usage), carried as the Agent call's
+ * tool progress; the parent's loop turns it into a `subAgent` query event (core/agent/toolRound.ts), so it never
+ * reaches the chat's tool rows or the webview.
+ */
+export interface SubAgentEventData {
+  type: typeof SUB_AGENT_EVENT;
+  agent: SubAgentInfo;
+  event: QueryEvent;
+}
 
 /**
  * The Agent tool's progress payload (`ToolProgress.data`), one per thing the sub-agent does, so the chat can

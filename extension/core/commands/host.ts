@@ -33,8 +33,8 @@ export interface McpServerView {
   error?: string;
   resources?: number;
   prompts?: number;
-  /** Where it is configured: `project` (.mcp.json), `user` (~/.claude.json), `settings`, `cli`. */
-  scope?: 'project' | 'user' | 'settings' | 'cli';
+  /** Where it is configured: `project` (.mcp.json), `user` (~/.claude.json), `settings`, `cli`, `dynamic` (Agent SDK). */
+  scope?: 'project' | 'user' | 'settings' | 'cli' | 'dynamic';
   path?: string;
   /** The end of what a failed server printed on stderr. */
   stderr?: string;

@@ -3,11 +3,14 @@
  * matcher fits run in parallel through the `HookRunnerPort`, each with the event JSON on stdin and its own
  * timeout; their outcomes combine into one `HookEventResult`. It never throws: a hook that crashes, hangs or
  * prints nonsense is one more non-blocking error in the result and the log. The host builds one engine per
- * window and swaps its configuration when a settings file changes (`setConfig`).
+ * window and swaps its configuration when a settings file changes (`setConfig`). Hooks the session's host
+ * registers (`setSessionHooks`: the Agent SDK's callbacks, callback.ts) run after those of the files and
+ * outlive a reload.
  */
 import type { Logger } from '../ports';
 import type { ConfigProblem } from '../configProblems';
 import { formatConfigProblem } from '../configProblems';
+import { runHookCallback } from './callback';
 import { matcherMatches } from './matcher';
 import { interpretRun, type HookEffects } from './output';
 import { hookName, type HookCommand, type HookEventName, type HookEventPayload, type HookEventResult, type HookOutcome, type HookRunnerPort } from './types';
@@ -68,6 +71,7 @@ function merge(result: HookEventResult, hook: HookCommand, effects: HookEffects)
 
 export class HookEngine {
   private config: HooksConfig;
+  private sessionHooks: readonly HookCommand[] = [];
 
   constructor(private readonly opts: HookEngineOptions) {
     this.config = opts.config ?? { hooks: [], problems: [] };
@@ -79,8 +83,13 @@ export class HookEngine {
     for (const p of config.problems) this.opts.log?.warn(`Hooks: ${formatConfigProblem(p)}`);
   }
 
+  /** The session host's hooks (source `session`), replacing earlier ones; a settings reload keeps them. */
+  setSessionHooks(hooks: readonly HookCommand[]): void {
+    this.sessionHooks = hooks;
+  }
+
   get hooks(): readonly HookCommand[] {
-    return this.config.hooks;
+    return this.sessionHooks.length ? [...this.config.hooks, ...this.sessionHooks] : this.config.hooks;
   }
 
   get problems(): readonly ConfigProblem[] {
@@ -90,12 +99,12 @@ export class HookEngine {
   /** The hooks `payload` would run. */
   matching(payload: HookEventPayload): HookCommand[] {
     const name = matchNameOf(payload);
-    return this.config.hooks.filter((h) => h.event === payload.hook_event_name && matcherMatches(h.matcher, name));
+    return this.hooks.filter((h) => h.event === payload.hook_event_name && matcherMatches(h.matcher, name));
   }
 
   /** True when some hook is configured for `event` (callers skip building a payload otherwise). */
   has(event: HookEventName): boolean {
-    return this.config.hooks.some((h) => h.event === event);
+    return this.hooks.some((h) => h.event === event);
   }
 
   /** Runs the matching hooks in parallel; resolves with their combined result, never rejects. */
@@ -104,8 +113,9 @@ export class HookEngine {
     const result = emptyResult();
     if (!hooks.length) return result;
     const transcript = this.opts.transcriptPath?.(call.sessionId);
-    const stdin = JSON.stringify({ session_id: call.sessionId, ...(transcript ? { transcript_path: transcript } : {}), cwd: call.cwd, ...payload });
-    const outcomes = await Promise.all(hooks.map((hook) => this.runOne(hook, stdin, call)));
+    const input: Record<string, unknown> = { session_id: call.sessionId, ...(transcript ? { transcript_path: transcript } : {}), cwd: call.cwd, ...payload };
+    const stdin = JSON.stringify(input);
+    const outcomes = await Promise.all(hooks.map((hook) => this.runOne(hook, { input, stdin }, call)));
     for (const { outcome, effects } of outcomes) {
       result.outcomes.push(outcome);
       merge(result, outcome.hook, effects);
@@ -113,12 +123,16 @@ export class HookEngine {
     return result;
   }
 
-  private async runOne(hook: HookCommand, stdin: string, call: HookCallContext): Promise<{ outcome: HookOutcome; effects: HookEffects }> {
+  /** One hook: a command gets the event JSON as text on stdin, a callback the object itself. */
+  private async runOne(hook: HookCommand, event: { input: Record<string, unknown>; stdin: string }, call: HookCallContext): Promise<{ outcome: HookOutcome; effects: HookEffects }> {
     const started = Date.now();
     const env: Record<string, string> = { CLAUDE_PROJECT_DIR: this.opts.projectDir ?? call.cwd };
+    const timeoutMs = hook.timeoutSec * 1000;
     let done;
     try {
-      const run = await this.opts.runner.run({ command: hook.command, stdin, cwd: call.cwd, env, timeoutMs: hook.timeoutSec * 1000, ...(call.signal ? { signal: call.signal } : {}) });
+      const run = hook.callback
+        ? await runHookCallback(hook.callback, event.input, timeoutMs, call.signal)
+        : await this.opts.runner.run({ command: hook.command, stdin: event.stdin, cwd: call.cwd, env, timeoutMs, ...(call.signal ? { signal: call.signal } : {}) });
       done = interpretRun(hook, run, Date.now() - started);
     } catch (err) {
       // The port promises not to reject; a broken one still must not break the turn.
@@ -129,7 +143,7 @@ export class HookEngine {
   }
 
   private logOutcome(o: HookOutcome): void {
-    const where = `${o.hook.event} hook "${hookName(o.hook)}" (${o.hook.path}:${o.hook.line})`;
+    const where = `${o.hook.event} hook "${hookName(o.hook)}" (${o.hook.line ? `${o.hook.path}:${o.hook.line}` : o.hook.path})`;
     if (o.kind === 'error') this.opts.log?.warn(`Hooks: ${o.message ?? where}`);
     else if (o.kind === 'blocking') this.opts.log?.info(`Hooks: ${where} blocked in ${o.durationMs} ms: ${o.message ?? ''}`);
     else this.opts.log?.info(`Hooks: ${where} ran in ${o.durationMs} ms`);

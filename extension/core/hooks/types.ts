@@ -25,20 +25,37 @@ export const TOOL_HOOK_EVENTS: readonly HookEventName[] = ['PreToolUse', 'PostTo
 /** Claude Code's default, in seconds. */
 export const DEFAULT_HOOK_TIMEOUT_SEC = 60;
 
-/** Which settings file a hook came from; `cliArg` is a file given with `--settings`. */
-export type HookSource = 'userSettings' | 'projectSettings' | 'localSettings' | 'cliArg';
+/**
+ * Which settings file a hook came from; `cliArg` is a file given with `--settings`, `session` a hook the
+ * session's host registered (the Agent SDK's hook callbacks).
+ */
+export type HookSource = 'userSettings' | 'projectSettings' | 'localSettings' | 'cliArg' | 'session';
+
+/**
+ * A hook that is a function of the host instead of a shell command (the Agent SDK's hook callbacks): it gets
+ * the event JSON a command reads on stdin and answers with what a command would print as JSON, which is
+ * honoured exactly as a command's output (output.ts). A failure (it threw, or did not answer in time) is a
+ * non-blocking error, or with `failureBlocks` a block as exit 2 is.
+ */
+export interface HookCallback {
+  run(input: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  failureBlocks?: boolean;
+}
 
 /** One command hook, flattened out of its event and matcher group. */
 export interface HookCommand {
   event: HookEventName;
   /** As written; '' matches everything. */
   matcher: string;
+  /** The shell command; for a callback hook, its name in messages. */
   command: string;
   timeoutSec: number;
   source: HookSource;
   /** The settings file it came from, and the line of its entry, for messages. */
   path: string;
   line: number;
+  /** Set: the hook is this function, and `command` only names it. */
+  callback?: HookCallback;
 }
 
 /** What the runner is asked to do: one shell command, the event JSON on stdin. */

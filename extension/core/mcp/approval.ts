@@ -39,7 +39,8 @@ export function rememberingApproval(store: ApprovalStore, ask: (entry: McpServer
 /** The question's words: which server, from where, and exactly what would run. */
 export function approvalQuestion(entry: McpServerEntry): { message: string; detail: string } {
   const c = entry.config;
-  const what = c.type === 'stdio' ? `Command: ${[c.command, ...c.args].join(' ')}${c.cwd ? `\nIn: ${c.cwd}` : ''}` : `URL (${c.type}): ${c.url}`;
+  const what =
+    c.type === 'stdio' ? `Command: ${[c.command, ...c.args].join(' ')}${c.cwd ? `\nIn: ${c.cwd}` : ''}` : c.type === 'sdk' ? `In-process server of the Agent SDK application: ${c.name}` : `URL (${c.type}): ${c.url}`;
   return {
     message: `Start the MCP server "${entry.name}" from .mcp.json?`,
     detail: `${what}\n\nIt is configured by this workspace${entry.path ? ` (${entry.path})` : ''}. Allow it only if you trust the repository.`,

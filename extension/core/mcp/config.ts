@@ -29,6 +29,8 @@ const RemoteSchema = z.object({
   url: z.string().min(1, 'a url is required'),
   headers: StringMap.default({}),
 });
+/** An in-process server of the Agent SDK application (its `mcp_set_servers`); `name` defaults to the key. */
+const SdkSchema = z.object({ type: z.literal('sdk'), name: z.string().min(1).max(200).optional() });
 
 /** One source of servers: a JSON file's text, or (the VS Code setting) a value already parsed. */
 export type McpConfigSource =
@@ -94,6 +96,11 @@ function serversOf(map: unknown, base: JsonPath, where: Where): McpConfigResult 
 }
 
 function serverOf(name: string, raw: unknown, at: JsonPath, where: Where): McpServerEntry | ConfigProblem {
+  if (isRecord(raw) && raw.type === 'sdk') {
+    const sdk = SdkSchema.safeParse(raw);
+    if (!sdk.success) return problem(where, at, `MCP server "${name}" skipped: ${sdk.error.issues[0]?.message ?? 'invalid'}`);
+    return { name, scope: where.scope, config: { type: 'sdk', name: sdk.data.name ?? name }, ...(where.file ? { path: where.file } : {}) };
+  }
   const remote = isRecord(raw) && (raw.type === 'http' || raw.type === 'sse' || (raw.type === undefined && 'url' in raw && !('command' in raw)));
   const parsed = remote ? RemoteSchema.safeParse(isRecord(raw) && raw.type === undefined ? { ...raw, type: 'http' } : raw) : StdioSchema.safeParse(raw);
   if (!parsed.success) {

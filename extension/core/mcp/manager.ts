@@ -5,10 +5,11 @@
  * a denied one is `disabled`. A connection that fails or drops is `failed` with the reason and the server's
  * last stderr, and is tried again with exponential backoff (1 s, 2 s, 4 s … capped). A remote server that
  * wants an OAuth sign-in is `needsAuth` (no retries: only the user can fix it) until `authenticate`.
- * Implements `McpHub`.
+ * `setEnabled` turns a server off (`disabled`, kept in the list) and on again. Implements `McpHub`.
  */
 import { isMcpAuthRequired } from './authError';
 import type { Logger } from '../ports';
+import { describeStatus, errorText, sameEntry, stderrOf, urlOf } from './status';
 import type {
   McpConnection,
   McpConnector,
@@ -20,6 +21,8 @@ import type {
   McpServerView,
   McpToolInfo,
 } from './types';
+
+export { describeStatus };
 
 /** Asks the user whether a project server may start; the host remembers the answer per workspace. */
 export interface McpApprovalPort {
@@ -107,7 +110,13 @@ export class McpManager implements McpHub {
       resources: s.resources,
       prompts: s.prompts,
       ...(s.entry.path ? { path: s.entry.path } : {}),
+      ...(s.status.state === 'connected' && s.connection?.serverInfo ? { serverInfo: s.connection.serverInfo } : {}),
     }));
+  }
+
+  /** The configured servers, as `setServers` last got them. */
+  entries(): readonly McpServerEntry[] {
+    return [...this.slots.values()].map((s) => s.entry);
   }
 
   callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
@@ -128,6 +137,19 @@ export class McpManager implements McpHub {
     await this.stop(slot);
     slot.failures = 0;
     await this.start(slot, true);
+  }
+
+  /** Off: the server stops and stays `disabled` (no reconnects) until turned on, which connects it again. */
+  async setEnabled(server: string, enabled: boolean): Promise<void> {
+    const slot = this.slots.get(server);
+    if (!slot) throw new Error(`There is no MCP server "${server}".`);
+    await this.stop(slot);
+    slot.failures = 0;
+    if (enabled) return this.start(slot, false);
+    slot.tools = [];
+    slot.resources = [];
+    slot.prompts = [];
+    this.set(slot, { state: 'disabled' });
   }
 
   /**
@@ -332,37 +354,5 @@ export class McpManager implements McpHub {
 
   private changed(): void {
     for (const l of [...this.listeners]) l();
-  }
-}
-
-function urlOf(entry: McpServerEntry): string | undefined {
-  return entry.config.type === 'stdio' ? undefined : entry.config.url;
-}
-
-function sameEntry(a: McpServerEntry, b: McpServerEntry): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** The connector attaches what the server printed to the error of a failed connect. */
-function stderrOf(err: unknown): string | undefined {
-  const stderr = typeof err === 'object' && err !== null ? (err as { stderr?: unknown }).stderr : undefined;
-  return typeof stderr === 'string' && stderr.trim() ? stderr : undefined;
-}
-
-/** A status in words, for errors and the CLI. */
-export function describeStatus(status: McpServerStatus): string {
-  switch (status.state) {
-    case 'failed':
-      return `failed: ${status.error}`;
-    case 'needsApproval':
-      return 'waiting for approval';
-    case 'needsAuth':
-      return `needs authentication${status.error ? ` (${status.error})` : ''}`;
-    default:
-      return status.state;
   }
 }

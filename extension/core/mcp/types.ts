@@ -6,13 +6,21 @@
  * commands `/mcp__<server>__<prompt>`.
  */
 
-/** Where a server was configured; project servers (`.mcp.json`) start only after the user approved them. */
-export type McpConfigScope = 'project' | 'user' | 'settings' | 'cli';
+/**
+ * Where a server was configured; project servers (`.mcp.json`) start only after the user approved them.
+ * `dynamic`: added while the CLI runs, by the Agent SDK (its in-process servers, `mcp_set_servers`).
+ */
+export type McpConfigScope = 'project' | 'user' | 'settings' | 'cli' | 'dynamic';
 
-/** A server's configuration after `${VAR}` / `${VAR:-default}` expansion. */
+/**
+ * A server's configuration after `${VAR}` / `${VAR:-default}` expansion. `sdk`: a server running inside the
+ * Agent SDK application that started the CLI (`createSdkMcpServer`); its JSON-RPC travels as `mcp_message`
+ * control requests under `name` (cli/sdk/sdkMcp.ts), so only a CLI under the SDK can reach it.
+ */
 export type McpServerConfig =
   | { type: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { type: 'http' | 'sse'; url: string; headers: Record<string, string> };
+  | { type: 'http' | 'sse'; url: string; headers: Record<string, string> }
+  | { type: 'sdk'; name: string };
 
 export interface McpServerEntry {
   name: string;
@@ -84,6 +92,29 @@ export interface McpConnection {
   /** The connection dropped (the process exited, the stream closed), with what the server printed last. */
   onClose(listener: (reason: { error?: string; stderr?: string }) => void): () => void;
   close(): Promise<void>;
+  /** What the server said it is in its `initialize` answer. */
+  readonly serverInfo?: { name: string; version: string };
+}
+
+/** An MCP server asks the user for input (`elicitation/create`): a form to fill (`requestedSchema`) or a URL to open. */
+export interface McpElicitation {
+  server: string;
+  message: string;
+  mode: 'form' | 'url';
+  requestedSchema?: Record<string, unknown>;
+  url?: string;
+  elicitationId?: string;
+}
+
+/** The answer the server gets; `content` (accept of a form) holds the values by property name. */
+export interface McpElicitationResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/** Who answers elicitations (the Agent SDK's application in the CLI); without one, servers cannot elicit. */
+export interface McpElicitationPort {
+  elicit(request: McpElicitation, signal?: AbortSignal): Promise<McpElicitationResult>;
 }
 
 /** Makes connections; host/node/mcp/ implements it with the SDK's stdio, streamable HTTP and SSE transports. */
@@ -106,6 +137,8 @@ export interface McpServerView {
   resources: McpResourceInfo[];
   prompts: McpPromptInfo[];
   path?: string;
+  /** The server's name and version from its `initialize` answer, while connected. */
+  serverInfo?: { name: string; version: string };
 }
 
 /**

@@ -16,8 +16,11 @@ import { findToolByName, type AnyTool, type CanUseToolFn, type ToolProgress } fr
 export type ToolExecutionEvent =
   | { type: 'toolStarted'; toolUseId: string; toolName: string; activity: string | null; summary: string | null }
   | { type: 'toolProgress'; toolUseId: string; toolName: string; progress: ToolProgress['data'] }
-  /** `output` is the tool's own result data (success only), for renderers that show more than the text. */
-  | { type: 'toolFinished'; toolUseId: string; toolName: string; isError: boolean; result: ToolResultBlock; output?: unknown };
+  /**
+   * `output` is the tool's own result data (success only), for renderers that show more than the text. `stage`:
+   * where a call that never ran stopped (`permission`: denied; the CLI's result lists those).
+   */
+  | { type: 'toolFinished'; toolUseId: string; toolName: string; isError: boolean; result: ToolResultBlock; output?: unknown; stage?: ToolExecutionOutcome['stage'] };
 
 export interface ToolExecutionOutcome {
   result: ToolResultBlock;
@@ -45,7 +48,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
   const tool = findToolByName(context.options.tools, block.name);
   const fail = (stage: ToolExecutionOutcome['stage'], message: string): ToolExecutionOutcome => {
     const result = errorResult(block.id, stage === 'interrupted' ? message : toolUseError(message));
-    emit({ type: 'toolFinished', toolUseId: block.id, toolName: block.name, isError: true, result });
+    emit({ type: 'toolFinished', toolUseId: block.id, toolName: block.name, isError: true, result, stage });
     return { result, newMessages: [], stage };
   };
 

@@ -5,7 +5,7 @@
  */
 import { loadHooksConfig, type HooksConfig } from '../../core/hooks/config';
 import { HookEngine } from '../../core/hooks/engine';
-import type { SettingsLocations } from '../../core/permissions/settings';
+import type { ReadSettingsFile, SettingsLocations } from '../../core/permissions/settings';
 import type { Logger } from '../../core/ports';
 import { NodeHookRunner } from './hookRunner';
 import { readSettingsFile } from './permissionSettings';
@@ -15,11 +15,13 @@ export interface NodeHooksOptions extends SettingsLocations {
   extraFiles?: readonly string[];
   log?: Logger;
   transcriptPath?: (sessionId: string) => string | undefined;
+  /** How the settings files are read (default: from disk); the CLI's --setting-sources skips some. */
+  readFile?: ReadSettingsFile;
 }
 
 /** The hooks of the settings files on disk (`workspaceRoot` absent: user settings only). */
-export function loadHooksConfigFromDisk(loc: SettingsLocations & { extraFiles?: readonly string[] }): Promise<HooksConfig> {
-  return loadHooksConfig({ ...loc, readFile: readSettingsFile });
+export function loadHooksConfigFromDisk(loc: SettingsLocations & { extraFiles?: readonly string[]; readFile?: ReadSettingsFile }): Promise<HooksConfig> {
+  return loadHooksConfig({ ...loc, readFile: loc.readFile ?? readSettingsFile });
 }
 
 /** An engine loaded from disk, and `reload` to read the files again (`loc` may change, e.g. on workspace trust). */
@@ -31,7 +33,7 @@ export async function createNodeHookEngine(opts: NodeHooksOptions): Promise<{ en
     ...(opts.transcriptPath ? { transcriptPath: opts.transcriptPath } : {}),
   });
   const reload = async (loc: SettingsLocations = opts) => {
-    const config = await loadHooksConfigFromDisk({ ...loc, ...(opts.extraFiles ? { extraFiles: opts.extraFiles } : {}) });
+    const config = await loadHooksConfigFromDisk({ ...loc, ...(opts.extraFiles ? { extraFiles: opts.extraFiles } : {}), ...(opts.readFile ? { readFile: opts.readFile } : {}) });
     engine.setConfig(config);
     return config;
   };

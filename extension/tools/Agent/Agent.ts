@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { findAgentDefinition } from '../../core/agents/definitions';
 import { unknownAgentTypeMessage } from '../../core/agents/runAgent';
-import type { AgentProgressData, AgentRunResult } from '../../core/agents/types';
+import type { AgentProgressData, AgentRunResult, SubAgentEventData } from '../../core/agents/types';
 import { presentAgent } from './present';
 import { NO_WORKTREE_PORT } from '../../core/agents/worktree';
 import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
@@ -104,7 +104,7 @@ export const AgentTool = buildTool({
       },
       context,
       canUseTool,
-      (data: AgentProgressData) => onProgress?.({ toolUseID, data }),
+      (data: AgentProgressData | SubAgentEventData) => onProgress?.({ toolUseID, data }),
     );
     const base = { agentId: spawned.agentId, agentType: input.subagent_type ?? DEFAULT_AGENT_TYPE, description: input.description };
     if (spawned.taskId) {

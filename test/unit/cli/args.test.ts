@@ -29,8 +29,8 @@ describe('cli/args', () => {
     const defaults = ok(['-p', 'x']);
     expect([defaults.thinking, defaults.effort, defaults['max-tokens']]).toEqual([undefined, undefined, undefined]);
     expect(ok(['-p', 'x', '--max-tokens', '2048'])['max-tokens']).toBe(2048);
-    expect(error(['-p', 'x', '--thinking', 'sometimes'])).toBe('--thinking: on, off, or a budget of at least 1024 tokens');
-    expect(error(['-p', 'x', '--thinking', '512'])).toBe('--thinking: on, off, or a budget of at least 1024 tokens');
+    expect(error(['-p', 'x', '--thinking', 'sometimes'])).toBe('--thinking: expected on, off (or adaptive, enabled, disabled) or a budget of at least 1024 tokens, got "sometimes"');
+    expect(error(['-p', 'x', '--thinking', '512'])).toMatch(/^--thinking: expected .*, got "512"$/);
     expect(error(['-p', 'x', '--effort', 'max'])).toMatch(/^--effort: /);
     expect(USAGE).toContain('--thinking on|off|N');
   });

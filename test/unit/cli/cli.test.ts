@@ -75,7 +75,7 @@ describe('headless CLI', { timeout: 30_000 }, () => {
     expect(run.code).toBe(0);
     expect(readFileSync(path.join(where.cwd, 'inside.txt'), 'utf8')).toBe('hello\n');
     expect(existsSync(outside)).toBe(false);
-    const results = JSON.stringify(jsonLines(run.stdout).find((l) => l.type === 'user'));
+    const results = JSON.stringify(jsonLines(run.stdout).filter((l) => l.type === 'user'));
     expect(results).toContain('File created successfully at:');
     expect(results).toContain('no one can be asked');
   });

@@ -125,7 +125,8 @@ describe('headless CLI flags', { timeout: 60_000 }, () => {
     ]);
     const run = await runCli(['-p', 'configure', '--allowedTools', 'Config', '--output-format', 'stream-json'], where);
     expect(run.code).toBe(0);
-    const results = JSON.stringify(jsonLines(run.stdout).find((l) => l.type === 'user'));
+    // One user message per tool result, as the Agent SDK streams them.
+    const results = JSON.stringify(jsonLines(run.stdout).filter((l) => l.type === 'user'));
     expect(results).toContain('maxTokens = 0');
     expect(results).toContain('Changed diffReview.open from \\"beside\\" to \\"active\\"');
     expect(results).toContain('Change setting permissions.defaultMode from \\"\\" to \\"bypassPermissions\\"');

@@ -47,13 +47,27 @@ describe.each(TRANSPORTS)('llm/anthropicModelClient against the fake API, over %
     return (err as ModelError).kind;
   }
 
+  it('completes every block for a reader that lags behind the socket (the response has ended before it reads the stop)', async () => {
+    fake.setScript([{ content: [{ type: 'text', text: 'Slowly read.', chunks: 2 }, { type: 'tool_use', id: 'toolu_lag', name: 'Read', input: { file_path: '/a' } }] }]);
+    const events: ModelStreamEvent[] = [];
+    for await (const e of client.stream(request())) {
+      events.push(e);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(events.filter((e) => e.type === 'blockComplete')).toEqual([
+      { type: 'blockComplete', index: 0, block: { type: 'text', text: 'Slowly read.' } },
+      { type: 'blockComplete', index: 1, block: { type: 'tool_use', id: 'toolu_lag', name: 'Read', input: { file_path: '/a' } } },
+    ]);
+    expect(events.find((e) => e.type === 'blockStart' && e.index === 1)).toMatchObject({ block: { type: 'tool_use', id: 'toolu_lag', name: 'Read', input: {} } });
+  });
+
   it('streams text deltas, then usage and the stop reason', async () => {
     fake.setScript([{ content: [{ type: 'text', text: 'Hello there, friend.', chunks: 3 }] }]);
     const events = await collect();
     const text = events.flatMap((e) => (e.type === 'textDelta' ? [e.text] : []));
     expect(text).toHaveLength(3);
     expect(text.join('')).toBe('Hello there, friend.');
-    expect(events.map((e) => e.type)).toEqual(['messageStart', 'textDelta', 'textDelta', 'textDelta', 'blockComplete', 'messageComplete']);
+    expect(events.map((e) => e.type)).toEqual(['messageStart', 'blockStart', 'textDelta', 'textDelta', 'textDelta', 'blockComplete', 'messageComplete']);
     expect(events.at(-1)).toMatchObject({
       type: 'messageComplete',
       stopReason: 'end_turn',

@@ -26,6 +26,7 @@ const SCOPE_LABELS: Record<NonNullable<McpServer['scope']>, string> = {
   user: 'User',
   settings: 'VS Code settings',
   cli: 'Command line',
+  dynamic: 'Agent SDK',
 };
 
 /** Why a server is not running yet, when its status alone does not say what to do. */

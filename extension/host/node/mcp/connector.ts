@@ -5,7 +5,9 @@
  * "http"; type "sse" goes to SSE directly). Connecting times out; so does every request. With `oauth`, remote
  * servers get the SDK's OAuth client (oauth.ts, oauthFlow.ts): stored tokens are sent and refreshed silently,
  * and a server that wants a sign-in is `McpAuthRequiredError` until `authenticate` ran; without it, a 401 is
- * that error with a hint to configure a bearer header.
+ * that error with a hint to configure a bearer header. With `sdk`, servers of type `sdk` run in the Agent
+ * SDK application and are reached over its control channel (sdkTransport.ts); with `elicitation`, servers may
+ * ask the user for input (elicitation.ts).
  */
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,10 +16,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isMcpAuthRequired, McpAuthRequiredError } from '../../../core/mcp/authError';
-import type { McpConnection, McpConnector, McpServerConfig, McpServerEntry } from '../../../core/mcp/types';
+import type { McpConnection, McpConnector, McpElicitationPort, McpServerConfig, McpServerEntry } from '../../../core/mcp/types';
+import { elicitationCapability, handleElicitation } from './elicitation';
 import type { McpOAuthProvider } from './oauth';
 import { type AuthTransport, type McpOAuthOptions, signIn, silentProvider } from './oauthFlow';
 import { SdkConnection } from './sdkConnection';
+import { type SdkMcpPipe, SdkMcpTransport } from './sdkTransport';
 
 type RemoteConfig = Extract<McpServerConfig, { type: 'http' | 'sse' }>;
 
@@ -32,6 +36,10 @@ export interface NodeMcpConnectorOptions {
   clientVersion?: string;
   /** OAuth sign-in for remote servers (VS Code); absent in the headless CLI, where nobody can sign in. */
   oauth?: McpOAuthOptions;
+  /** The Agent SDK's control channel (cli/sdk/sdkMcp.ts), which reaches servers of type `sdk`; absent elsewhere. */
+  sdk?: SdkMcpPipe;
+  /** Who answers servers' elicitations; without it the client does not declare the capability. */
+  elicitation?: McpElicitationPort;
 }
 
 /** How much of a server's stderr is kept. */
@@ -53,13 +61,14 @@ export class NodeMcpConnector implements McpConnector {
 
   async connect(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection> {
     const config = entry.config;
-    if (config.type === 'stdio') return this.stdio(config, signal);
+    if (config.type === 'stdio') return this.stdio(config, entry.name, signal);
+    if (config.type === 'sdk') return this.sdkServer(config, entry.name, signal);
     const url = parseUrl(config.url);
     const provider = this.options.oauth ? await silentProvider(this.options.oauth, entry.name, config.url) : undefined;
-    const sse = () => this.open(new SSEClientTransport(url, transportOptions(config, provider)), signal);
+    const sse = () => this.open(new SSEClientTransport(url, transportOptions(config, provider)), entry.name, signal);
     if (config.type === 'sse') return sse().catch((err: unknown) => Promise.reject(authError(err, config.url, !!provider) ?? err));
     try {
-      return await this.open(new StreamableHTTPClientTransport(url, transportOptions(config, provider)), signal);
+      return await this.open(new StreamableHTTPClientTransport(url, transportOptions(config, provider)), entry.name, signal);
     } catch (streamable) {
       if (signal?.aborted) throw streamable;
       const auth = authError(streamable, config.url, !!provider);
@@ -75,19 +84,25 @@ export class NodeMcpConnector implements McpConnector {
   /** The OAuth sign-in of a remote server (the browser opens), then the connection with the new tokens. */
   async authenticate(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection> {
     const config = entry.config;
-    if (config.type === 'stdio') throw new Error(`The MCP server "${entry.name}" runs locally (stdio): there is nothing to sign in to.`);
+    if (config.type === 'stdio' || config.type === 'sdk') throw new Error(`The MCP server "${entry.name}" runs locally (${config.type}): there is nothing to sign in to.`);
     const oauth = this.options.oauth;
     if (!oauth) throw new Error(`Signing in to "${entry.name}" needs a browser: not available here. ${BEARER_HINT}`);
     const url = parseUrl(config.url);
     const connected = await signIn(oauth, entry.name, config.url, {
       transport: (provider): AuthTransport =>
         config.type === 'sse' ? new SSEClientTransport(url, transportOptions(config, provider)) : new StreamableHTTPClientTransport(url, transportOptions(config, provider)),
-      open: (transport) => this.open(transport, signal),
+      open: (transport) => this.open(transport, entry.name, signal),
     }, signal);
     return connected ?? this.connect(entry, signal);
   }
 
-  private async stdio(config: Extract<McpServerConfig, { type: 'stdio' }>, signal?: AbortSignal): Promise<McpConnection> {
+  /** An in-process server of the Agent SDK application, over its control channel. */
+  private async sdkServer(config: Extract<McpServerConfig, { type: 'sdk' }>, name: string, signal?: AbortSignal): Promise<McpConnection> {
+    if (!this.options.sdk) throw new McpConnectError(`"${name}" is an in-process server of an Agent SDK application: it can be reached only when that application runs Codewright.`);
+    return this.open(new SdkMcpTransport(config.name, this.options.sdk), name, signal);
+  }
+
+  private async stdio(config: Extract<McpServerConfig, { type: 'stdio' }>, name: string, signal?: AbortSignal): Promise<McpConnection> {
     const base = this.options.env ?? process.env;
     const env = Object.fromEntries(Object.entries({ ...base, ...config.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
     const cwd = config.cwd ?? this.options.cwd;
@@ -95,7 +110,7 @@ export class NodeMcpConnector implements McpConnector {
     const tail = stderrTail();
     transport.stderr?.on('data', (chunk: Buffer | string) => tail.add(chunk.toString()));
     try {
-      return await this.open(transport, signal, tail.text);
+      return await this.open(transport, name, signal, tail.text);
     } catch (err) {
       // The process may still be writing why it failed.
       await new Promise((r) => setTimeout(r, 50));
@@ -104,8 +119,9 @@ export class NodeMcpConnector implements McpConnector {
   }
 
   /** The `initialize` handshake on `transport`, within the connect timeout; the transport is closed on failure. */
-  private async open(transport: Transport, signal: AbortSignal | undefined, stderr: () => string | undefined = () => undefined): Promise<McpConnection> {
-    const client = new Client({ name: 'codewright', version: this.options.clientVersion ?? '0.0.0' }, { capabilities: {} });
+  private async open(transport: Transport, name: string, signal: AbortSignal | undefined, stderr: () => string | undefined = () => undefined): Promise<McpConnection> {
+    const client = new Client({ name: 'codewright', version: this.options.clientVersion ?? '0.0.0' }, { capabilities: elicitationCapability(this.options.elicitation) });
+    handleElicitation(client, name, this.options.elicitation);
     const timeout = this.options.connectTimeoutMs ?? 30_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The request timeout covers `initialize`; this one also covers the transport's start (an SSE stream that never opens).

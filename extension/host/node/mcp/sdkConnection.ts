@@ -36,11 +36,14 @@ export class SdkConnection implements McpConnection {
   private readonly closers = new Set<(reason: CloseReason) => void>();
   private lastError: string | undefined;
   private closing = false;
+  readonly serverInfo: { name: string; version: string } | undefined;
 
   constructor(
     private readonly client: Client,
     private readonly options: SdkConnectionOptions,
   ) {
+    const info = client.getServerVersion();
+    this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.fire('tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.fire('resources'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.fire('prompts'));

@@ -78,7 +78,7 @@ describe('core/mcp/config', () => {
       setting: { set: { type: 'http', url: 'http://s' } },
       cli: ['{"mcpServers": {"inline": {"command": "i"}}}', '/tmp/extra.json', '/tmp/missing.json'],
     });
-    const summary = Object.fromEntries(r.entries.map((e) => [e.name, [e.scope, e.config.type === 'stdio' ? e.config.command : e.config.url]]));
+    const summary = Object.fromEntries(r.entries.map((e) => [e.name, [e.scope, e.config.type === 'stdio' ? e.config.command : e.config.type === 'sdk' ? e.config.name : e.config.url]]));
     expect(summary).toEqual({
       shared: ['project', 'project-shared'],
       mine: ['user', 'mine'],

@@ -1,0 +1,51 @@
+/**
+ * MCP elicitation in the CLI (docs/ARCHITECTURE.md, MCP): a server's `elicitation/create` goes to the Agent
+ * SDK application as an `elicitation` control request (its `onElicitation` answers; the SDK declines by itself
+ * when the app has none), and its `{action, content}` goes back to the server. Without the SDK nobody can be
+ * asked, so every elicitation is declined; so is one whose round trip failed, and an aborted one is cancelled.
+ */
+import { isRecord } from '../../core/isRecord';
+import type { McpElicitation, McpElicitationPort, McpElicitationResult } from '../../core/mcp/types';
+import type { ControlBody, ControlChannel } from './channel';
+
+const ACTIONS: readonly McpElicitationResult['action'][] = ['accept', 'decline', 'cancel'];
+
+/** The headless CLI without the SDK: nobody to ask. */
+export const declineElicitations: McpElicitationPort = {
+  elicit: async () => ({ action: 'decline' }),
+};
+
+/** The control request of one elicitation (`SDKControlElicitationRequest`). */
+export function elicitationRequest(e: McpElicitation): ControlBody & { subtype: 'elicitation' } {
+  const properties = isRecord(e.requestedSchema?.properties) ? Object.keys(e.requestedSchema.properties) : undefined;
+  return {
+    subtype: 'elicitation',
+    mcp_server_name: e.server,
+    message: e.message,
+    mode: e.mode,
+    ...(e.url ? { url: e.url } : {}),
+    ...(e.elicitationId ? { elicitation_id: e.elicitationId } : {}),
+    ...(e.requestedSchema ? { requested_schema: e.requestedSchema } : {}),
+    ...(properties ? { property_order: properties } : {}),
+  };
+}
+
+/** The app's answer as the server gets it; anything unreadable is a decline. */
+export function elicitationAnswer(answer: ControlBody): McpElicitationResult {
+  const action = ACTIONS.find((a) => a === answer.action);
+  if (!action) return { action: 'decline' };
+  return action === 'accept' && isRecord(answer.content) ? { action, content: answer.content } : { action };
+}
+
+/** Elicitations answered by the SDK application over `channel`. */
+export function sdkElicitations(channel: ControlChannel): McpElicitationPort {
+  return {
+    async elicit(request, signal) {
+      try {
+        return elicitationAnswer(await channel.request(elicitationRequest(request), signal));
+      } catch {
+        return { action: signal?.aborted ? 'cancel' : 'decline' };
+      }
+    },
+  };
+}
