@@ -2,7 +2,7 @@
  * `--output-format stream-json`: the loop's events as the Agent SDK types its messages (docs/ARCHITECTURE.md,
  * stream-json messages): `assistant` and `user` messages (a foreground sub-agent's too, tagged with its Agent
  * call), `stream_event` with --include-partial-messages, and the `system` lines `status`, `api_retry`,
- * `compact_boundary`, `notice` and `hook_message`. The init line, the task lines and the result are beside it.
+ * `compact_boundary` and `informational` (notices and what hooks told the user). The init line, the task lines and the result are beside it.
  */
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../core/agent/agentSession';
@@ -76,7 +76,7 @@ export class StreamJsonWriter {
     }
   }
 
-  /** `status`, `api_retry`, `compact_boundary`, `notice`, `hook_message`: the main agent's only. */
+  /** `status`, `api_retry`, `compact_boundary`, `informational`: the main agent's only. */
   private system(e: QueryEvent | AgentEvent, thread: Thread): void {
     if (thread !== MAIN) return;
     switch (e.type) {
@@ -103,10 +103,12 @@ export class StreamJsonWriter {
           subtype: 'compact_boundary',
           compact_metadata: { trigger: 'auto', pre_tokens: e.preTokens ?? 0, ...(e.postTokens !== undefined ? { post_tokens: e.postTokens } : {}) },
         });
+      // Notes for the user are the SDK's `informational` lines: a notice (a switch to the fallback model, a
+      // budget reached) at level `notice`, what a hook told the user at level `warning` with the hook's event as the tag.
       case 'notice':
-        return this.write({ type: 'system', subtype: 'notice', message: e.text });
+        return this.write({ type: 'system', subtype: 'informational', content: e.text, level: 'notice' });
       case 'hookMessage':
-        return this.write({ type: 'system', subtype: 'hook_message', hook_event: e.hookEvent, message: e.text });
+        return this.write({ type: 'system', subtype: 'informational', content: `${e.hookEvent} hook: ${e.text}`, level: 'warning', tag: `hook:${e.hookEvent}` });
       default:
         return;
     }

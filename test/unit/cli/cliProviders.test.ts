@@ -65,7 +65,7 @@ describe('the CLI on Bedrock and with a fallback model', () => {
     expect(run.code).toBe(0);
     expect(api.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5', 'claude-sonnet-4-5', 'claude-haiku-4-5']);
     const lines = jsonLines(run.stdout);
-    expect(lines.filter((l) => l.subtype === 'notice').map((l) => l.message)).toEqual([
+    expect(lines.filter((l) => l.subtype === 'informational').map((l) => l.content)).toEqual([
       'claude-sonnet-4-5 is overloaded (3 times in a row): switched to the fallback model claude-haiku-4-5 for the rest of this turn.',
     ]);
     expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'From the fallback.' });

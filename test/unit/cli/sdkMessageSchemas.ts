@@ -186,6 +186,8 @@ export const TaskNotification = z.looseObject({
   ...Envelope,
 });
 
+const Informational = z.looseObject({ type: z.literal('system'), subtype: z.literal('informational'), content: z.string(), level: z.enum(['info', 'notice', 'suggestion', 'warning']), uuid: z.string(), session_id: z.string() });
+
 const SYSTEM: Record<string, z.ZodType> = {
   init: Init,
   api_retry: ApiRetry,
@@ -195,14 +197,19 @@ const SYSTEM: Record<string, z.ZodType> = {
   task_progress: TaskProgress,
   task_updated: TaskUpdated,
   task_notification: TaskNotification,
+  informational: Informational,
 };
 
-/** Checks one line against its SDK type; throws with Zod's issues when it does not fit. Codewright's own system subtypes (notice, hook_message) pass unchecked. */
+/** Checks one line against its SDK type; throws with Zod's issues when it does not fit. A system subtype without a schema here fails. */
 export function checkSdkLine(line: Record<string, unknown>): void {
   if (line.type === 'assistant') Assistant.parse(line);
   else if (line.type === 'user') (line.isReplay ? UserReplay : User).parse(line);
   else if (line.type === 'result') Result.parse(line);
   else if (line.type === 'stream_event') StreamEvent.parse(line);
-  else if (line.type === 'system') SYSTEM[String(line.subtype)]?.parse(line);
+  else if (line.type === 'system') {
+    const schema = SYSTEM[String(line.subtype)];
+    if (!schema) throw new Error(`not an SDK system subtype: ${String(line.subtype)}`);
+    schema.parse(line);
+  }
   else throw new Error(`not an SDK message type: ${String(line.type)}`);
 }
