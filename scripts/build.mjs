@@ -2,7 +2,7 @@
 // Usage: node scripts/build.mjs [--watch] [--production] [--clean] [--analyze]
 // --analyze prints what each Node bundle holds, by package (what to make lazy: docs/ARCHITECTURE.md, Host memory).
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
-import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -100,6 +100,17 @@ const zodEnglishOnly = {
 };
 for (const c of configs) c.plugins = [...(c.plugins ?? []), zodEnglishOnly];
 
+// The Claude Agent SDK is a test-only dev dependency under Anthropic's own license: no bundle may hold it.
+const noAgentSdk = {
+  name: 'no-agent-sdk',
+  setup(build) {
+    build.onResolve({ filter: /^@anthropic-ai\/claude-agent-sdk(\/|$)/ }, (args) => ({
+      errors: [{ text: `${args.path} is a test-only dev dependency (its license is Anthropic's): it must not be bundled (imported from ${args.importer})` }],
+    }));
+  },
+};
+for (const c of configs) c.plugins = [...(c.plugins ?? []), noAgentSdk];
+
 // The Bash permission analysis parses commands with tree-sitter (wasm): both .wasm files sit next to the
 // bundles, where extension/host/node/bashParser.ts looks first.
 const require = createRequire(import.meta.url);
@@ -170,5 +181,7 @@ if (watch) {
   rmSync('dist/lazy', { recursive: true, force: true });
   const { entryPoints: _e, banner, ...chunkOptions } = node[0];
   const shim = banner.js.split('\n').at(-1);
-  await esbuild.build({ ...chunkOptions, banner: { js: shim }, entryPoints: Object.fromEntries(lazyEntries), plugins: [asciiOutput, zodEnglishOnly] });
+  await esbuild.build({ ...chunkOptions, banner: { js: shim }, entryPoints: Object.fromEntries(lazyEntries), plugins: [asciiOutput, zodEnglishOnly, noAgentSdk] });
+  // `codewright` on PATH through a symlink to dist/cli.js (README, Headless CLI) runs it by its shebang.
+  chmodSync('dist/cli.js', 0o755);
 }
