@@ -1,34 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/codeServer';
+import { runCommand } from './palette';
 import { chatFrame, openFakeWorkbench, useWorkbench } from './workbench';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 const API_KEY = 'sk-ant-test-e2e';
-
-/**
- * Runs a command from the palette (F1) by its title, as a person would. The palette closes when something
- * else takes focus (a webview loading in the sidebar does), so a palette that closes before the title is in
- * is opened again, up to three times.
- */
-async function runCommand(page: Page, title: string): Promise<void> {
-  const box = page.locator('.quick-input-widget input');
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    await box.waitFor({ state: 'visible' });
-    try {
-      await box.fill(`>${title}`, { timeout: 5_000 });
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible', timeout: 10_000 });
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      await page.keyboard.press('Escape');
-    }
-  }
-  await page.keyboard.press('Enter');
-}
 
 describe('e2e: palette commands and the status bar in a real VS Code', () => {
   beforeAll(() => {
