@@ -8,10 +8,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SDKAssistantMessage, SDKMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
-import { API_KEY, closeOpenQueries, makeSandbox, messagesOf, runQuery, textOf } from '../support/agentSdk';
+import { makeSandbox, messagesOf, runQuery, textOf, useFakeApi } from '../support/agentSdk';
 
 const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a UUID');
 /** A key that must be there, whatever its value (null included): z.unknown() alone would let it be missing. */
@@ -143,16 +142,11 @@ const hasBlock = (m: SDKMessage, pred: (b: Record<string, unknown>) => boolean):
 const SUB_PROMPT = 'SUBAGENT TASK: check what the workspace holds and report back.';
 
 describe('the messages the Agent SDK yields from the CLI', { timeout: 120_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-  });
-  afterAll(() => fake.close());
-  afterEach(closeOpenQueries);
+  const fake = useFakeApi();
 
   it('parse as SDKMessages in a session with a sub-agent, whose messages name the Agent call as their parent', async () => {
     const box = makeSandbox();
-    fake.setScript([
+    fake().setScript([
       { content: [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { description: 'Check the workspace', prompt: SUB_PROMPT, subagent_type: 'general-purpose' } }] },
       // The sub-agent's own requests: its conversation starts with the prompt it was given.
       { content: [{ type: 'tool_use', id: 'toolu_sub', name: 'Bash', input: { command: 'echo sub-agent-ran', description: 'echo' } }], expect: { lastUserTextIncludes: SUB_PROMPT } },
@@ -164,7 +158,7 @@ describe('the messages the Agent SDK yields from the CLI', { timeout: 120_000 },
       },
       { content: [{ type: 'text', text: 'All done.' }], expect: { toolResultIds: ['toolu_denied'] } },
     ]);
-    const { messages, result } = await runQuery(fake, box, 'Delegate a look at the workspace.', {
+    const { messages, result } = await runQuery(fake(), box, 'Delegate a look at the workspace.', {
       canUseTool: async (_name, input) =>
         String(input['command'] ?? '').includes('main-denied') ? { behavior: 'deny', message: 'Not in this session.' } : { behavior: 'allow', updatedInput: input },
     });
@@ -186,15 +180,15 @@ describe('the messages the Agent SDK yields from the CLI', { timeout: 120_000 },
     for (const m of [agentCall, agentResult]) expect(m).toMatchObject({ parent_tool_use_id: null });
 
     expect(result).toMatchObject({ subtype: 'success', result: 'All done.', is_error: false });
-    const model = String(fake.requests[0]?.body['model']);
+    const model = String(fake().requests[0]?.body['model']);
     expect(Object.keys(result.modelUsage)).toContain(model);
     expect(result.modelUsage[model]?.outputTokens).toBeGreaterThan(0);
     expect(result.modelUsage[model]?.costUSD).toBeGreaterThan(0);
     expect(result.permission_denials).toEqual([{ tool_name: 'Bash', tool_use_id: 'toolu_denied', tool_input: expect.objectContaining({ command: 'touch main-denied.txt' }) }]);
 
     // The sub-agent's requests carried its own conversation, not the main one.
-    expect(fake.requests).toHaveLength(5);
-    const subFirst = messagesOf(fake.requests[1]);
+    expect(fake().requests).toHaveLength(5);
+    const subFirst = messagesOf(fake().requests[1]);
     expect(textOf(subFirst[0])).toContain(SUB_PROMPT);
     expect(subFirst.map(textOf).join('\n')).not.toContain('Delegate a look at the workspace.');
   });

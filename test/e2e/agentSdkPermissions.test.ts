@@ -6,9 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CanUseTool, PermissionResult, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fake-anthropic';
-import { API_KEY, closeOpenQueries, InputQueue, makeSandbox, resultText, runQuery, startQuery, toolResultIn } from '../support/agentSdk';
+import { describe, expect, it } from 'vitest';
+import { InputQueue, makeSandbox, resultText, runQuery, startQuery, toolResultIn, useFakeApi } from '../support/agentSdk';
 
 interface Asked {
   toolName: string;
@@ -39,47 +38,39 @@ function yieldedResult(messages: { type: string }[], id: string): Record<string,
 }
 
 describe('the Agent SDK\'s permission callbacks against the CLI', { timeout: 120_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: API_KEY });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
-  afterEach(closeOpenQueries);
+  const fake = useFakeApi();
 
   it('runs the call canUseTool allowed, and the model sees its output', async () => {
     const box = makeSandbox();
-    fake.setScript([
+    fake().setScript([
       { content: [{ type: 'tool_use', id: 'toolu_allow', name: 'Bash', input: { command: 'touch allowed.txt && echo allowed-ran', description: 'touch' } }] },
       { content: [{ type: 'text', text: 'Allowed and done.' }], expect: { toolResultIds: ['toolu_allow'] } },
     ]);
     const perm = recorder((_name, input) => ({ behavior: 'allow', updatedInput: input }));
-    const { messages, result } = await runQuery(fake, box, 'make the file', { canUseTool: perm.canUseTool });
+    const { messages, result } = await runQuery(fake(), box, 'make the file', { canUseTool: perm.canUseTool });
 
     expect(perm.asked).toEqual([{ toolName: 'Bash', input: expect.objectContaining({ command: 'touch allowed.txt && echo allowed-ran' }), toolUseID: 'toolu_allow' }]);
     expect(existsSync(path.join(box.workspace, 'allowed.txt'))).toBe(true);
-    const seen = toolResultIn(fake.requests[1], 'toolu_allow');
+    const seen = toolResultIn(fake().requests[1], 'toolu_allow');
     expect(resultText(seen)).toContain('allowed-ran');
     expect(seen?.['is_error']).not.toBe(true);
     expect(yieldedResult(messages, 'toolu_allow')).toBeDefined();
     expect(result).toMatchObject({ type: 'result', subtype: 'success', result: 'Allowed and done.', permission_denials: [] });
-    expect(fake.requests).toHaveLength(2);
+    expect(fake().requests).toHaveLength(2);
   });
 
   it('refuses the call canUseTool denied, and the model reads the denial message as an error result', async () => {
     const box = makeSandbox();
-    fake.setScript([
+    fake().setScript([
       { content: [{ type: 'tool_use', id: 'toolu_deny', name: 'Bash', input: { command: 'touch denied.txt', description: 'touch' } }] },
       { content: [{ type: 'text', text: 'Understood, I will not.' }], expect: { toolResultIds: ['toolu_deny'] } },
     ]);
     const perm = recorder(() => ({ behavior: 'deny', message: 'Policy says no touching today.' }));
-    const { result } = await runQuery(fake, box, 'make the file', { canUseTool: perm.canUseTool });
+    const { result } = await runQuery(fake(), box, 'make the file', { canUseTool: perm.canUseTool });
 
     expect(perm.asked.map((a) => a.toolName)).toEqual(['Bash']);
     expect(existsSync(path.join(box.workspace, 'denied.txt'))).toBe(false);
-    const seen = toolResultIn(fake.requests[1], 'toolu_deny');
+    const seen = toolResultIn(fake().requests[1], 'toolu_deny');
     expect(resultText(seen)).toContain('Policy says no touching today.');
     expect(seen?.['is_error']).toBe(true);
     expect(result).toMatchObject({ subtype: 'success', result: 'Understood, I will not.' });
@@ -88,43 +79,43 @@ describe('the Agent SDK\'s permission callbacks against the CLI', { timeout: 120
 
   it('runs the input canUseTool rewrote instead of the model\'s', async () => {
     const box = makeSandbox();
-    fake.setScript([
+    fake().setScript([
       { content: [{ type: 'tool_use', id: 'toolu_rewrite', name: 'Bash', input: { command: 'touch original.txt && echo original-ran', description: 'touch' } }] },
       { content: [{ type: 'text', text: 'Done.' }], expect: { toolResultIds: ['toolu_rewrite'] } },
     ]);
     const perm = recorder((_name, input) => ({ behavior: 'allow', updatedInput: { ...input, command: 'touch rewritten.txt && echo rewritten-ran' } }));
-    await runQuery(fake, box, 'make the file', { canUseTool: perm.canUseTool });
+    await runQuery(fake(), box, 'make the file', { canUseTool: perm.canUseTool });
 
     expect(existsSync(path.join(box.workspace, 'rewritten.txt'))).toBe(true);
     expect(existsSync(path.join(box.workspace, 'original.txt'))).toBe(false);
-    const output = resultText(toolResultIn(fake.requests[1], 'toolu_rewrite'));
+    const output = resultText(toolResultIn(fake().requests[1], 'toolu_rewrite'));
     expect(output).toContain('rewritten-ran');
     expect(output).not.toContain('original-ran');
   });
 
   it('ends the turn without another model request when canUseTool denies with interrupt', async () => {
     const box = makeSandbox();
-    fake.setScript([
+    fake().setScript([
       { content: [{ type: 'tool_use', id: 'toolu_stop', name: 'Bash', input: { command: 'touch interrupted.txt', description: 'touch' } }] },
       // Must never be asked for: the interrupt ends the turn before the result goes back to the model.
       { content: [{ type: 'text', text: 'This reply must not be requested.' }] },
     ]);
     const perm = recorder(() => ({ behavior: 'deny', message: 'Stop right there.', interrupt: true }));
-    const { result } = await runQuery(fake, box, 'make the file', { canUseTool: perm.canUseTool });
+    const { result } = await runQuery(fake(), box, 'make the file', { canUseTool: perm.canUseTool });
 
     expect(perm.asked.map((a) => a.toolName)).toEqual(['Bash']);
     expect(existsSync(path.join(box.workspace, 'interrupted.txt'))).toBe(false);
     expect(result.type).toBe('result');
     expect(result).not.toMatchObject({ result: 'This reply must not be requested.' });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.remaining()).toBe(1);
+    expect(fake().requests).toHaveLength(1);
+    expect(fake().remaining()).toBe(1);
   });
 
   it('stops asking for edits after setPermissionMode(\'acceptEdits\') between two streamed turns', async () => {
     const box = makeSandbox();
     const first = path.join(box.workspace, 'first.txt');
     const second = path.join(box.workspace, 'second.txt');
-    fake.setScript([
+    fake().setScript([
       { content: [{ type: 'tool_use', id: 'toolu_edit1', name: 'Edit', input: { file_path: first, old_string: '', new_string: 'one\n' } }] },
       { content: [{ type: 'text', text: 'Created the first file.' }], expect: { toolResultIds: ['toolu_edit1'] } },
       { content: [{ type: 'tool_use', id: 'toolu_edit2', name: 'Edit', input: { file_path: second, old_string: '', new_string: 'two\n' } }], expect: { lastUserTextIncludes: 'second file' } },
@@ -132,7 +123,7 @@ describe('the Agent SDK\'s permission callbacks against the CLI', { timeout: 120
     ]);
     const perm = recorder((_name, input) => ({ behavior: 'allow', updatedInput: input }));
     const input = new InputQueue();
-    const run = startQuery(fake, box, input, { canUseTool: perm.canUseTool, permissionMode: 'default' });
+    const run = startQuery(fake(), box, input, { canUseTool: perm.canUseTool, permissionMode: 'default' });
     try {
       input.push('create the first file');
       await run.waitForResults(1);
@@ -151,6 +142,6 @@ describe('the Agent SDK\'s permission callbacks against the CLI', { timeout: 120
     expect(perm.asked.map((a) => a.toolName)).toEqual(['Edit']);
     expect(readFileSync(first, 'utf8')).toBe('one\n');
     expect(readFileSync(second, 'utf8')).toBe('two\n');
-    expect(toolResultIn(fake.requests[3], 'toolu_edit2')?.['is_error']).not.toBe(true);
+    expect(toolResultIn(fake().requests[3], 'toolu_edit2')?.['is_error']).not.toBe(true);
   });
 });

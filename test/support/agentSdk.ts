@@ -15,7 +15,8 @@ import {
   type SDKResultMessage,
   type SDKUserMessage,
 } from '@anthropic-ai/claude-agent-sdk';
-import type { FakeAnthropic, RecordedRequest } from '../fixtures/fake-anthropic';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fixtures/fake-anthropic';
 
 export const CLI_BUNDLE = path.resolve(__dirname, '../../dist/cli.js');
 export const API_KEY = 'sk-agent-sdk-test';
@@ -254,4 +255,24 @@ export function textOf(message: ApiMessage | undefined): string {
 /** The user/assistant texts of a request, in order: a compact view of the conversation it carried. */
 export function transcriptOf(request: RecordedRequest | undefined): string[] {
   return messagesOf(request).map((m) => `${m.role}: ${textOf(m)}`);
+}
+
+/**
+ * The fake API for a describe block of Agent SDK tests: started once, its recorded requests cleared before
+ * each test, and any query a test left open closed after it. Call it at the top of the block.
+ */
+export function useFakeApi(): () => FakeAnthropic {
+  let fake: FakeAnthropic | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+  });
+  afterAll(() => fake?.close());
+  beforeEach(() => {
+    if (fake) fake.requests.length = 0;
+  });
+  afterEach(closeOpenQueries);
+  return () => {
+    if (!fake) throw new Error('the fake API is not started yet (useFakeApi runs in beforeAll)');
+    return fake;
+  };
 }
