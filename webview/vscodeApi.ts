@@ -23,9 +23,11 @@ export type MessageTarget = Pick<Window, 'addEventListener' | 'removeEventListen
 
 /**
  * What survives the view being hidden and shown again (which reloads the page). Conversation state
- * is not here on purpose: the host owns it and re-sends a snapshot after `ready`.
+ * is not here on purpose: the host owns it and re-sends a snapshot after `ready`. The session id is kept
+ * (from each snapshot) because VS Code hands a chat tab's state to the host after a window reload, which
+ * resumes that session in the tab (extension/ui/chat/chatPanel.ts).
  */
-const ViewStateSchema = z.object({ draft: z.string().max(1_000_000) });
+const ViewStateSchema = z.object({ draft: z.string().max(1_000_000), sessionId: z.string().regex(/^[\w-]{1,100}$/).optional() });
 export type ViewState = z.infer<typeof ViewStateSchema>;
 const EMPTY_VIEW_STATE: ViewState = { draft: '' };
 
@@ -35,7 +37,8 @@ export interface HostBridge {
   /** Calls `listener` with every well-formed host event; returns the unsubscribe function. */
   subscribe: (listener: (event: HostToWebview) => void) => () => void;
   loadViewState: () => ViewState;
-  saveViewState: (state: ViewState) => void;
+  /** Saves the draft; the session id is kept as the last snapshot set it. */
+  saveViewState: (state: Pick<ViewState, 'draft'>) => void;
 }
 
 export function createHostBridge(api: VsCodeApi, target: MessageTarget): HostBridge {
@@ -57,6 +60,7 @@ export function createHostBridge(api: VsCodeApi, target: MessageTarget): HostBri
           console.warn('[codewright] dropped malformed host message:', result.error);
           return;
         }
+        if (result.message.type === 'sessionSnapshot') saveState(api, { sessionId: result.message.sessionId });
         listener(result.message);
       };
       target.addEventListener('message', onMessage);
@@ -64,12 +68,19 @@ export function createHostBridge(api: VsCodeApi, target: MessageTarget): HostBri
         target.removeEventListener('message', onMessage);
       };
     },
-    loadViewState() {
-      const parsed = ViewStateSchema.safeParse(api.getState());
-      return parsed.success ? parsed.data : EMPTY_VIEW_STATE;
-    },
-    saveViewState(state) {
-      api.setState(state);
-    },
+    loadViewState: () => loadState(api),
+    saveViewState: (state) => saveState(api, state),
   };
+}
+
+function loadState(api: VsCodeApi): ViewState {
+  const parsed = ViewStateSchema.safeParse(api.getState());
+  return parsed.success ? parsed.data : EMPTY_VIEW_STATE;
+}
+
+/** Changes part of the state and keeps the rest (the draft and the session id are saved at different times). */
+function saveState(api: VsCodeApi, part: Partial<ViewState>): void {
+  const next: ViewState = { ...loadState(api), ...part };
+  if (next.sessionId !== undefined && !ViewStateSchema.shape.sessionId.safeParse(next.sessionId).success) delete next.sessionId;
+  api.setState(next);
 }

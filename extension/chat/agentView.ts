@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { AgentProgressData } from '../core/agents/types';
+import { withoutToolUseErrorTags } from '../core/tool/errors';
 import { MAX_AGENT_CHILDREN, type SubAgentChild, type SubAgentView } from '../protocol/entries';
 
 const MAX_SUMMARY_CHARS = 500;
@@ -47,10 +48,12 @@ export function applyAgentProgress(prev: SubAgentView | undefined, p: AgentProgr
     case 'toolStart':
       return withChild(view, { toolUseId: cut(e.toolUseId, 200), toolName: cut(e.toolName, 200), summary: cut(e.summary, MAX_SUMMARY_CHARS), status: 'running' });
     case 'toolEnd':
+      // The row keeps the label it started with ("Read a.txt"): the result's first line ("1  hello world") is
+      // not a label. Only a call that started without one shows what it ended with.
       return {
         ...view,
         children: view.children.map((c) =>
-          c.toolUseId === e.toolUseId ? { ...c, status: e.isError ? 'error' : 'done', summary: cut(e.summary, MAX_SUMMARY_CHARS) || c.summary } : c,
+          c.toolUseId === e.toolUseId ? { ...c, status: e.isError ? 'error' : 'done', summary: c.summary || cut(withoutToolUseErrorTags(e.summary), MAX_SUMMARY_CHARS) } : c,
         ),
       };
     case 'text': {

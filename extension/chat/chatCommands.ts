@@ -167,6 +167,16 @@ export class ChatCommands {
     await hub.authenticate(server).catch((err: unknown) => this.deps.log.warn(`Signing in to the MCP server "${server}" failed: ${err instanceof Error ? err.message : String(err)}`));
   }
 
+  /**
+   * The /mcp panel's Approve…: asks again about a project server the user declined or dismissed (the host's
+   * question shows what would run). A refusal (an untrusted workspace) is logged; the panel keeps the reason.
+   */
+  async approveMcpServer(server: string): Promise<void> {
+    const hub = this.deps.agent.mcp;
+    if (!hub?.approve) return this.deps.log.warn(`Approving MCP servers is not available here: cannot approve "${server}".`);
+    await hub.approve(server).catch((err: unknown) => this.deps.log.warn(`Approving the MCP server "${server}" failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
   /** A server's status or lists changed; returns the unsubscribe. */
   onMcpChanged(listener: () => void): () => void {
     return this.deps.agent.mcp?.onDidChange(listener) ?? (() => {});

@@ -11,7 +11,9 @@ import { AgentSession as Session } from '../core/agent/agentSession';
 import type { UsageSnapshot } from '../core/agent/usage';
 import type { ExternalPermissionMode, PermissionMode } from '../core/permissions/types';
 import { taskRegistry } from '../core/tasks/registry';
-import { entriesFromHistory, taskViews } from './history';
+import { taskViews } from './history';
+import { replaySession } from './replay';
+import { TOOL_RECORD, TURN_RECORD, type TurnRecord } from './rowRecords';
 import type { CronJob } from '../core/cron/types';
 import { cronTaskViews } from './scheduledJobs';
 import { IdleWake, type IdleWakeDeps } from './idleWake';
@@ -152,16 +154,19 @@ export class ChatSession {
   }
 
   /**
-   * Replaces the conversation with a stored one. The transcript's user and assistant text become the
-   * entries; tool calls of the past are not replayed as rows.
+   * Replaces the conversation with a stored one, its rows rebuilt as the live chat showed them: prompts, replies,
+   * every tool row with its result, sub-agents with their nested rows (replay.ts). Nothing runs again.
    */
   async resume(sessionId: string): Promise<string[]> {
     this.stop();
-    const { session, warnings } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
+    const { session, warnings, timeline } = await Session.resume({ ...this.deps.agent, newId: this.deps.newId }, sessionId);
     restoreTodos(session.appState, this.deps.agent.agentId ?? session.sessionId, session.history);
     restoreWorkList(session.appState, session.history);
     for (const w of warnings) this.deps.log.warn(`Resuming ${sessionId}: ${w}`);
-    this.switchTo(session, entriesFromHistory(session.history, this.deps.newId));
+    const storage = this.deps.agent.storageFor(session.sessionId);
+    const { tools, cwd } = this.deps.agent;
+    const entries = await replaySession(timeline, { tools, cwd, newId: this.deps.newId, readStored: (file) => storage.readText(file) });
+    this.switchTo(session, entries);
     return warnings;
   }
 
@@ -213,17 +218,18 @@ export class ChatSession {
   }
 
   /**
-   * Sends now or, while a turn runs, queues the prompt: the turn takes it at its next tool boundary and
-   * interrupts its running 'cancel' tools (see midTurn.ts); what is left goes out one per finished turn, in
-   * order. Stop hands queued prompts back instead (see `stop`). Resolves when the queue is empty.
+   * Sends now or, while a turn runs, queues the prompt: the turn takes it at its next tool boundary, after the
+   * running tools finished (see midTurn.ts); what is left goes out one per finished turn, in order. With
+   * `interrupt` (the composer's "Send now") it also cancels the running 'cancel' tools so the boundary comes
+   * at once. Stop hands queued prompts back instead (see `stop`). Resolves when the queue is empty.
    */
-  async submit(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
+  async submit(text: string, images: readonly ImageAttachment[] = [], opts: { interrupt?: boolean } = {}): Promise<void> {
     this.wake.userPrompted();
     if (this.sending) {
       const queued = { id: this.deps.newId(), text, images };
       this.queue.add(queued);
       // Only when the turn will take it: a prompt behind one that waits for the next turn waits too.
-      if (this.queue.every(canJoinTurn)) this.agent.interrupt();
+      if (opts.interrupt && this.queue.every(canJoinTurn)) this.agent.interrupt();
       return;
     }
     await this.send(text, images);
@@ -342,34 +348,47 @@ export class ChatSession {
   private async play(prepare: () => Promise<TurnInput>): Promise<void> {
     const reply: ChatMessage = { id: this.deps.newId(), role: 'assistant', text: '', status: 'streaming' };
     this.add(reply);
+    const agent = this.agent;
     const turn = new TurnView(
-      { push: (e) => this.entries.push(e), emit: (e) => this.emit(e), newId: this.deps.newId, tools: this.deps.agent.tools },
+      { push: (e) => this.entries.push(e), emit: (e) => this.emit(e), newId: this.deps.newId, tools: this.deps.agent.tools, record: (r) => this.record(agent, TOOL_RECORD, r) },
       reply,
     );
-    let finished = false;
+    let finished: TurnRecord | undefined;
+    const finish = (status: TurnRecord['status'], error?: string) => {
+      turn.finish(status, error);
+      finished = { status, ...(error !== undefined ? { error } : {}) };
+    };
+    let ran = false;
     try {
       const input = await prepare();
       const { content, options } = typeof input === 'object' && !Array.isArray(input) ? input : { content: input, options: {} };
       const takePrompts = () => this.queue.takeLeading(canJoinTurn).map(promptMail);
-      for await (const event of this.agent.runTurn(content, { ...options, takePrompts })) {
-        if (this.stopRequested) this.agent.stop();
+      ran = true;
+      for await (const event of agent.runTurn(content, { ...options, takePrompts })) {
+        if (this.stopRequested) agent.stop();
         if (event.type === 'mail') for (const m of event.messages) this.add(mailEntry(m, this.deps.newId()));
         turn.apply(event);
         const outcome = this.outcome(event);
-        if (outcome && !finished) {
-          turn.finish(outcome.status, outcome.error);
-          finished = true;
-        }
+        if (outcome && !finished) finish(outcome.status, outcome.error);
       }
-      if (!finished) turn.finish('done');
+      if (!finished) finish('done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.error(`Turn failed: ${message}`);
-      if (!finished) turn.finish('error', message);
+      if (!finished) finish('error', message);
     } finally {
       this.emit({ type: 'status', text: null });
+      // How the turn ended, for a resumed chat (rowRecords.ts); a turn that never reached the session left nothing to show.
+      if (ran && finished) await this.record(agent, TURN_RECORD, { ...finished, ...(agent.promptUuid ? { prompt: agent.promptUuid } : {}) });
       this.end();
     }
+  }
+
+  /** Writes a record for a resumed chat's rows; a failure costs only the record (the row then shows its text). */
+  private record(agent: AgentSession, name: string, data: unknown): Promise<void> {
+    return agent.recordEvent(name, data).catch((err: unknown) => {
+      this.deps.log.warn(`Could not record ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    });
   }
 
   /** Stops the running turn; prompts queued behind it go back to the composer (`takeReturned`), unsent. */

@@ -2,46 +2,18 @@
 import type { Message } from '../core/messages';
 import { isLocalAgentTask } from '../core/tasks/localAgent';
 import type { TaskStateBase } from '../core/tasks/types';
-import { attachmentOfBlock, isMentionBlock } from './mentionFiles';
+import type { Tools } from '../core/tool/Tool';
+import { replayMessages } from './replay';
 import { watchedTaskFields } from './scheduledJobs';
-import type { Attachment, ChatMessage, TaskView } from '../protocol/messages';
+import type { ChatEntry, TaskView } from '../protocol/messages';
 
 /**
- * The user prompts and assistant text of a transcript as done messages. Tool results (user turns with no
- * text) and tool calls are left out: a resumed chat shows what was said, not every call made.
+ * The rows stored messages alone give (no records, no sub-agent transcripts): prompts, the reply text split around
+ * its tool rows, each row with its input and result text. A resumed chat uses `replaySession` (replay.ts), which
+ * also has what the live rows recorded.
  */
-export function entriesFromHistory(history: readonly Message[], newId: () => string): ChatMessage[] {
-  const entries: ChatMessage[] = [];
-  for (const m of history) {
-    const text =
-      typeof m.content === 'string'
-        ? m.content
-        : m.content
-            .map((b) => (b.type === 'text' && !(m.role === 'user' && isMentionBlock(b.text)) ? b.text : ''))
-            .filter((t) => t !== '')
-            .join('\n\n');
-    if (!text.trim()) continue;
-    const last = entries.at(-1);
-    // One assistant turn spans several API messages (text, tool call, more text): keep it one entry.
-    if (last && last.role === 'assistant' && m.role === 'assistant') last.text += `\n\n${text}`;
-    else {
-      const attachments = m.role === 'user' ? attachmentsOf(m.content) : [];
-      entries.push({ id: newId(), role: m.role, text, status: 'done', ...(attachments.length ? { attachments } : {}) });
-    }
-  }
-  return entries;
-}
-
-/** The images and mentioned files of a stored user message, as its chips (see userPrompt.ts). */
-function attachmentsOf(content: Message['content']): Attachment[] {
-  if (typeof content === 'string') return [];
-  const out: Attachment[] = [];
-  for (const b of content) {
-    if (b.type === 'image') out.push({ kind: 'image', mediaType: b.source.media_type, data: b.source.data });
-    const file = b.type === 'text' && isMentionBlock(b.text) ? attachmentOfBlock(b.text) : undefined;
-    if (file) out.push(file);
-  }
-  return out;
+export function entriesFromHistory(history: readonly Message[], newId: () => string, tools: Tools = [], cwd = ''): ChatEntry[] {
+  return replayMessages(history, { tools, cwd, newId });
 }
 
 /** Most tasks the panel is sent (TaskViewSchema's cap): the newest. */

@@ -11,6 +11,7 @@ import { capInput, presentProgress, presentToolResult } from './toolViews/presen
 import type { ChatEntry, ChatMessage, ToolEntry } from '../protocol/messages';
 import type { ChatEvent } from './events';
 import { applyAgentProgress, asAgentProgress, finishAgentView } from './agentView';
+import { toolRecord, type ToolRecord } from './rowRecords';
 
 export interface TurnHost {
   /** Appends to the session's entries (announcing it is the turn's job). */
@@ -19,6 +20,12 @@ export interface TurnHost {
   newId(): string;
   /** The tools the session offers: each presents its own results. */
   tools: Tools;
+  /** Live: stores a finished row's record in the transcript, so a resumed chat shows it the same (rowRecords.ts). */
+  record?(record: ToolRecord): void;
+  /** Replay: the record the live row left, if any (extension/chat/replay.ts). */
+  recorded?(toolUseId: string): ToolRecord | undefined;
+  /** Epoch ms for the sub-agent clocks; the replay gives the stored run's time. Date.now by default. */
+  now?(): number;
 }
 
 type Final = Exclude<ChatMessage['status'], 'streaming'>;
@@ -91,7 +98,7 @@ export class TurnView {
       if (t.status !== 'running') continue;
       t.status = 'stopped';
       this.host.emit({ type: 'toolStopped', toolUseId: t.id });
-      if (t.agent) this.setAgent(t, finishAgentView(t.agent, Date.now()));
+      if (t.agent) this.setAgent(t, finishAgentView(t.agent, this.now()));
     }
     // An error or a stop after tools belongs below them, where the user is looking.
     if (status !== 'done' && !this.open && this.last.status === 'streaming') this.segment();
@@ -146,7 +153,7 @@ export class TurnView {
       case 'toolProgress': {
         const entry = this.tools.get(e.toolUseId);
         const agent = asAgentProgress(e.progress);
-        if (agent && entry?.status === 'running') return this.setAgent(entry, applyAgentProgress(entry.agent, agent, Date.now()));
+        if (agent && entry?.status === 'running') return this.setAgent(entry, applyAgentProgress(entry.agent, agent, this.now()));
         const progress = presentProgress(e.progress);
         if (!entry || !progress || entry.status !== 'running') return;
         entry.progress = progress;
@@ -158,15 +165,21 @@ export class TurnView {
         const entry = this.tools.get(e.toolUseId) ?? this.start(e.toolUseId, e.toolName, null, null);
         // By wire name, not alias: an entry named by an alias is a call that failed before it started, shown as text.
         const tool = this.host.tools.find((t) => t.name === entry.name);
-        const result = presentToolResult(tool, this.inputs.get(entry.id) ?? {}, e.result, e.output);
-        if (entry.agent) this.setAgent(entry, finishAgentView(entry.agent, Date.now(), result.data?.kind === 'agent' ? result.data : undefined));
+        const recorded = this.host.recorded?.(entry.id);
+        const result = presentToolResult(tool, this.inputs.get(entry.id) ?? {}, e.result, e.output, recorded);
+        if (entry.agent) this.setAgent(entry, finishAgentView(entry.agent, this.now(), result.data?.kind === 'agent' ? result.data : undefined));
         entry.result = result;
         entry.status = result.isError ? 'error' : 'done';
         delete entry.progress;
         this.host.emit({ type: 'toolResult', toolUseId: entry.id, result });
+        if (!recorded) this.host.record?.(toolRecord(entry, e.result, result));
         return;
       }
     }
+  }
+
+  private now(): number {
+    return this.host.now?.() ?? Date.now();
   }
 
   /** An Agent tool use's sub-agent view changed (extension/chat/agentView.ts). */

@@ -53,6 +53,8 @@ interface Combination {
   'output-format': 'text' | 'json' | 'stream-json';
   'list-sessions': boolean;
   help: boolean;
+  /** Standard input is a terminal: without -p the CLI takes prompts there, one per line (cli/interactive.ts). */
+  interactive?: boolean;
 }
 
 /** An error for flags that do not go together, or a missing prompt; undefined when all is well. */
@@ -67,6 +69,6 @@ export function combinationError(o: Combination): string | undefined {
     if (o.print !== undefined) return '--input-format stream-json reads the prompts from stdin: leave out -p';
     return undefined;
   }
-  if (!o.print) return 'a prompt is required: -p "PROMPT"';
+  if (!o.print && !(o.interactive && o['output-format'] === 'text')) return 'a prompt is required: -p "PROMPT"';
   return undefined;
 }

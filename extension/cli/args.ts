@@ -97,7 +97,14 @@ export type CliOptions = Omit<ParsedOptions, 'tools' | 'allowedTools' | 'allowed
   settingSources: SettingSource[] | undefined;
   /** What to tell the user before the run (flags accepted and ignored). */
   warnings: string[];
+  /** No -p and standard input is a terminal: prompts are typed there, one turn each (cli/interactive.ts). */
+  interactive: boolean;
 };
+
+/** What parsing needs to know of the process: whether standard input is a terminal. */
+export interface ParseContext {
+  stdinIsTty?: boolean;
+}
 
 const BOOLEAN_FLAGS = Object.entries(Options.shape).filter(([, s]) => s instanceof z.ZodDefault && s.unwrap() instanceof z.ZodBoolean).map(([k]) => k);
 const MULTIPLE_FLAGS = ['add-dir', 'mcp-config', 'tools', 'allowedTools', 'allowed-tools', 'disallowedTools', 'disallowed-tools'];
@@ -162,7 +169,7 @@ function withPrompt(values: Record<string, unknown>, positionals: string[], bare
   return { ok: true };
 }
 
-export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliOptions } | { ok: false; error: string } {
+export function parseCliArgs(argv: readonly string[], ctx: ParseContext = {}): { ok: true; options: CliOptions } | { ok: false; error: string } {
   try {
     const read = readArgv(argv);
     if (!read.ok) return read;
@@ -175,15 +182,16 @@ export function parseCliArgs(argv: readonly string[]): { ok: true; options: CliO
       const issue = parsed.error.issues[0];
       return { ok: false, error: `--${String(issue?.path[0] ?? '?')}: ${issue?.message ?? 'invalid'}` };
     }
-    return finishOptions(parsed.data, compat.warnings);
+    return finishOptions(parsed.data, compat.warnings, ctx.stdinIsTty === true);
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
 }
 
 /** The checks that span flags or look inside one, and the values other modules read. */
-function finishOptions(o: ParsedOptions, warnings: string[]): { ok: true; options: CliOptions } | { ok: false; error: string } {
-  const combination = combinationError(o);
+function finishOptions(o: ParsedOptions, warnings: string[], tty: boolean): { ok: true; options: CliOptions } | { ok: false; error: string } {
+  const interactive = tty && !o.print && o['input-format'] === 'text' && !o.help && !o['list-sessions'];
+  const combination = combinationError({ ...o, interactive });
   if (combination) return { ok: false, error: combination };
   const agents = o.agents === undefined ? { ok: true as const, definitions: [] } : parseAgentsJson(o.agents);
   if (!agents.ok) return { ok: false, error: `--agents: ${agents.error}` };
@@ -215,6 +223,7 @@ function finishOptions(o: ParsedOptions, warnings: string[]): { ok: true; option
       mcpConfigs,
       settingSources: sources.sources,
       warnings,
+      interactive,
     },
   };
 }

@@ -26,7 +26,7 @@ import { NodeSessionStorage } from '../host/node/sessionStorage';
 import { NodeShell } from '../host/node/shell/nodeShell';
 import { cliSandboxFallback } from './sandbox';
 import { NodeWorkspace } from '../host/node/workspace';
-import { NodeTranscriptStore, workspaceKeyOf } from '../host/node/transcriptStore';
+import { codewrightHome, NodeTranscriptStore, projectTranscriptsDir } from '../host/node/transcriptStore';
 import { NodeWorktrees } from '../host/node/worktrees';
 import { NodeTaskOutput } from '../host/node/taskOutput';
 import { NodeConfigSettings } from '../host/node/configSettings';
@@ -46,6 +46,7 @@ import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup
 import { createControlChannel, promptToolAskUser, type RunOverrides } from './sdk/run';
 import { runSdkStream, sdkCheckpointsFor } from './sdk/wire';
 import { runCliTurn } from './turn';
+import { createLineReader, runInteractive, terminalAskUser, type InteractiveRun } from './interactive';
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 import { startCliMcp } from './mcp';
@@ -54,7 +55,7 @@ import { setModelTableWarn } from '../core/models/models';
 import { modelSettings } from '../core/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
-  const parsed = parseCliArgs(argv);
+  const parsed = parseCliArgs(argv, { stdinIsTty: (io.stdin as { isTTY?: boolean }).isTTY === true });
   if (!parsed.ok) {
     io.stderr.write(`codewright: ${parsed.error}\n${USAGE_HINT}\n`);
     return 2;
@@ -66,8 +67,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     return 0;
   }
   const cwd = process.cwd();
-  const home = process.env.CODEWRIGHT_HOME ?? path.join(homedir(), '.codewright');
-  const transcripts = new NodeTranscriptStore(path.join(home, 'projects', workspaceKeyOf(cwd), 'transcripts'));
+  const home = codewrightHome(process.env, homedir());
+  const transcripts = new NodeTranscriptStore(projectTranscriptsDir(home, cwd));
 
   if (opts['list-sessions']) {
     for (const s of await answeredSessions(transcripts)) io.stdout.write(`${sessionLine(s)}\n`);
@@ -97,7 +98,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, shellParser, overrides });
   // --input-format stream-json: the SDK's control protocol runs on stdin/stdout (cli/sdk/).
   const channel = opts['input-format'] === 'stream-json' ? createControlChannel(io.stdout) : undefined;
-  const askUser = promptToolAskUser(opts['permission-prompt-tool'], channel, () => deps.mcp, () => session.stop());
+  const reader = opts.interactive ? createLineReader(io.stdin, io.stdout) : undefined;
+  const askUser = reader ? terminalAskUser(reader, io.stdout) : promptToolAskUser(opts['permission-prompt-tool'], channel, () => deps.mcp, () => session.stop());
   if (askUser) deps.askUser = askUser;
   const checkpoints = channel ? sdkCheckpointsFor(deps, process.env) : undefined;
   deps.agentDefinitions = () => agents.definitions;
@@ -119,11 +121,13 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   process.on('SIGINT', onSigint);
   try {
     if (channel) return await runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, ...(checkpoints ? { checkpoints } : {}) });
+    if (reader) return await runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, io }), reader, io.stdout);
     return await runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
   } catch (err) {
     io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
+    reader?.close();
     process.off('SIGINT', onSigint);
     await session.dispose();
     await shell.dispose();
@@ -163,6 +167,30 @@ async function runPrompt(
   const turn = slash.type === 'turn' ? slash : { content: prompt, options: {} };
   await runCliTurn(run.session, turn.content, run.output, turn.options);
   return run.output.finish();
+}
+
+/** Without -p on a terminal: one turn per typed line, its answer and tool lines printed there (cli/interactive.ts). */
+function interactiveRun(
+  opts: CliOptions,
+  run: { session: AgentSession; deps: AgentSessionDeps; model: string; provider: ProviderName; cwd: string; io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } },
+): InteractiveRun {
+  const { session, io } = run;
+  return {
+    sessionId: session.sessionId,
+    messageCount: session.history.length,
+    stop: () => session.stop(),
+    runPrompt: async (prompt) => {
+      const output = await cliOutput({ ...opts, verbose: true }, { stdout: io.stdout, stderr: io.stdout }, { ...run, deferInit: false });
+      try {
+        return await runPrompt(prompt, { session, deps: run.deps, output, cwd: run.cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
+      } catch (err) {
+        io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
+        return 1;
+      } finally {
+        output.close();
+      }
+    },
+  };
 }
 
 function sessionDeps(

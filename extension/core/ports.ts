@@ -326,7 +326,12 @@ export interface LspPort {
     params: { path?: string; line?: number; character?: number; query?: string },
   ): Promise<{ locations?: LspLocation[]; hover?: string } | undefined>;
   diagnostics(path?: string): Promise<LspDiagnostic[]>;
-  /** Waits briefly for the language server to re-check a file after an edit, then returns its diagnostics. */
+  /** The file's diagnostics before an edit, without waiting; undefined when no server has checked the file yet. */
+  diagnosticsBeforeEdit?(path: string): Promise<LspDiagnostic[] | undefined>;
+  /**
+   * After an edit: waits for the language server to re-check the file (not at all where no server serves
+   * its language, at most `timeoutMs`), then returns its errors and warnings.
+   */
   diagnosticsAfterEdit?(path: string, timeoutMs: number): Promise<LspDiagnostic[]>;
 }
 

@@ -42,4 +42,9 @@ export const ComposerSnapshotFields = { draftImages: PromptImagesSchema.optional
 export const ComposerEventSchemas = [
   /** Insert at the caret (with a space before when needed) and focus the prompt box. */
   z.strictObject({ type: z.literal('insertText'), text: z.string().min(1).max(10_000) }),
+  /**
+   * Put the cursor where the user types next (Open Chat, New Chat, the view focused): the prompt box, or a
+   * dialog waiting for an answer (permission, question, plan) when one is open.
+   */
+  z.strictObject({ type: z.literal('focusComposer') }),
 ] as const;

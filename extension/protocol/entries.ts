@@ -160,6 +160,12 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
       )
       .max(200),
   }),
+  /** ToolSearch: the tools it loaded; none means the search found no match (not a success to celebrate). */
+  z.strictObject({
+    kind: z.literal('toolSearch'),
+    query: z.string().max(2000),
+    matches: z.array(z.string().max(200)).max(100),
+  }),
   /**
    * WebFetch: what was fetched (the final URL after same-host redirects) with its HTTP status and size, or a
    * cross-host redirect that was not followed (`redirect`, the target the model may fetch next).

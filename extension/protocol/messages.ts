@@ -41,6 +41,11 @@ export const SetupStateSchema = z.strictObject({
   keySource: z.enum(['secretStorage', 'environment', 'provider', 'none']),
   /** The model provider (`codewright.provider`, CLAUDE_CODE_USE_*); absent: not known, shown as the Anthropic API. */
   provider: z.enum(['anthropic', 'bedrock', 'vertex', 'foundry']).optional(),
+  /**
+   * False in Restricted Mode (an untrusted folder): the chat works, but the workspace's hooks, .mcp.json
+   * servers, commands, skills and agents wait for trust, and the view says so. Absent: trusted.
+   */
+  workspaceTrusted: z.boolean().optional(),
 });
 export type SetupState = z.infer<typeof SetupStateSchema>;
 
@@ -60,7 +65,10 @@ export const PermissionPreviewSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('bash'), command: z.string().max(100_000), description: z.string().max(2000).optional() }),
   z.strictObject({
     kind: z.literal('diff'),
+    /** The full path (the header's tooltip). */
     path: z.string().min(1).max(4096),
+    /** The path as the user reads it, relative to the workspace when inside it; absent: `path`. */
+    displayPath: z.string().min(1).max(4096).optional(),
     created: z.boolean(),
     added: NonNegativeInt,
     removed: NonNegativeInt,
@@ -80,7 +88,14 @@ export const PermissionRequestSchema = z.strictObject({
   toolName: z.string().min(1).max(200),
   /** "Bash", "Update", … the tool's user-facing name. */
   title: z.string().max(500),
+  /**
+   * What the call does in the user's words ("Edit", "Run", "Fetch"): the dialog then reads "Edit src/a.ts?"
+   * rather than "Allow <title>: <summary>?". Absent for tools without one (MCP tools, …).
+   */
+  verb: z.string().min(1).max(100).optional(),
   summary: z.string().max(2000).nullable(),
+  /** The full text a shortened summary stands for (the absolute path of a file shown relative to the workspace): its tooltip. */
+  summaryTitle: z.string().max(4096).optional(),
   /** Why the call asks, as the permission check said it. */
   message: z.string().max(10_000),
   /** The decision reason, rendered ("rule Bash(npm:*) in .claude/settings.json asks"). */
@@ -109,7 +124,16 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...QueueRequestSchemas,
   ...ComposerRequestSchemas,
   ...PanelRequestSchemas,
-  z.strictObject({ type: z.literal('sendPrompt'), text: z.string().trim().min(1).max(MAX_PROMPT_CHARS), attachments: PromptImagesSchema.optional() }),
+  /**
+   * A prompt. While a turn runs it waits for the next tool boundary (nothing running is cancelled); with
+   * `interrupt` ("Send now") the running tools that can be cancelled stop so it is read at once.
+   */
+  z.strictObject({
+    type: z.literal('sendPrompt'),
+    text: z.string().trim().min(1).max(MAX_PROMPT_CHARS),
+    attachments: PromptImagesSchema.optional(),
+    interrupt: z.literal(true).optional(),
+  }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('newChat') }),
   z.strictObject({ type: z.literal('setApiKey') }),

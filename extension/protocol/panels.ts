@@ -45,6 +45,8 @@ export const ContextPanelSchema = z.strictObject({
   window: z.number().int().positive(),
   /** What fills it, by part (system prompt, tools, memory files, skills, messages, ...), in tokens. */
   parts: z.array(z.strictObject({ label: z.string().min(1).max(100), tokens: z.number().int().nonnegative() })).max(50),
+  /** Tokens in use: the figure the header and usage line show (measured by the API), or the parts' sum before the first request. */
+  used: z.number().int().nonnegative().optional(),
 });
 
 export const AgentsPanelSchema = z.strictObject({
@@ -83,6 +85,11 @@ export const McpPanelSchema = z.strictObject({
         /** When a failed server is tried again, ms since the epoch. */
         retryAt: z.number().nonnegative().optional(),
         authUrl: z.string().max(4096).optional(),
+        /**
+         * Why a `disabled` server is off: the user declined it or closed its question (both can be approved
+         * from the panel), the workspace is not trusted (project servers wait for trust), or it was turned off.
+         */
+        disabledReason: z.enum(['declined', 'dismissed', 'untrusted', 'turnedOff']).optional(),
       }),
     )
     .max(200),
@@ -104,6 +111,15 @@ export const HooksPanelSchema = z.strictObject({
     )
     .max(500),
 });
+
+/** Why a /mcp server is off, in the words the panel and the palette's Approve MCP Server… use. */
+export const MCP_DISABLED_REASON_TEXT: Record<McpDisabledReason, string> = {
+  declined: 'You declined this project server.',
+  dismissed: 'You closed the question about this project server without answering.',
+  untrusted: 'Workspace not trusted: servers from .mcp.json start once you trust this folder.',
+  turnedOff: 'Turned off.',
+};
+export type McpDisabledReason = NonNullable<z.infer<typeof McpPanelSchema>['servers'][number]['disabledReason']>;
 
 /** What a panel shows; `panel` names it. */
 export const PanelViewSchema = z.discriminatedUnion('panel', [
@@ -148,6 +164,10 @@ export const PanelRequestSchemas = [
   z.strictObject({ type: z.literal('restartMcpServer'), server: Name }),
   /** The /mcp panel's Authenticate: the OAuth sign-in of a server that needs it (the browser opens). */
   z.strictObject({ type: z.literal('authenticateMcpServer'), server: Name }),
+  /** The /mcp panel's Approve…: ask again about a project server the user declined or dismissed. */
+  z.strictObject({ type: z.literal('approveMcpServer'), server: Name }),
+  /** Opens VS Code's workspace trust editor (the restricted-mode notice, a /mcp server waiting for trust). */
+  z.strictObject({ type: z.literal('manageWorkspaceTrust') }),
 ] as const;
 
 /** host → webview events of the panels. */

@@ -6,6 +6,7 @@
  * which is what postMessage costs anyway. Tells whether parse-on-receipt is affordable per token.
  */
 import { parseHostToWebview, parseWebviewToHost } from '../../extension/protocol/messages';
+import { benchApproval } from './approval';
 import { benchBash } from './bash';
 import { benchCli } from './cli';
 import { benchExecutor } from './executor';
@@ -43,6 +44,7 @@ const PARTS: Record<string, () => unknown> = {
   read: benchRead,
   bash: benchBash,
   webview: benchWebview,
+  approval: benchApproval,
 };
 
 function benchProtocol(): void {

@@ -9,18 +9,23 @@
  * (`CODEWRIGHT_TEST_MULTIROOT=1` tells suite/index.ts to run only that suite). `CODEWRIGHT_TEST_GREP` skips a launch
  * it cannot match: a grep for the multi-root suite's title runs only the second launch.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchChromium } from '../support/browser';
 import { REPO_ROOT, remoteUri, startCodeServer } from '../support/codeServer';
 import { buildIntegrationSuite, INTEGRATION_OUT } from './build';
 import { MULTI_ROOT_TITLE } from './suite/multiRootTitle';
+import { UNTRUSTED_TITLE } from './suite/untrustedTitle';
 
 const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
 const MULTI_ROOT_WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/multiroot/multiroot.code-workspace');
+const UNTRUSTED_FOLDER = path.join(REPO_ROOT, 'test/fixtures/untrusted');
 
 interface Launch {
   name: string;
+  /** Workspace trust on and the folder (a scratch copy of `target`) not trusted: Restricted Mode. */
+  untrusted?: boolean;
   /** A folder or a `.code-workspace` file. */
   target: string;
   env: Record<string, string>;
@@ -42,7 +47,7 @@ async function runDesktop(testsPath: string, launch: Launch): Promise<number> {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: testsPath,
       launchArgs: [launch.target, '--disable-extensions', '--disable-workspace-trust'],
-      extensionTestsEnv: { ...TEST_ENV, ...launch.env },
+      extensionTestsEnv: { ...TEST_ENV, CODEWRIGHT_HOME: path.join(INTEGRATION_OUT, `codewright-home-${launch.name}`), ...launch.env },
       ...(process.env.VSCODE_EXECUTABLE_PATH ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE_PATH } : {}),
     });
     return 0;
@@ -55,8 +60,12 @@ async function runDesktop(testsPath: string, launch: Launch): Promise<number> {
 async function runInCodeServer(testsPath: string, launch: Launch): Promise<number> {
   const resultsFile = path.join(INTEGRATION_OUT, `results-${launch.name}.json`);
   rmSync(resultsFile, { force: true });
-  const where = launch.target.endsWith('.code-workspace') ? { folder: path.dirname(launch.target), workspaceFile: launch.target } : { folder: launch.target };
-  const server = await startCodeServer({ ...where, env: { ...TEST_ENV, ...launch.env, CODEWRIGHT_TEST_RESULTS: resultsFile } });
+  // An untrusted folder is a scratch copy: what a leak would write (a hook's marker) never lands in the repository.
+  const scratch = launch.untrusted ? mkdtempSync(path.join(tmpdir(), `cw-it-${launch.name}-`)) : undefined;
+  if (scratch) cpSync(launch.target, scratch, { recursive: true });
+  const target = scratch ?? launch.target;
+  const where = target.endsWith('.code-workspace') ? { folder: path.dirname(target), workspaceFile: target } : { folder: target };
+  const server = await startCodeServer({ ...where, workspaceTrust: !!launch.untrusted, env: { ...TEST_ENV, ...launch.env, CODEWRIGHT_TEST_RESULTS: resultsFile } });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -87,16 +96,22 @@ async function runInCodeServer(testsPath: string, launch: Launch): Promise<numbe
   } finally {
     await browser.close();
     await server.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** The launches a run needs: a grep that matches the multi-root suite's title skips the first, one that does not skips the second. */
+/**
+ * The launches a run needs: a grep that matches the multi-root or the Restricted Mode suite's title runs only
+ * those launches, one that matches neither only the first.
+ */
 function launches(): Launch[] {
   const grep = process.env.CODEWRIGHT_TEST_GREP;
   const multiRoot = !grep || new RegExp(grep).test(MULTI_ROOT_TITLE);
+  const untrusted = !grep || new RegExp(grep).test(UNTRUSTED_TITLE);
   return [
-    ...(grep && multiRoot ? [] : [{ name: 'folder', target: WORKSPACE, env: {} }]),
+    ...(grep && (multiRoot || untrusted) ? [] : [{ name: 'folder', target: WORKSPACE, env: {} }]),
     ...(multiRoot ? [{ name: 'multiroot', target: MULTI_ROOT_WORKSPACE, env: { CODEWRIGHT_TEST_MULTIROOT: '1' } }] : []),
+    ...(untrusted ? [{ name: 'untrusted', target: UNTRUSTED_FOLDER, env: { CODEWRIGHT_TEST_UNTRUSTED: '1' }, untrusted: true }] : []),
   ];
 }
 
@@ -107,7 +122,9 @@ async function main(): Promise<void> {
   const desktop = process.env.CODEWRIGHT_VSCODE === 'desktop' || !!process.env.VSCODE_EXECUTABLE_PATH;
   let code = 0;
   for (const launch of launches()) {
-    const result = desktop ? await runDesktop(testsPath, launch) : await runInCodeServer(testsPath, launch);
+    // @vscode/test-electron cannot be told to leave a folder untrusted without a trust prompt nobody answers.
+    if (desktop && launch.untrusted) console.log(`(${launch.name} launch skipped: it runs in code-server only)`);
+    const result = desktop ? (launch.untrusted ? 0 : await runDesktop(testsPath, launch)) : await runInCodeServer(testsPath, launch);
     code = code || result;
   }
   process.exit(code);

@@ -30,6 +30,8 @@ export interface CodeServerOptions {
   /** Keep the profile (user data) in this folder instead of a temporary one. */
   profileDir?: string;
   settings?: Record<string, unknown>;
+  /** Turn VS Code's workspace trust on (off by default): in a fresh profile the folder opens in Restricted Mode. */
+  workspaceTrust?: boolean;
 }
 
 /** Installs code-server on first use (a few minutes) and returns its entry script. */
@@ -68,7 +70,9 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     path.join(userData, 'User', 'settings.json'),
     JSON.stringify(
       {
-        'security.workspace.trust.enabled': false,
+        'security.workspace.trust.enabled': !!opts.workspaceTrust,
+        // With trust on: no startup dialog asking to trust the folder (it would block every click).
+        'security.workspace.trust.startupPrompt': 'never',
         'workbench.startupEditor': 'none',
         'workbench.tips.enabled': false,
         'telemetry.telemetryLevel': 'off',
@@ -90,12 +94,13 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
       '--bind-addr', `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--user-data-dir', userData,
       '--extensions-dir', extensions,
       opts.workspaceFile ?? opts.folder,
     ],
-    { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    // Transcripts go to the throwaway profile, not to the ~/.codewright of whoever runs the tests.
+    { env: { CODEWRIGHT_HOME: path.join(profile, 'codewright-home'), ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -36,6 +36,23 @@ describe('package.json manifest', () => {
       'codewright.thinking',
     ]);
   });
+
+  it('runs in Restricted Mode with limited support, keeping the workspace from redirecting the API or widening permissions', () => {
+    const untrusted = pkg.capabilities.untrustedWorkspaces;
+    expect(untrusted.supported).toBe('limited');
+    expect(untrusted.description).toMatch(/hooks, \.mcp\.json servers, commands, skills and agents .* wait until you trust the folder/);
+    expect(untrusted.restrictedConfigurations).toEqual(['codewright.apiBaseUrl', 'codewright.permissions.allow', 'codewright.permissions.defaultMode']);
+    for (const key of untrusted.restrictedConfigurations) expect(Object.keys(pkg.contributes.configuration.properties)).toContain(key);
+  });
+
+  it('has a 128×128 PNG icon for the Extensions view, packaged with the media folder', () => {
+    const png = readFileSync(pkg.icon);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([128, 128]);
+    expect(pkg.icon).toMatch(/^media\//);
+    expect(readFileSync('.vscodeignore', 'utf8')).toContain('!media/**');
+  });
 });
 
 describe('ui/chat/webviewHtml', () => {
@@ -56,5 +73,11 @@ describe('ui/chat/webviewHtml', () => {
   it('loads the one script with the nonce and no inline script', () => {
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts).toEqual(['<script nonce="abc123" src="https://x.vscode-cdn.net/dist/webview.js">']);
+  });
+
+  it('names the surface on the body when given (an editor tab or the side bar)', () => {
+    const tab = renderWebviewHtml({ scriptUri: 's', styleUri: 'c', cspSource: 'o', nonce: 'n', surface: 'tab' });
+    expect(tab).toContain('<body data-chat-surface="tab">');
+    expect(html).toContain('<body>');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * README.md is the extension's Marketplace page: it must name every contributed command (palette title and id)
- * and setting (with its default), nothing package.json does not contribute, and link only to files inside the
- * repository. The checks are pure functions over text, each also run on a broken input so it is known to bite.
+ * README.md is the full guide (the repository's page): it must name every contributed command (palette title
+ * and id) and setting (with its default), nothing package.json does not contribute, and link only to files
+ * inside the repository. MARKETPLACE.md is the page `npm run package` ships in the .vsix (the Extensions view
+ * shows it): for users of the package, so it names only real commands and ids and tells nobody to build or
+ * test anything. The checks are pure functions over text, each also run on a broken input so it is known to bite.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,8 +20,9 @@ interface Manifest {
 const ROOT = path.resolve(__dirname, '../..');
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'dist-test', 'test-results', '.vscode-test', '.codewright-dev', 'coverage']);
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
-const pkg = JSON.parse(read('package.json')) as Manifest;
+const pkg = JSON.parse(read('package.json')) as Manifest & { scripts: Record<string, string> };
 const readme = read('README.md');
+const marketplace = read('MARKETPLACE.md');
 
 /** Context keys the extension sets (`setContext`): a README may name them for users' own `when` clauses. */
 const CONTEXT_KEYS = ['codewright.busy', 'codewright.permissionMode', 'codewright.hasApiKey', 'codewright.hasChanges', 'codewright.reviewPending'];
@@ -51,12 +54,38 @@ export function readmeProblems(text: string, manifest: Manifest, contextKeys: re
     if (!row) problems.push(`no table row for setting ${id}`);
     else if (!row.includes(`| ${shown} |`)) problems.push(`row of ${id} lacks its default ${shown}`);
   }
+  return [...problems, ...unknownIds(text, manifest, contextKeys)];
+}
+
+/** Every codewright.<id> the text names that package.json does not contribute (nor the extension set as a context key). */
+function unknownIds(text: string, manifest: Manifest, contextKeys: readonly string[]): string[] {
+  const { commands, configuration } = manifest.contributes;
   const known = new Set([...commands.map((c) => c.command), ...Object.keys(configuration.properties), ...contextKeys, ...FILE_NAMES]);
-  // Every codewright.<id>, in backticks or not; `codewright.permissions.*` is a family, not an id.
-  for (const m of text.matchAll(/(?<![\w/@.-])codewright\.[A-Za-z][\w.]*(\*?)/g)) {
+  // In backticks or not; `codewright.permissions.*` is a family, not an id.
+  return [...text.matchAll(/(?<![\w/@.-])codewright\.[A-Za-z][\w.]*(\*?)/g)].flatMap((m) => {
     const id = m[0].replace(/\.+$/, '');
-    if (!m[1] && !known.has(id)) problems.push(`names ${id}, which package.json does not contribute`);
+    return !m[1] && !known.has(id) ? [`names ${id}, which package.json does not contribute`] : [];
+  });
+}
+
+/** The sections a user of the package needs, in MARKETPLACE.md. */
+const MARKETPLACE_SECTIONS = ['## Install', '## Set the API key', '## Providers', '## Restricted Mode'];
+
+/**
+ * What MARKETPLACE.md gets wrong as the package's page: an id or a palette command (`**Codewright: Title**`)
+ * package.json does not contribute, a missing section or screenshot, and instructions for contributors (build,
+ * test, this repository), which belong in CONTRIBUTING.md.
+ */
+export function marketplaceProblems(text: string, manifest: Manifest, contextKeys: readonly string[]): string[] {
+  const titles = new Set(manifest.contributes.commands.map((c) => c.title));
+  const problems = unknownIds(text, manifest, contextKeys);
+  for (const m of text.matchAll(/\*\*Codewright: ([^*]+)\*\*/g)) {
+    if (!titles.has(m[1] ?? '')) problems.push(`runs "Codewright: ${m[1] ?? ''}", which package.json does not contribute`);
   }
+  for (const section of MARKETPLACE_SECTIONS) if (!text.split('\n').includes(section)) problems.push(`has no "${section}" section`);
+  if (!/!\[[^\]]+\]\(media\/[\w-]+\.png\)/.test(text)) problems.push('shows no screenshot from media/');
+  for (const m of text.matchAll(/\b(npm (?:ci|test|start|install|run [\w:-]+)|npx \w+|this repository)\b/g)) problems.push(`tells contributors "${m[1] ?? ''}"`);
+  if (text.split('\n').includes('## Develop')) problems.push('tells contributors "## Develop"');
   return problems;
 }
 
@@ -152,6 +181,40 @@ describe('README.md', () => {
     expect(readmeProblems(named, pkg, CONTEXT_KEYS)).toEqual([
       'names codewright.frobnicate, which package.json does not contribute',
       'names codewright.temperature, which package.json does not contribute',
+    ]);
+  });
+});
+
+describe('MARKETPLACE.md', () => {
+  it('is the page npm run package ships, packaging with Node alone', () => {
+    expect(pkg.scripts.package).toContain('vsce package --no-dependencies --readme-path MARKETPLACE.md');
+    // Only npm packages: the system packages of the test suite (Chromium, headers) are not needed to package.
+    expect(pkg.scripts.package).toContain('ensure-deps.mjs --npm-only');
+  });
+
+  it('tells a user what it does, how to install it, set the key, pick a provider and what Restricted Mode holds back', () => {
+    expect(marketplaceProblems(marketplace, pkg, CONTEXT_KEYS)).toEqual([]);
+  });
+
+  it('reports an unknown command or id, a missing section or screenshot, and contributor instructions', () => {
+    const broken = [
+      '# Codewright',
+      'Run **Codewright: Frobnicate** or set `codewright.temperature`; **Codewright: Set API Key** is real.',
+      '## Install',
+      'Clone this repository, then `npm run package` and `npx vsce ls`.',
+      '## Develop',
+    ].join('\n');
+    expect(marketplaceProblems(broken, pkg, CONTEXT_KEYS)).toEqual([
+      'names codewright.temperature, which package.json does not contribute',
+      'runs "Codewright: Frobnicate", which package.json does not contribute',
+      'has no "## Set the API key" section',
+      'has no "## Providers" section',
+      'has no "## Restricted Mode" section',
+      'shows no screenshot from media/',
+      'tells contributors "this repository"',
+      'tells contributors "npm run package"',
+      'tells contributors "npx vsce"',
+      'tells contributors "## Develop"',
     ]);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { applyAgentProgress } from '../../extension/chat/agentView';
+import type { AgentProgressEvent } from '../../extension/core/agents/types';
 import type { HostToWebview, SubAgentView, ToolResultView } from '../../extension/protocol/messages';
 import { added, assistantMessage, busy, snapshot, toolResult, toolStarted, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';
@@ -103,5 +105,20 @@ describe('webview sub-agent row', () => {
     await expect.poll(() => toggle().getAttribute('aria-expanded')).toBe('false');
     await toggle().click();
     await expect.poll(() => row().getByTestId('agent-report').innerText()).toContain('The config is loaded in');
+  });
+});
+
+describe('webview sub-agent row, folded by the host', () => {
+  it('keeps a finished nested row\'s label ("Read a.txt"), not the first line of its result', async () => {
+    const send = (event: AgentProgressEvent, view0: SubAgentView | undefined, at: number) =>
+      applyAgentProgress(view0, { type: 'agent_progress', agentId: 'agent-1', agentType: 'Explore', model: 'claude-haiku-4-5', description: 'Read it', event }, at);
+    const start = Date.now();
+    const running = send({ kind: 'toolStart', toolUseId: 'c1', toolName: 'Read', summary: 'a.txt' }, undefined, start);
+    const done = send({ kind: 'toolEnd', toolUseId: 'c1', isError: false, summary: '1\thello world' }, running, start + 100);
+    await open(toolStarted('t1', 'Agent', INPUT, 'Read it'), updated(running));
+    await expect.poll(() => children().innerText()).toMatch(/^Read\s+a\.txt$/);
+    await view.send(updated(done));
+    await expect.poll(() => children().getAttribute('data-status')).toBe('done');
+    await expect.poll(() => children().innerText()).toMatch(/^Read\s+a\.txt$/);
   });
 });

@@ -146,3 +146,88 @@ describe('webview composer', () => {
     await expect.poll(() => view.page.getByTestId('task-panel').count()).toBe(0);
   });
 });
+
+describe('webview composer: where the cursor goes', () => {
+  const focusedTestId = () => view.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+  const blur = () => view.page.evaluate(() => void (document.activeElement as HTMLElement | null)?.blur());
+
+  it('puts the cursor in the prompt box when the host asks (Open Chat, New Chat), so what is typed next lands there', async () => {
+    await open(added(userMessage('u1', 'earlier')));
+    await input().waitFor();
+    await blur();
+    await expect.poll(() => focusedTestId()).toBeNull();
+    await view.send({ type: 'focusComposer' });
+    await expect.poll(() => focusedTestId()).toBe('composer-input');
+    await view.page.keyboard.type('typed next');
+    await expect.poll(() => input().inputValue()).toBe('typed next');
+  });
+
+  it('puts it in the prompt box when the view itself gets focus with nothing inside focused', async () => {
+    await open();
+    await input().waitFor();
+    await blur();
+    await view.page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+    await expect.poll(() => focusedTestId()).toBe('composer-input');
+  });
+
+  it('puts it in a permission dialog waiting for an answer rather than the prompt box', async () => {
+    await open({
+      type: 'permissionRequested',
+      request: {
+        requestId: 'req-1',
+        toolUseId: 'toolu_1',
+        toolName: 'Bash',
+        title: 'Bash',
+        verb: 'Run',
+        summary: 'npm test',
+        message: 'Bash wants to run a command',
+        warnings: [],
+        suggestions: [],
+        preview: { kind: 'bash', command: 'npm test' },
+        waiting: 0,
+      },
+    });
+    await expect.poll(() => focusedTestId()).toBe('permission-dialog');
+    await input().focus();
+    await view.send({ type: 'focusComposer' });
+    await expect.poll(() => focusedTestId()).toBe('permission-dialog');
+  });
+});
+
+describe('webview composer while the agent works', () => {
+  const hint = () => view.page.getByTestId('composer-hint');
+  const sendNow = () => view.page.getByTestId('send-now-button');
+
+  it('says what Enter, Ctrl+Enter and Escape do, and does just that: Enter queues, Ctrl+Enter and the button interrupt', async () => {
+    await open(busy(true));
+    await expect.poll(() => hint().innerText()).toBe(
+      'Working… Enter queues your message for the next step; Ctrl+Enter stops the running tool and sends it now; Escape stops.',
+    );
+    // Nothing to send yet: only Stop.
+    await expect.poll(() => sendNow().count()).toBe(0);
+    await input().fill('after this step');
+    await input().press('Enter');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'after this step' }]);
+    await input().fill('right now');
+    await input().press('Control+Enter');
+    await expect.poll(() => postedAfterReady()).toEqual([
+      { type: 'sendPrompt', text: 'after this step' },
+      { type: 'sendPrompt', text: 'right now', interrupt: true },
+    ]);
+    await input().fill('this too');
+    await expect.poll(() => sendNow().getAttribute('aria-label')).toBe('Stop the running tool and send now (Ctrl+Enter)');
+    await expect.poll(() => sendNow().innerText()).toBe('Stop tool & send');
+    await sendNow().click();
+    await expect.poll(async () => (await postedAfterReady()).at(-1)).toEqual({ type: 'sendPrompt', text: 'this too', interrupt: true });
+    await expect.poll(() => input().inputValue()).toBe('');
+    await input().press('Escape');
+    await expect.poll(async () => (await postedAfterReady()).at(-1)).toEqual({ type: 'stop' });
+  });
+
+  it('sends with Ctrl+Enter like Enter when idle (there is nothing to interrupt)', async () => {
+    await open();
+    await input().fill('hello');
+    await input().press('Control+Enter');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'sendPrompt', text: 'hello' }]);
+  });
+});

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { renderWebviewHtml } from '../../extension/ui/chat/webviewHtml';
 import { DIST } from './bundle';
-import { themeCss, type ThemeKind } from './theme';
+import { BODY_CLASSES, isLightTheme, THEME_KINDS, themeCss, type ThemeKind } from './theme';
 
 export interface Harness {
   origin: string;
@@ -30,7 +30,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/dist/webview.css': { file: 'webview.css', type: 'text/css' },
 };
 
-const THEME_SHEETS: Record<string, ThemeKind> = { '/theme-dark.css': 'dark', '/theme-light.css': 'light' };
+const THEME_SHEETS: Record<string, ThemeKind> = Object.fromEntries(THEME_KINDS.map((kind) => [`/theme-${kind}.css`, kind]));
 
 /** Inline JSON inside <script> must not be able to close the element. */
 const scriptJson = (value: unknown): string => JSON.stringify(value ?? null).replace(/</g, '\\u003c');
@@ -46,7 +46,7 @@ function stubScript(theme: ThemeKind, initialState: unknown): string {
   document.addEventListener('securitypolicyviolation', (e) => {
     window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));
   });
-  document.body.classList.add('vscode-${theme}');
+  document.body.classList.add(...${JSON.stringify(BODY_CLASSES[theme])});
   document.body.dataset.vscodeThemeKind = 'vscode-${theme}';
   // Like VS Code: the API may be acquired once; messages are structured-cloned.
   window.acquireVsCodeApi = () => {
@@ -88,7 +88,7 @@ export async function startHarness(opts: { dist?: string } = {}): Promise<Harnes
       const asset = STATIC[url.pathname];
       const theme = THEME_SHEETS[url.pathname];
       if (url.pathname === '/') {
-        const kind: ThemeKind = url.searchParams.get('theme') === 'light' ? 'light' : 'dark';
+        const kind: ThemeKind = THEME_KINDS.find((k) => k === url.searchParams.get('theme')) ?? 'dark';
         const state: unknown = JSON.parse(url.searchParams.get('state') ?? 'null');
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(renderPage(origin, kind, state));
       } else if (asset) {
@@ -141,7 +141,7 @@ export interface WebviewPage {
 export const SIDEBAR = { width: 380, height: 640 };
 
 export async function openWebview(browser: Browser, harness: Harness, options: OpenOptions = {}): Promise<WebviewPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? SIDEBAR, colorScheme: options.theme ?? 'dark' });
+  const context = await browser.newContext({ viewport: options.viewport ?? SIDEBAR, colorScheme: isLightTheme(options.theme ?? 'dark') ? 'light' : 'dark' });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const consoleWarnings: string[] = [];

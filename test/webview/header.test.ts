@@ -128,3 +128,32 @@ describe('webview header', () => {
     await expect.poll(() => view.page.getByTestId('session-item').isDisabled()).toBe(true);
   });
 });
+
+describe('webview context figure', () => {
+  const figures = async () => [
+    await view.page.getByTestId('context-meter').innerText(),
+    await view.page.getByTestId('usage-line').innerText(),
+    await view.page.getByTestId('context-summary').innerText(),
+  ];
+  const at = (contextFill: number): HostToWebview => ({ type: 'usage', usage: { ...usage.usage, contextFill } as Extract<HostToWebview, { type: 'usage' }>['usage'] });
+  const contextPanel = (used: number): HostToWebview => ({
+    type: 'panelOpened',
+    view: { panel: 'context', model: 'claude-sonnet-4-5', window: 200_000, parts: [{ label: 'System prompt', tokens: 1_000 }, { label: 'Messages', tokens: 2_200 }], used },
+  });
+
+  it('says the same in the header, the usage line and /context (one figure, rounded one way)', async () => {
+    // 2,800 of 200,000 tokens: 1.4%, which the three once showed as "<1%", "0%" and "1.4%".
+    await open(snapshot(), at(2_800 / 200_000), contextPanel(2_800));
+    await expect.poll(figures).toEqual([
+      expect.stringContaining('1% context'),
+      expect.stringContaining('· 1% context'),
+      expect.stringContaining('tokens used (1%)'),
+    ]);
+    await view.send(at(600 / 200_000), contextPanel(600));
+    await expect.poll(figures).toEqual([
+      expect.stringContaining('<1% context'),
+      expect.stringContaining('· <1% context'),
+      expect.stringContaining('tokens used (<1%)'),
+    ]);
+  });
+});

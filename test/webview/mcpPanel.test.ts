@@ -131,6 +131,40 @@ describe('webview /mcp panel', () => {
     await expect.poll(() => server('linear').getByTestId('mcp-authenticate').count()).toBe(0);
   });
 
+  it('says why a server is off, offers Approve… for a declined or dismissed project server and Trust Workspace… for one waiting for trust', async () => {
+    const off: PanelView = {
+      panel: 'mcp',
+      servers: [
+        { name: 'denied', status: 'disabled', disabledReason: 'declined', tools: 0, scope: 'project' },
+        { name: 'closed', status: 'disabled', disabledReason: 'dismissed', tools: 0, scope: 'project' },
+        { name: 'held', status: 'disabled', disabledReason: 'untrusted', tools: 0, scope: 'project' },
+        { name: 'off', status: 'disabled', disabledReason: 'turnedOff', tools: 2, scope: 'dynamic' },
+      ],
+    };
+    await open(off);
+    const labels = () => view.page.getByTestId('mcp-status').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText));
+    await expect.poll(labels).toEqual(['Declined', 'Not approved', 'Waiting for trust', 'Disabled']);
+    await expect.poll(() => server('denied').getByTestId('mcp-hint').innerText()).toBe('You declined this project server.');
+    await expect.poll(() => server('closed').getByTestId('mcp-hint').innerText()).toMatch(/closed the question/);
+    await expect.poll(() => server('held').getByTestId('mcp-hint').innerText()).toMatch(/^Workspace not trusted/);
+    await expect.poll(() => server('off').getByTestId('mcp-hint').innerText()).toBe('Turned off.');
+    const withButton = (testId: string) => view.page.getByTestId('mcp-server').evaluateAll((els, id) => els.filter((e) => e.querySelector(`[data-testid="${id}"]`)).map((e) => e.getAttribute('data-name')), testId);
+    await expect.poll(() => withButton('mcp-approve')).toEqual(['denied', 'closed']);
+    await expect.poll(() => withButton('mcp-trust')).toEqual(['held']);
+    await expect.poll(() => withButton('mcp-restart')).toEqual([]);
+
+    await server('closed').getByRole('button', { name: 'Approve closed' }).focus();
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'approveMcpServer', server: 'closed' }]);
+    await expect.poll(() => server('closed').getByTestId('mcp-approve').isDisabled()).toBe(true);
+    await server('held').getByRole('button', { name: 'Trust the workspace to start held' }).click();
+    await expect.poll(() => postedAfterReady()).toEqual([{ type: 'approveMcpServer', server: 'closed' }, { type: 'manageWorkspaceTrust' }]);
+    // Approved: the host's refreshed view has it connecting, with Restart and no Approve….
+    await view.send({ type: 'panelOpened', view: { ...off, servers: off.servers.map((x) => (x.name === 'closed' ? { name: 'closed', status: 'connecting', tools: 0, scope: 'project' } : x)) } });
+    await expect.poll(() => server('closed').getByTestId('mcp-approve').count()).toBe(0);
+    await expect.poll(() => server('closed').getByTestId('mcp-restart').count()).toBe(1);
+  });
+
   it('points to .mcp.json when no server is configured', async () => {
     await open({ panel: 'mcp', servers: [] });
     await expect.poll(() => view.page.getByTestId('panel-empty').innerText()).toMatch(/No MCP servers are configured[\s\S]*\.mcp\.json/);

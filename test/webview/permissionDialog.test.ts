@@ -142,3 +142,33 @@ describe('webview permission dialog', () => {
     await expect.poll(() => view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
   });
 });
+
+describe('webview permission dialog wording', () => {
+  const worded: PermissionRequest = {
+    ...editRequest,
+    verb: 'Edit',
+    summary: 'src/a.ts',
+    summaryTitle: '/ws/src/a.ts',
+    message: 'Edit /ws/src/a.ts?',
+    reason: 'permission mode "Ask before edits"',
+    suggestions: [{ index: 0, label: 'Switch to Accept edits for this session' }],
+    preview: { ...editRequest.preview, kind: 'diff', path: '/ws/src/a.ts', displayPath: 'src/a.ts' } as PermissionRequest['preview'],
+  };
+
+  it('asks in the user\'s terms: the tool\'s verb, the file relative to the workspace (full path on hover), the mode as the header names it', async () => {
+    await openWith(requested(worded));
+    await expect.poll(() => view.page.getByTestId('permission-title').innerText()).toBe('Edit src/a.ts?');
+    await expect.poll(() => view.page.getByTestId('permission-summary').getAttribute('title')).toBe('/ws/src/a.ts');
+    await expect.poll(() => view.page.getByTestId('permission-path').innerText()).toBe('src/a.ts');
+    await expect.poll(() => view.page.getByTestId('permission-path').getAttribute('title')).toBe('/ws/src/a.ts');
+    await expect.poll(() => view.page.getByTestId('permission-reason').innerText()).toBe('Asking because permission mode "Ask before edits"');
+    await expect.poll(() => view.page.getByTestId('permission-suggestion').innerText()).toContain('Switch to Accept edits for this session');
+    // Neither the code's name for the change nor its restatement with the absolute path.
+    await expect.poll(() => dialog().innerText()).not.toMatch(/Allow Update|Edit \/ws\/src\/a\.ts\?/);
+  });
+
+  it('keeps "Allow <tool>: <summary>?" for a tool without a verb', async () => {
+    await openWith(requested({ ...bashRequest(), toolName: 'mcp__github__search', title: 'github · search', summary: 'is:open' }));
+    await expect.poll(() => view.page.getByTestId('permission-title').innerText()).toBe('Allow github · search: is:open?');
+  });
+});

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { presentToolResult } from '../../extension/chat/toolViews/present';
 import type { ToolResultView } from '../../extension/protocol/messages';
+import { ToolSearchTool } from '../../extension/tools/ToolSearch/ToolSearch';
 import { REPO_ROOT } from './bundle';
 import { added, assistantMessage, busy, finished, snapshot, toolEntry, toolProgress, toolResult, toolStarted, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';
@@ -155,14 +157,15 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().first().getByTestId('bash-command').innerText()).toBe('$ npm test');
     await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('PASS a.test.ts\nFAIL b.test.ts');
     await expect.poll(() => rows().first().getByTestId('bash-exit').innerText()).toBe('Exit code 1');
-    const errorColour = await themeColour(view.page, '--vscode-errorForeground');
+    // The error text colour (webview/styles.css): the theme's list error colour, readable where errorForeground is not.
+    const errorColour = await themeColour(view.page, '--cw-error-text');
     await expect.poll(() => style(rows().first().getByTestId('bash-exit'), 'color')).toBe(errorColour);
   });
 
   it('shows a failed tool in the error style with its first error line visible while collapsed', async () => {
     await open(
       toolStarted('t1', 'Read', { file_path: '/work/missing.ts' }, 'missing.ts'),
-      toolResult('t1', { isError: true, text: '<tool_use_error>File does not exist: /work/missing.ts</tool_use_error>', truncated: false }),
+      toolResult('t1', { isError: true, text: 'File does not exist: /work/missing.ts', truncated: false }),
     );
     await expect.poll(() => rows().first().getAttribute('data-status')).toBe('error');
     await expect.poll(() => rows().first().getByTestId('tool-error').innerText()).toContain('File does not exist');
@@ -321,3 +324,47 @@ describe('webview tool rows', () => {
   }
 });
 
+
+describe('webview tool rows, as the host presents the results', () => {
+  const failed = (content: string) => ({ type: 'tool_result' as const, tool_use_id: 't1', content, is_error: true });
+
+  it('shows an error as a sentence, without the <tool_use_error> tags the model reads', async () => {
+    const result = presentToolResult(undefined, {}, failed('<tool_use_error>File does not exist: /work/missing.ts</tool_use_error>'), undefined);
+    await open(toolStarted('t1', 'Read', { file_path: '/work/missing.ts' }, 'missing.ts'), toolResult('t1', result));
+    await expect.poll(() => rows().first().getByTestId('tool-error').innerText()).toBe('File does not exist: /work/missing.ts');
+    await header().click();
+    await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('File does not exist: /work/missing.ts');
+  });
+
+  it('shows a ToolSearch that found nothing as "No match", not as a green success', async () => {
+    const none = presentToolResult(
+      ToolSearchTool,
+      { query: 'kubernetes' },
+      { type: 'tool_result', tool_use_id: 't1', content: 'No matching deferred tools found for "kubernetes" (4 deferred tools).' },
+      { query: 'kubernetes', matches: [], alreadyLoaded: [], unknown: [], totalDeferred: 4 },
+    );
+    const found = presentToolResult(
+      ToolSearchTool,
+      { query: 'select:WebFetch' },
+      { type: 'tool_result', tool_use_id: 't2', content: [{ type: 'tool_reference', tool_name: 'WebFetch' }] },
+      { query: 'select:WebFetch', matches: ['WebFetch'], alreadyLoaded: [], unknown: [], totalDeferred: 4 },
+    );
+    await open(
+      toolStarted('t1', 'ToolSearch', { query: 'kubernetes' }, 'kubernetes'),
+      toolResult('t1', none),
+      toolStarted('t2', 'ToolSearch', { query: 'select:WebFetch' }, 'select:WebFetch'),
+      toolResult('t2', found),
+    );
+    const [miss, hit] = [rows().nth(0), rows().nth(1)];
+    await expect.poll(() => miss.getAttribute('data-outcome')).toBe('no-match');
+    await expect.poll(() => miss.getByTestId('tool-outcome').innerText()).toBe('No match');
+    await expect.poll(() => miss.locator('.tool-status-icon').getAttribute('aria-label')).toBe('No match');
+    await expect.poll(() => miss.locator('.tool-status-done').count()).toBe(0);
+    // Not the success colour: the ring is drawn in the description colour, with no fill.
+    await expect.poll(() => style(miss.locator('.tool-status-icon'), 'backgroundColor')).toBe('rgba(0, 0, 0, 0)');
+    await header(0).click();
+    await expect.poll(() => miss.getByTestId('tool-search-none').innerText()).toBe('No tool matched “kubernetes”.');
+    await expect.poll(() => hit.getAttribute('data-outcome')).toBeNull();
+    await expect.poll(() => hit.locator('.tool-status-done').count()).toBe(1);
+  });
+});

@@ -21,6 +21,7 @@ import { ConfigProblemsBanner } from './ConfigProblemsBanner';
 import { TodoPanel } from './TodoPanel';
 import { WorkListPanel } from './WorkListPanel';
 import { SetupScreen } from './SetupScreen';
+import { RestrictedModeNotice } from './RestrictedModeNotice';
 import { StatusBar } from './StatusBar';
 
 export interface AppProps {
@@ -49,15 +50,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
       </div>
     );
   }
-  if (!state.setup.hasApiKey) {
-    return (
-      <SetupScreen
-        onSetApiKey={() => {
-          bridge.post({ type: 'setApiKey' });
-        }}
-      />
-    );
-  }
+  if (!state.setup.hasApiKey) return <Setup bridge={bridge} trusted={state.setup.workspaceTrusted} />;
   // The ↑ recall comes from the host-owned history, so it survives the view being reloaded.
   const history = state.entries.filter((m): m is ChatMessage => m.role === 'user').map((m) => m.text);
   return (
@@ -74,6 +67,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
             busy={state.busy}
             {...controls}
           />
+          <RestrictedModeNotice trusted={state.setup.workspaceTrusted} bridge={bridge} />
           <ConfigProblemsBanner problems={state.configProblems} />
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
@@ -108,5 +102,19 @@ export function App({ store, bridge, initialDraft }: AppProps) {
         </main>
       </ExpansionContext>
     </ActionsContext>
+  );
+}
+
+/** No API key yet: the setup screen, under the restricted-mode line while the folder is not trusted. */
+function Setup({ bridge, trusted }: { bridge: HostBridge; trusted: boolean | undefined }) {
+  return (
+    <>
+      <RestrictedModeNotice trusted={trusted} bridge={bridge} />
+      <SetupScreen
+        onSetApiKey={() => {
+          bridge.post({ type: 'setApiKey' });
+        }}
+      />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { MODEL_CHOICES, PERMISSION_MODE_CHOICES, PERMISSION_MODE_LABELS, PROVIDER_BADGES, type PermissionModeChoice, type SessionListItem, type SetupState, type Usage } from '../../extension/protocol/messages';
 import '../controls.css';
 import { SessionHistory } from './SessionHistory';
+import { contextPercent } from './contextFigure';
 
 export interface HeaderProps {
   mode: string;
@@ -106,13 +107,12 @@ function ProviderBadge({ provider }: { provider: SetupState['provider'] }) {
 }
 
 function UsageMeter({ usage }: { usage: Usage }) {
-  const fill = Math.round(usage.contextFill * 100);
-  const fillLabel = fill === 0 && usage.contextFill > 0 ? '<1' : String(fill);
+  const fill = contextPercent(usage.contextFill);
   const tokens = usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens + usage.outputTokens;
   return (
-    <div className="chat-header-row header-usage" data-testid="context-meter" title={`${fillLabel}% of the context window is used`}>
-      <meter min={0} max={100} value={fill} aria-label="Context window used" />
-      <span>{fillLabel}% context</span>
+    <div className="chat-header-row header-usage" data-testid="context-meter" title={`${fill} of the context window is used`}>
+      <meter min={0} max={100} value={Math.round(usage.contextFill * 100)} aria-label="Context window used" />
+      <span>{fill} context</span>
       <span data-testid="session-cost">
         {formatTokens(tokens)} tokens · ${usage.costUsd.toFixed(usage.costUsd < 1 ? 3 : 2)}
       </span>

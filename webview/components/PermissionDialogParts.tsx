@@ -5,13 +5,33 @@ import { PermissionPreviewView } from './PermissionDialogPreview';
 
 type Suggestion = PermissionRequest['suggestions'][number];
 
+/** "Edit src/a.ts?" when the host gave the tool's verb, else "Allow <title>: <summary>?"; the summary's tooltip holds its full text. */
+function PermissionTitle({ id, request }: { id: string; request: PermissionRequest }) {
+  const summary = request.summary ? (
+    <span className="permission-summary" data-testid="permission-summary" title={request.summaryTitle ?? request.summary}>
+      {request.summary}
+    </span>
+  ) : null;
+  return (
+    <span id={id} className="permission-title" data-testid="permission-title">
+      {request.verb && summary ? (
+        <>
+          {request.verb} {summary}?
+        </>
+      ) : (
+        <>
+          Allow {request.title}
+          {summary ? <>: {summary}</> : null}?
+        </>
+      )}
+    </span>
+  );
+}
+
 export function PermissionHeader({ titleId, request }: { titleId: string; request: PermissionRequest }) {
   return (
     <div className="permission-header">
-      <span id={titleId} className="permission-title">
-        Allow {request.title}
-        {request.summary ? <span className="permission-summary">: {request.summary}</span> : null}?
-      </span>
+      <PermissionTitle id={titleId} request={request} />
       {request.waiting > 0 && (
         <span className="permission-waiting" data-testid="permission-waiting">
           {request.waiting} more waiting
@@ -37,7 +57,8 @@ export function PermissionDetail({ id, request, onOpenDiff }: { id: string; requ
           ))}
         </ul>
       )}
-      {request.message && request.preview.kind !== 'bash' && request.warnings.length === 0 && (
+      {/* A command or a diff already shows what the call does; the message would only repeat it (with the absolute path). */}
+      {request.message && request.preview.kind === 'generic' && request.warnings.length === 0 && (
         <div className="permission-message">{request.message}</div>
       )}
       {request.reason && (

@@ -15,13 +15,13 @@ export function PermissionPreviewView({ request, onOpenDiff }: { request: Permis
         </div>
       );
     case 'diff': {
-      const { path, canOpenDiff, ...rest } = preview;
+      const { path, displayPath, canOpenDiff, ...rest } = preview;
       const diff = { ...rest, filePath: path, kind: 'diff' as const };
       return (
         <div className="permission-preview tool-change" data-testid="permission-preview" data-kind="diff">
           <div className="tool-change-header">
-            <span className="permission-path" title={path}>
-              {path}
+            <span className="permission-path" data-testid="permission-path" title={path}>
+              {displayPath ?? path}
             </span>
             <DiffStat diff={diff} />
             {canOpenDiff && (

@@ -37,10 +37,10 @@ function useDrafts(request: QuestionRequest) {
 function QuestionActions({ complete, onSubmit, onSkip }: { complete: boolean; onSubmit: () => void; onSkip: () => void }) {
   return (
     <div className="question-actions">
-      <button type="button" className="question-submit" data-testid="question-submit" disabled={!complete} onClick={onSubmit}>
+      <button type="button" className="button-primary question-submit" data-testid="question-submit" disabled={!complete} onClick={onSubmit}>
         Submit <span className="question-hint">(Enter)</span>
       </button>
-      <button type="button" className="question-skip" data-testid="question-skip" onClick={onSkip}>
+      <button type="button" className="button-secondary question-skip" data-testid="question-skip" onClick={onSkip}>
         Skip <span className="question-hint">(Esc)</span>
       </button>
     </div>

@@ -1,5 +1,6 @@
 /** The line between the conversation and the composer: what the agent is doing now, and what it has cost. */
 import type { Usage } from '../../extension/protocol/messages';
+import { contextPercent } from './contextFigure';
 
 export interface StatusBarProps {
   status: string | null;
@@ -25,7 +26,7 @@ export function StatusBar({ status, usage }: StatusBarProps) {
           title={`Input ${usage.inputTokens} · cache read ${usage.cacheReadInputTokens} · cache write ${usage.cacheCreationInputTokens} · output ${usage.outputTokens}`}
         >
           {formatTokens(totalIn)} in · {formatTokens(usage.outputTokens)} out · ${usage.costUsd.toFixed(usage.costUsd < 1 ? 3 : 2)} ·{' '}
-          {Math.round(usage.contextFill * 100)}% context
+          {contextPercent(usage.contextFill)} context
         </span>
       )}
     </div>

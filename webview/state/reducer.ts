@@ -99,6 +99,7 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return reducePlans(state, event);
     case 'insertText':
     case 'promptsReturned':
+    case 'focusComposer':
       return state; // the composer takes these straight from the bridge (composerBridge.ts)
     case 'changedFiles':
     case 'composerDraft':

@@ -39,7 +39,8 @@ function Progress() {
 
 export const ExitPlanModeRenderer: ToolRenderer = {
   title: (entry) => {
-    if (entry.status === 'running') return 'Plan waiting for your approval';
+    // While it waits, the summary beside the title says so ("Waiting for your approval").
+    if (entry.status === 'running') return 'Plan';
     const data = entry.result?.data?.kind === 'plan' ? entry.result.data : undefined;
     if (!data) return 'Plan';
     return data.outcome === 'approved' ? 'Plan approved' : 'Plan sent back';

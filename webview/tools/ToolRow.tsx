@@ -25,8 +25,17 @@ function PlainToolRow({ entry }: { entry: ToolEntry }) {
   const line = running ? (entry.activity ?? entry.summary) : entry.summary;
   const Progress = renderer.Progress ?? DefaultProgress;
   const firstErrorLine = entry.status === 'error' ? entry.result?.text.split('\n').find((l) => l.trim()) : undefined;
+  const outcome = renderer.outcome?.(entry);
+  const title = renderer.title(entry);
   return (
-    <section className={`tool tool-${entry.status}`} data-testid="tool" data-tool={entry.name} data-status={entry.status} aria-label={renderer.title(entry)}>
+    <section
+      className={`tool tool-${entry.status}`}
+      data-testid="tool"
+      data-tool={entry.name}
+      data-status={entry.status}
+      data-outcome={outcome?.key}
+      aria-label={title}
+    >
       <button
         type="button"
         className="disclosure tool-header"
@@ -37,13 +46,29 @@ function PlainToolRow({ entry }: { entry: ToolEntry }) {
         onClick={entry.result ? toggle : undefined}
       >
         <span className="disclosure-chevron" aria-hidden="true" />
-        <span className={`tool-status-icon tool-status-${entry.status}`} role="img" aria-label={STATUS_LABEL[entry.status]} />
-        <span className="tool-title">{renderer.Heading ? <renderer.Heading entry={entry} /> : renderer.title(entry)}</span>
-        {line && <span className="tool-summary">{line}</span>}
+        <span
+          className={`tool-status-icon tool-status-${outcome?.key ?? entry.status}`}
+          role="img"
+          aria-label={outcome?.label ?? STATUS_LABEL[entry.status]}
+        />
+        {/* The sidebar may be too narrow for the title and summary: each ends in "…" and its tooltip holds all of it. */}
+        <span className="tool-title" title={title}>
+          {renderer.Heading ? <renderer.Heading entry={entry} /> : title}
+        </span>
+        {line && (
+          <span className="tool-summary" title={line}>
+            {line}
+          </span>
+        )}
+        {outcome && (
+          <span className="tool-outcome" data-testid="tool-outcome">
+            {outcome.label}
+          </span>
+        )}
       </button>
       {running && <Progress entry={entry} />}
       {!open && firstErrorLine && (
-        <div className="tool-error-line" data-testid="tool-error">
+        <div className="tool-error-line" data-testid="tool-error" title={firstErrorLine}>
           {firstErrorLine}
         </div>
       )}

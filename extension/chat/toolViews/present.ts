@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/messages';
 import { toolResultText } from '../../core/messages';
+import { withoutToolUseErrorTags } from '../../core/tool/errors';
 import type { AnyTool } from '../../core/tool/Tool';
 import {
   MAX_PROGRESS_CHARS,
@@ -20,20 +21,28 @@ import {
 /** Longest string kept in a tool's input (a Write's content, an Edit's new_string). */
 const MAX_INPUT_STRING_CHARS = 10_000;
 
-/** `tool` is undefined for a tool the session does not offer: its result is shown as text. */
+/**
+ * `tool` is undefined for a tool the session does not offer: its result is shown as text. `recorded`: on resume,
+ * what the live row had (extension/chat/rowRecords.ts): the length of its text and the view `present` made then,
+ * since the tool's output is not stored.
+ */
 export function presentToolResult(
   tool: Pick<AnyTool, 'present'> | undefined,
   input: Record<string, unknown>,
   result: ToolResultBlock,
   output: unknown,
+  recorded?: { chars: number; data?: unknown },
 ): ToolResultView {
-  const full = result.content === undefined ? '' : toolResultText(result.content);
+  const stored = result.content === undefined ? '' : toolResultText(result.content);
+  const raw = recorded ? stored.slice(0, recorded.chars) : stored;
   const isError = result.is_error === true;
+  // The tags mark errors for the model; the row shows the sentence inside them.
+  const full = isError ? withoutToolUseErrorTags(raw) : raw;
   const truncated = full.length > MAX_RESULT_PREVIEW_CHARS;
   const text = truncated ? full.slice(0, MAX_RESULT_PREVIEW_CHARS) : full;
   let data: ToolResultData | undefined;
   try {
-    const view = tool?.present?.({ input, output, text: full, isError });
+    const view = recorded ? recorded.data : tool?.present?.({ input, output, text: full, isError });
     data = view === undefined ? undefined : ToolResultDataSchema.parse(view);
   } catch {
     // A bug in a tool's `present`, or a view the protocol does not take, must not lose the result: the text preview still shows it.

@@ -12,7 +12,7 @@ import type { Message, UserContentBlock, UserMessage } from '../messages';
 import type { EnvironmentInfo, EnvironmentPort, ModelClient, PermissionHolder, SessionStorage, TranscriptStore } from '../ports';
 import { createAppStateStore, type AppStateStore } from '../state/appState';
 import { loadSession } from '../session/sessions';
-import { TranscriptWriter } from '../session/transcript';
+import { TranscriptWriter, type TimelineItem } from '../session/transcript';
 import type { RequestPrefix, ToolPorts, ToolUseContext } from '../tool/context';
 import { createPermissionEngine } from '../permissions/engine';
 import type { PermissionUpdate } from '../permissions/types';
@@ -113,6 +113,8 @@ export class AgentSession {
   private messages: Message[] = [];
   private readonly writer: TranscriptWriter;
   private readonly usage = new UsageTracker();
+  /** The main loop's last request, read and written (UsageSnapshot.contextTokens): /context's figure. */
+  private measuredContextTokens: number | undefined;
   private readonly store: AppStateStore = createAppStateStore();
   private readonly readFileState: ToolUseContext['readFileState'] = new Map();
   private readonly discovered = new Set<string>();
@@ -146,6 +148,7 @@ export class AgentSession {
   private offered: { extra: Tools; tools: Tools } | undefined;
   /** Each message the loop stored this session, with its transcript uuid (`messageUuid`). */
   private readonly uuids = new WeakMap<Message, string>();
+  private lastPromptUuid: string | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -195,8 +198,11 @@ export class AgentSession {
     });
   }
 
-  /** Loads a stored session; what cannot be read is skipped and reported, never fatal. */
-  static async resume(deps: AgentSessionDeps, sessionId: string): Promise<{ session: AgentSession; warnings: string[] }> {
+  /**
+   * Loads a stored session; what cannot be read is skipped and reported, never fatal. `timeline`: every message
+   * and event line as written, for a view that shows the conversation again (extension/chat/replay.ts).
+   */
+  static async resume(deps: AgentSessionDeps, sessionId: string): Promise<{ session: AgentSession; warnings: string[]; timeline: TimelineItem[] }> {
     const loaded = await loadSession(deps.transcripts, sessionId);
     const session = new AgentSession(deps, sessionId);
     session.messages = loaded.messages;
@@ -204,11 +210,24 @@ export class AgentSession {
     for (const [toolUseId, text] of loaded.replacements) session.replacement.replaced.set(toolUseId, text);
     session.started = true;
     session.sessionStart = 'resume';
-    return { session, warnings: loaded.warnings };
+    return { session, warnings: loaded.warnings, timeline: loaded.timeline };
   }
 
   get history(): readonly Message[] {
     return this.messages;
+  }
+
+  /**
+   * Writes an `event` line for a view of the session (the chat's rows: extension/chat/replay.ts); core never reads
+   * it back. Nothing is written for a session that has not begun (no prompt stored yet), so no empty session is listed.
+   */
+  recordEvent(name: string, data: unknown): Promise<void> {
+    return this.started ? this.writer.appendEvent(name, data) : Promise.resolve();
+  }
+
+  /** The transcript uuid of the last turn's prompt; undefined until one is stored, and for a turn a hook blocked. */
+  get promptUuid(): string | undefined {
+    return this.lastPromptUuid;
   }
 
   /** The transcript uuid of a message the loop stored (the object an event carried), if it was stored. */
@@ -295,6 +314,7 @@ export class AgentSession {
         yield event;
         if (event.type === 'usage') {
           const snapshot = this.usage.record(event.model, event.usage);
+          this.measuredContextTokens = snapshot.contextTokens;
           await this.writer.appendUsage({ model: event.model, ...event.usage, costUsd: snapshot.request.costUsd });
           yield { type: 'usageSnapshot', snapshot };
         }
@@ -316,6 +336,7 @@ export class AgentSession {
       this.started = true;
       await this.writer.writeMeta({ cwd: this.deps.cwd, model });
     }
+    this.lastPromptUuid = undefined;
     const start = this.sessionStart;
     this.sessionStart = undefined;
     const hooked = yield* promptHooks(this.deps.hooks, { role: 'user', content: prompt } as UserMessage, { sessionId: this.sessionId, cwd: this.deps.cwd, signal }, start);
@@ -326,7 +347,7 @@ export class AgentSession {
     }
     // Messages other agents sent while no turn ran go with the prompt.
     const user: Message = withMail(hooked.message, this.inbox.take());
-    await this.writer.appendMessage(user);
+    this.lastPromptUuid = await this.writer.appendMessage(user);
     this.messages.push(user);
     return true;
   }
@@ -368,7 +389,8 @@ export class AgentSession {
     // Before the first turn the command files have not been read yet: read them, so the skills count.
     if (!this.lastPrefix) this.commandList = (await this.deps.commands?.()) ?? this.commandList;
     const skills = skillSummaries(this.commandList);
-    return estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.offeredTools(), toolContext: () => this.toolContext(), skills });
+    const snapshot = await estimateContextSnapshot({ prefix: this.lastPrefix, env: await this.env, model, messages: this.messages, tools: this.offeredTools(), toolContext: () => this.toolContext(), skills });
+    return this.measuredContextTokens === undefined ? snapshot : { ...snapshot, measuredTokens: this.measuredContextTokens };
   }
 
   /** `CommandContext.runTool`: a prompt command's `!` lines and `@` files, through the permission engine. */
@@ -448,6 +470,8 @@ export class AgentSession {
         await this.writer.appendCompactBoundary({ summary: result.summary, preservedMessageCount: result.preservedCount });
         this.messages = result.messages;
         this.usage.record(settings.model, result.usage);
+        // The summary replaced what was measured; /context estimates until the next request measures again.
+        this.measuredContextTokens = undefined;
       }
       return { summarizedCount: result.summarizedCount, summary: result.summary };
     } finally {

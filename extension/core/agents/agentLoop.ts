@@ -232,6 +232,15 @@ export async function runAgentLoop(
   return result;
 }
 
+/**
+ * The progress reports a sub-agent's loop events give, as `runAgentLoop` makes them: a resumed chat replays a
+ * stored sub-agent's transcript through it (extension/chat/subAgentReplay.ts), so its nested rows match.
+ */
+export function progressReporter(startedAt: number): (event: QueryEvent) => AgentProgressEvent | undefined {
+  const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
+  return (event) => progressOf(event, tally, startedAt);
+}
+
 /** Wraps a progress event as the Agent tool's progress payload. */
 export function agentProgress(base: Omit<AgentProgressData, 'type' | 'event'>, event: AgentProgressEvent): AgentProgressData {
   return { type: 'agent_progress', ...base, event };

@@ -16,6 +16,11 @@ export interface AgentTranscriptHeader {
   cwd: string;
 }
 
+/** Where a sub-agent's transcript lives in the session's storage folder (a resumed chat reads it for its nested rows). */
+export function agentTranscriptFile(agentId: string): string {
+  return `agents/${agentId}.jsonl`;
+}
+
 export class AgentTranscript {
   private readonly lines: string[] = [];
   private dirty = false;
@@ -29,7 +34,7 @@ export class AgentTranscript {
   ) {}
 
   get relativePath(): string {
-    return `agents/${this.agentId}.jsonl`;
+    return agentTranscriptFile(this.agentId);
   }
 
   /** Writes the header line; resolves to the file's absolute path (rejects when it cannot be written). */

@@ -41,6 +41,8 @@ export interface McpServerView {
   /** When a failed server is tried again (ms since the epoch). */
   retryAt?: number;
   authUrl?: string;
+  /** Why a `disabled` server is off (core/mcp/types.ts `McpDisabledReason`). */
+  disabledReason?: 'declined' | 'dismissed' | 'untrusted' | 'turnedOff';
 }
 
 /** What the next request would send, for /context. */
@@ -50,6 +52,12 @@ export interface ContextSnapshot {
   system: readonly TextBlock[];
   tools: readonly ToolDefinition[];
   messages: readonly Message[];
+  /**
+   * Tokens the last request read and wrote, as the API counted them: the figure the chat's header and usage line
+   * show (core/agent/usage.ts, `contextTokens`). Absent before the first request and after /compact; the parts'
+   * estimate stands in then.
+   */
+  measuredTokens?: number;
 }
 
 /** A memory file /memory can open: `exists` false means opening it starts a new file there. */

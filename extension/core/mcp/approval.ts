@@ -4,7 +4,7 @@
  * command of an approved server gets asked about again instead of running the new command silently.
  */
 import type { McpApprovalPort } from './manager';
-import type { McpServerEntry } from './types';
+import type { McpServerEntry, McpServerView } from './types';
 
 /** Where answers are kept (VS Code: the workspace's `workspaceState`). */
 export interface ApprovalStore {
@@ -36,11 +36,28 @@ export function rememberingApproval(store: ApprovalStore, ask: (entry: McpServer
   };
 }
 
+/** Exactly what a server would run or reach: its command line (and folder), or its URL. */
+export function describeServer(entry: McpServerEntry): string {
+  const c = entry.config;
+  return c.type === 'stdio' ? `Command: ${[c.command, ...c.args].join(' ')}${c.cwd ? `\nIn: ${c.cwd}` : ''}` : c.type === 'sdk' ? `In-process server of the Agent SDK application: ${c.name}` : `URL (${c.type}): ${c.url}`;
+}
+
+/**
+ * The project servers the user can approve now, for the palette's Approve MCP Server…: those declined or
+ * whose question was dismissed, each with why it is off and what it would run.
+ */
+export function approvableServers(servers: readonly McpServerView[], entries: readonly McpServerEntry[]): { name: string; reason: 'declined' | 'dismissed'; what: string }[] {
+  return servers.flatMap((s) => {
+    const reason = s.status.state === 'disabled' ? s.status.reason : undefined;
+    const entry = entries.find((e) => e.name === s.name);
+    if ((reason !== 'declined' && reason !== 'dismissed') || !entry) return [];
+    return [{ name: s.name, reason, what: describeServer(entry) }];
+  });
+}
+
 /** The question's words: which server, from where, and exactly what would run. */
 export function approvalQuestion(entry: McpServerEntry): { message: string; detail: string } {
-  const c = entry.config;
-  const what =
-    c.type === 'stdio' ? `Command: ${[c.command, ...c.args].join(' ')}${c.cwd ? `\nIn: ${c.cwd}` : ''}` : c.type === 'sdk' ? `In-process server of the Agent SDK application: ${c.name}` : `URL (${c.type}): ${c.url}`;
+  const what = describeServer(entry);
   return {
     message: `Start the MCP server "${entry.name}" from .mcp.json?`,
     detail: `${what}\n\nIt is configured by this workspace${entry.path ? ` (${entry.path})` : ''}. Allow it only if you trust the repository.`,

@@ -1,8 +1,9 @@
 /**
  * The MCP manager (docs/ARCHITECTURE.md, MCP): one connection per configured server, made through the
  * host's `McpConnector`, with its status and its tool / resource / prompt lists. A project server
- * (`.mcp.json`) starts only after `McpApprovalPort` said yes (a repository must not run programs silently);
- * a denied one is `disabled`. A connection that fails or drops is `failed` with the reason and the server's
+ * (`.mcp.json`) starts only in a trusted workspace and after `McpApprovalPort` said yes (a repository must
+ * not run programs silently); a declined or dismissed one is `disabled` with that reason until `approve`
+ * asks again, and one held back for trust starts on `workspaceTrusted`. A connection that fails or drops is `failed` with the reason and the server's
  * last stderr, and is tried again with exponential backoff (1 s, 2 s, 4 s … capped). A remote server that
  * wants an OAuth sign-in is `needsAuth` (no retries: only the user can fix it) until `authenticate`.
  * `setEnabled` turns a server off (`disabled`, kept in the list) and on again. Implements `McpHub`.
@@ -26,8 +27,11 @@ export { describeStatus };
 
 /** Asks the user whether a project server may start; the host remembers the answer per workspace. */
 export interface McpApprovalPort {
-  /** `askAgain`: the user restarted a denied server from the /mcp panel, so a remembered "no" does not count. */
-  approve(entry: McpServerEntry, options?: { askAgain?: boolean }): Promise<boolean>;
+  /**
+   * True: allowed; false: declined; undefined: the question was closed without an answer. `askAgain`: the
+   * user asked to approve it (or restarted it), so a remembered "no" does not count.
+   */
+  approve(entry: McpServerEntry, options?: { askAgain?: boolean }): Promise<boolean | undefined>;
 }
 
 /** Test seam for the backoff. */
@@ -41,6 +45,11 @@ export interface McpManagerDeps {
   connector: McpConnector;
   /** Without it, project servers stay `needsApproval` (nobody can answer). */
   approval?: McpApprovalPort;
+  /**
+   * Whether the workspace is trusted (VS Code's workspace trust); while it is not, project servers stay
+   * `disabled` (reason `untrusted`) and nobody is asked. Absent: trusted (the CLI has no such notion).
+   */
+  trusted?: () => boolean;
   timers?: McpTimers;
   log?: Logger;
   backoff?: { firstMs: number; maxMs: number };
@@ -149,7 +158,29 @@ export class McpManager implements McpHub {
     slot.tools = [];
     slot.resources = [];
     slot.prompts = [];
-    this.set(slot, { state: 'disabled' });
+    this.set(slot, { state: 'disabled', reason: 'turnedOff' });
+  }
+
+  /**
+   * Asks again about a project server that was declined or whose question was dismissed (the /mcp panel's
+   * Approve…, the palette's Approve MCP Server…); a remembered "no" does not count. An approved server is
+   * left as it is.
+   */
+  async approve(server: string): Promise<void> {
+    const slot = this.slots.get(server);
+    if (!slot) throw new Error(`There is no MCP server "${server}".`);
+    if (slot.approved) return;
+    if (!this.isTrusted(slot)) throw new Error(`The MCP server "${server}" comes from this workspace's .mcp.json, which is not trusted: trust the workspace first.`);
+    await this.stop(slot);
+    slot.failures = 0;
+    await this.start(slot, true);
+  }
+
+  /** The workspace became trusted: the project servers held back for it start (each asks first). */
+  workspaceTrusted(): void {
+    for (const slot of this.slots.values()) {
+      if (slot.status.state === 'disabled' && slot.status.reason === 'untrusted') void this.start(slot, false);
+    }
   }
 
   /**
@@ -216,19 +247,25 @@ export class McpManager implements McpHub {
     return slot.connection;
   }
 
-  /** Approval (project servers), then the connection. */
+  /** Trust and approval (project servers), then the connection. */
   private async start(slot: Slot, askAgain: boolean): Promise<void> {
     const generation = ++slot.generation;
-    if (!slot.approved || (askAgain && slot.status.state === 'disabled')) {
+    if (!slot.approved) {
+      if (!this.isTrusted(slot)) return this.set(slot, { state: 'disabled', reason: 'untrusted' });
       this.set(slot, { state: 'needsApproval' });
       const approval = this.deps.approval;
       if (!approval) return;
-      const yes = await approval.approve(slot.entry, askAgain ? { askAgain } : undefined).catch(() => false);
+      const answer = await approval.approve(slot.entry, askAgain ? { askAgain } : undefined).catch(() => false);
       if (generation !== slot.generation || this.disposed) return;
-      slot.approved = yes;
-      if (!yes) return this.set(slot, { state: 'disabled' });
+      slot.approved = answer === true;
+      if (answer !== true) return this.set(slot, { state: 'disabled', reason: answer === undefined ? 'dismissed' : 'declined' });
     }
     await this.connect(slot, generation);
+  }
+
+  /** Only a project server waits for trust; the others are the user's own. */
+  private isTrusted(slot: Slot): boolean {
+    return slot.entry.scope !== 'project' || (this.deps.trusted?.() ?? true);
   }
 
   private async connect(slot: Slot, generation: number): Promise<void> {

@@ -38,7 +38,14 @@ export type McpServerStatus =
   /** The server wants an OAuth sign-in (`McpHub.authenticate`); `error` is why the last sign-in failed. */
   | { state: 'needsAuth'; url?: string; error?: string }
   | { state: 'failed'; error: string; stderr?: string; retryAt?: number }
-  | { state: 'disabled' };
+  | { state: 'disabled'; reason?: McpDisabledReason };
+
+/**
+ * Why a server is off: the user declined the project server's question (Deny), closed it without answering
+ * (dismissed), the workspace is not trusted (project servers wait for trust), or it was turned off
+ * (`McpManager.setEnabled`). The first two can be approved later (`McpHub.approve`).
+ */
+export type McpDisabledReason = 'declined' | 'dismissed' | 'untrusted' | 'turnedOff';
 
 /** A tool as the server lists it (`tools/list`). */
 export interface McpToolInfo {
@@ -154,6 +161,11 @@ export interface McpHub {
   restart(server: string): Promise<void>;
   /** Sign in to a `needsAuth` server (the /mcp panel's Authenticate); rejects with why it failed. */
   authenticate?(server: string): Promise<void>;
+  /**
+   * Ask again about a project server the user declined or dismissed (the /mcp panel's Approve…, the palette's
+   * Approve MCP Server…); an approved one connects. Rejects while the workspace is not trusted.
+   */
+  approve?(server: string): Promise<void>;
   onDidChange(listener: () => void): () => void;
 }
 

@@ -42,6 +42,7 @@ export function mcpPanelRows(servers: readonly McpServerView[]): McpPanelRow[] {
       ...(st.state === 'failed' ? { error: st.error.slice(0, PANEL_ERROR), ...(st.stderr ? { stderr: st.stderr.slice(-PANEL_STDERR) } : {}), ...(st.retryAt ? { retryAt: st.retryAt } : {}) } : {}),
       ...(st.state === 'needsAuth' && st.url ? { authUrl: st.url } : {}),
       ...(st.state === 'needsAuth' && st.error ? { error: st.error.slice(0, PANEL_ERROR) } : {}),
+      ...(st.state === 'disabled' && st.reason ? { disabledReason: st.reason } : {}),
     };
   });
 }

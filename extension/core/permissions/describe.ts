@@ -46,7 +46,7 @@ export function describeDecisionReason(reason: PermissionDecisionReason): string
     case 'rule':
       return `rule ${permissionRuleValueToString(reason.rule.ruleValue)} from ${describePermissionRuleSource(reason.rule.source)}`;
     case 'mode':
-      return `permission mode ${reason.mode}`;
+      return `permission mode "${modeName(reason.mode)}"`;
     case 'subcommandResults': {
       const parts = [...reason.reasons].map(([command, result]) => `${command} (${BEHAVIOR_TEXT[result.behavior]})`);
       return parts.length > 0 ? `sub-commands: ${parts.join(', ')}` : 'sub-commands: none';
@@ -75,14 +75,20 @@ const DESTINATION_TEXT: Record<PermissionUpdateDestination, string> = {
   cliArg: 'for this run',
 };
 
-const MODE_TEXT: Record<string, string> = {
-  default: 'ask before changes',
-  acceptEdits: 'accept edits',
-  plan: 'plan mode',
-  auto: 'auto mode',
-  bypassPermissions: 'bypass permissions',
-  dontAsk: "don't ask",
+/** What the chat's header, the status bar and the palette call each mode (protocol/controls.ts, kept equal by a unit test). */
+export const PERMISSION_MODE_NAMES: Readonly<Record<string, string>> = {
+  default: 'Ask before edits',
+  acceptEdits: 'Accept edits',
+  plan: 'Plan',
+  auto: 'Auto',
+  bypassPermissions: 'Bypass permissions',
+  dontAsk: "Don't ask",
 };
+
+/** A mode as the user knows it; an unknown one by its id. */
+function modeName(mode: string): string {
+  return PERMISSION_MODE_NAMES[mode] ?? mode;
+}
 
 /** The label of a suggestion's button, e.g. `Always allow Bash(npm run test:*) in this project`. */
 export function describePermissionUpdate(update: PermissionUpdate): string {
@@ -98,7 +104,7 @@ export function describePermissionUpdate(update: PermissionUpdate): string {
     case 'removeRules':
       return `Remove ${update.rules.map(permissionRuleValueToString).join(', ')} ${where}`;
     case 'setMode':
-      return `Switch to ${MODE_TEXT[update.mode] ?? update.mode} ${where}`;
+      return `Switch to ${modeName(update.mode)} ${where}`;
     case 'addDirectories':
       return `Allow access to ${update.directories.join(', ')} ${where}`;
     case 'removeDirectories':

@@ -7,7 +7,7 @@ import type { Message } from '../messages';
 import type { TranscriptStore } from '../ports';
 import { cap } from '../text/cap';
 import type { MetaEntry } from './entries';
-import { parseTranscript, repairForResume, type ParsedTranscript, type UsageTotals } from './transcript';
+import { parseTranscript, repairForResume, type ParsedTranscript, type TimelineItem, type UsageTotals } from './transcript';
 
 export const UNTITLED = '(untitled)';
 
@@ -32,6 +32,8 @@ export interface LoadedSession {
   warnings: string[];
   /** The aggregate budget's replacements so far, by tool_use_id (already applied to `messages`). */
   replacements: Map<string, string>;
+  /** Every message and event line as written, for the chat's rows (ParsedTranscript.timeline). */
+  timeline: TimelineItem[];
 }
 
 const TITLE_MAX = 80;
@@ -92,5 +94,6 @@ export async function loadSession(store: TranscriptStore, sessionId: string): Pr
     usage: parsed.usage,
     warnings: [...parsed.warnings, ...repaired.map((r) => `Repaired: ${r}`)],
     replacements: parsed.replacements,
+    timeline: parsed.timeline,
   };
 }

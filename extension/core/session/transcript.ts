@@ -25,6 +25,13 @@ export interface UsageTotals extends ModelUsage {
   costUsd: number;
 }
 
+/**
+ * One message or event line, in file order. Unlike `messages`, the timeline keeps what a compaction summarized
+ * and the tool results as they were first written (no result replacements): what the user saw, not what the
+ * model is sent next (the chat rebuilds its rows from it on resume, extension/chat/replay.ts).
+ */
+export type TimelineItem = { kind: 'message'; uuid: string; message: Message } | { kind: 'event'; name: string; data: unknown };
+
 export interface ParsedTranscript {
   meta?: MetaEntry;
   /**
@@ -42,6 +49,7 @@ export interface ParsedTranscript {
   /** One per skipped line, naming its line number. */
   warnings: string[];
   lastTimestamp?: string;
+  timeline: TimelineItem[];
 }
 
 interface Pending {
@@ -153,7 +161,7 @@ function promptText(message: Message): string | undefined {
  * warning naming its (1-based) line number, so one bad line costs only itself.
  */
 export function parseTranscript(text: string): ParsedTranscript {
-  const result: ParsedTranscript = { messages: [], replacements: new Map(), usage: emptyUsage(), warnings: [] };
+  const result: ParsedTranscript = { messages: [], replacements: new Map(), usage: emptyUsage(), warnings: [], timeline: [] };
   const lines = text.split('\n');
   // Every line the store writes ends in '\n'; a last line without one was cut off mid-write.
   const lastIsPartial = !text.endsWith('\n');
@@ -197,6 +205,7 @@ function apply(result: ParsedTranscript, entry: TranscriptEntry): void {
       return;
     case 'message':
       result.messages.push(entry.message);
+      result.timeline.push({ kind: 'message', uuid: entry.uuid, message: entry.message });
       result.firstPrompt ??= promptText(entry.message);
       break;
     case 'title':
@@ -218,6 +227,7 @@ function apply(result: ParsedTranscript, entry: TranscriptEntry): void {
       for (const r of entry.replacements) result.replacements.set(r.toolUseId, r.content);
       break;
     case 'event':
+      result.timeline.push({ kind: 'event', name: entry.name, data: entry.data });
       break;
   }
   result.lastTimestamp = entry.timestamp;

@@ -43,6 +43,11 @@ export function toolUseError(message: string): string {
   return `<tool_use_error>${message}</tool_use_error>`;
 }
 
+/** The text without the `<tool_use_error>` tags `toolUseError` adds: what a person reads (the model keeps them). */
+export function withoutToolUseErrorTags(text: string): string {
+  return text.replace(/<\/?tool_use_error>/g, '').trim();
+}
+
 export const INTERRUPTED_MESSAGE = 'Interrupted by user: the tool call was cancelled before it finished.';
 
 /** A call a new user message cancelled (docs/ARCHITECTURE.md, Mid-turn messages); the message follows the results. */

@@ -60,13 +60,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
   const parsed = tool.inputSchema.safeParse(block.input);
   if (!parsed.success) return fail('invalid_input', formatInputError(tool.name, parsed.error, block.input));
   let input = parsed.data as Record<string, unknown>;
-  emit({
-    type: 'toolStarted',
-    toolUseId: block.id,
-    toolName: tool.name,
-    activity: safely(() => tool.getActivityDescription?.(input, { cwd: context.cwd }) ?? null),
-    summary: safely(() => tool.getToolUseSummary?.(input, { cwd: context.cwd }) ?? null),
-  });
+  emit(toolStartedEvent(tool, block.id, input, context.cwd));
 
   // With an interrupt signal the call gets a controller of its own; the listeners tying it to the session's
   // and the interrupt's long-lived signals are removed in `finally`, so they never outlive the call.
@@ -133,6 +127,20 @@ export function errorResult(toolUseId: string, content: string): ToolResultBlock
 
 function isUnloadedDeferred(tool: AnyTool, context: ToolUseContext): boolean {
   return tool.shouldDefer === true && tool.alwaysLoad !== true && !context.discoveredToolNames.has(tool.name);
+}
+
+/**
+ * The `toolStarted` event of a call whose input parsed. A resumed chat builds its rows with the same
+ * (extension/chat/transcriptEvents.ts), so they read as they did while the session ran.
+ */
+export function toolStartedEvent(tool: AnyTool, toolUseId: string, input: Record<string, unknown>, cwd: string): Extract<ToolExecutionEvent, { type: 'toolStarted' }> {
+  return {
+    type: 'toolStarted',
+    toolUseId,
+    toolName: tool.name,
+    activity: safely(() => tool.getActivityDescription?.(input, { cwd }) ?? null),
+    summary: safely(() => tool.getToolUseSummary?.(input, { cwd }) ?? null),
+  };
 }
 
 function safely<T>(fn: () => T): T | null {

@@ -38,10 +38,14 @@ async function readDir(dir: string, source: 'user' | 'project', errors: string[]
   return out;
 }
 
-export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string; extra?: readonly AgentDefinition[] }): Promise<LoadedAgents> {
+/**
+ * The built-in, user and project agent types. `trusted` false leaves out the project's (`<cwd>/.claude/agents`):
+ * an untrusted folder must not give the model its own agents' prompts and tools. Absent: trusted (the CLI).
+ */
+export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string; extra?: readonly AgentDefinition[]; trusted?: () => boolean }): Promise<LoadedAgents> {
   const errors: string[] = [];
   const user = await readDir(path.join(opts.homeDir, '.claude', 'agents'), 'user', errors);
-  const project = await readDir(path.join(opts.cwd, '.claude', 'agents'), 'project', errors);
+  const project = (opts.trusted?.() ?? true) ? await readDir(path.join(opts.cwd, '.claude', 'agents'), 'project', errors) : [];
   return { definitions: mergeAgentDefinitions(BUILTIN_AGENTS, user, project, opts.extra ?? []), errors };
 }
 
@@ -51,7 +55,7 @@ export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string;
  * once per distinct problem, not on every turn.
  */
 export function agentDefinitionsReader(
-  opts: { cwd: string; homeDir: string },
+  opts: { cwd: string; homeDir: string; trusted?: () => boolean },
   log: Logger,
   onProblems?: (problems: ConfigProblem[]) => void,
 ): () => Promise<readonly AgentDefinition[]> {

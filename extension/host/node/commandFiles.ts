@@ -5,6 +5,8 @@
  * name and source. A file that cannot be read or parsed becomes a `ConfigProblem` naming it and its line;
  * the others still load. A folder that does not exist or cannot be read defines nothing. Small enough to
  * read again at the start of every turn, as agent files are (agentFiles.ts), so no watcher is needed.
+ * The project's files wait for workspace trust (`trusted`): an untrusted folder's commands and skills are
+ * not offered, so neither a slash command nor the Skill tool can run what the repository wrote.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +26,13 @@ export interface LoadedCommandFiles {
 }
 
 type Source = 'user' | 'project';
+
+/** Where the files are; `trusted` false leaves out the project's (`<cwd>/.claude/`). Absent: trusted (the CLI). */
+export interface CommandFileLocations {
+  cwd: string;
+  homeDir: string;
+  trusted?: () => boolean;
+}
 
 /** Deep enough for `a/b/c/name.md`; deeper trees are not commands anyone types. */
 const MAX_DEPTH = 4;
@@ -87,16 +96,17 @@ async function readSkills(root: string, source: Source, problems: ConfigProblem[
 }
 
 /** All command files and skills of the user and the project; never throws. */
-export async function loadCommandFiles(opts: { cwd: string; homeDir: string }): Promise<LoadedCommandFiles> {
+export async function loadCommandFiles(opts: CommandFileLocations): Promise<LoadedCommandFiles> {
   const problems: ConfigProblem[] = [];
   const dirs = (base: string) => ({ commands: path.join(base, '.claude', 'commands'), skills: path.join(base, '.claude', 'skills') });
   const user = dirs(opts.homeDir);
   const project = dirs(opts.cwd);
+  const trusted = opts.trusted?.() ?? true;
   const layers = [
     await readSkills(user.skills, 'user', problems),
     await readCommands(user.commands, 'user', problems),
-    await readSkills(project.skills, 'project', problems),
-    await readCommands(project.commands, 'project', problems),
+    trusted ? await readSkills(project.skills, 'project', problems) : [],
+    trusted ? await readCommands(project.commands, 'project', problems) : [],
   ];
   // Later layers win by name: project over user, and a command file over a skill of the same source.
   const byName = new Map<string, PromptCommand>();
@@ -111,7 +121,7 @@ export async function loadCommandFiles(opts: { cwd: string; homeDir: string }): 
  * changed or removed counts from the next turn. Each distinct problem is logged once, not on every turn;
  * every read still returns all current problems for the chat view's list.
  */
-export function commandFilesReader(opts: { cwd: string; homeDir: string }, log: Logger): () => Promise<LoadedCommandFiles> {
+export function commandFilesReader(opts: CommandFileLocations, log: Logger): () => Promise<LoadedCommandFiles> {
   const reported = new Set<string>();
   return async () => {
     try {
@@ -131,9 +141,9 @@ export function commandFilesReader(opts: { cwd: string; homeDir: string }, log: 
 }
 
 /** The command files and skills as a registry loader (core/commands/registry.ts), read on every refresh. */
-export function fileCommandLoader(cwd: string, homeDir: string): CommandLoader {
+export function fileCommandLoader(cwd: string, homeDir: string, trusted?: () => boolean): CommandLoader {
   return async () => {
-    const loaded = await loadCommandFiles({ cwd, homeDir });
+    const loaded = await loadCommandFiles({ cwd, homeDir, ...(trusted ? { trusted } : {}) });
     return { commands: loaded.commands, problems: loaded.problems };
   };
 }

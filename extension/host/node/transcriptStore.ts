@@ -22,6 +22,19 @@ export function workspaceKeyOf(workspacePath: string): string {
   return createHash('sha256').update(normalized, 'utf8').digest('hex').slice(0, 16);
 }
 
+/**
+ * Codewright's own folder: `CODEWRIGHT_HOME`, else `~/.codewright`. The CLI and VS Code both keep their
+ * transcripts under it, so a session started in one is listed and resumed by the other.
+ */
+export function codewrightHome(env: NodeJS.ProcessEnv, homeDir: string): string {
+  return env.CODEWRIGHT_HOME?.trim() ? path.resolve(env.CODEWRIGHT_HOME) : path.join(homeDir, '.codewright');
+}
+
+/** Where the transcripts of the workspace folder `workspacePath` live: `<home>/projects/<workspace key>/transcripts`. */
+export function projectTranscriptsDir(home: string, workspacePath: string): string {
+  return path.join(home, 'projects', workspaceKeyOf(workspacePath), 'transcripts');
+}
+
 export class NodeTranscriptStore implements TranscriptStore {
   readonly dir: string;
   /** Per-session chain of appends, so two writers in this process never interleave partial lines. */

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../core/ports';
+import { DEFAULT_SETTLE, LanguageServerRule, ReportLatency, whenDiagnosticsSettle, type ExtensionManifest, type SettleOptions } from './diagnosticsSettle';
 
 type QueryParams = Parameters<LspPort['query']>[1];
 type QueryResult = Awaited<ReturnType<LspPort['query']>>;
@@ -25,6 +26,8 @@ export interface VsCodeLspOptions {
   loadingTimeoutMs?: number;
   /** How long a freshly opened file may take to get its first diagnostics. */
   firstDiagnosticsMs?: number;
+  /** How long to wait for the server after an edit (diagnosticsSettle.ts); the call's timeout caps it. */
+  settle?: Partial<SettleOptions>;
 }
 
 const kindName = (kind: vscode.SymbolKind): string => (vscode.SymbolKind[kind] ?? 'symbol').toLowerCase();
@@ -75,10 +78,17 @@ const exec = <T>(command: string, ...args: unknown[]): Promise<T | undefined> =>
 export class VsCodeLsp implements LspPort {
   private readonly loadingTimeoutMs: number;
   private readonly firstDiagnosticsMs: number;
+  private readonly settle: SettleOptions;
+  private readonly servers = languageServers();
+  /** Edits being written, by file URI: the wait for the server, started before the write. */
+  private readonly watching = new Map<string, Promise<unknown>>();
+  private readonly latency: ReportLatency;
 
   constructor(options: VsCodeLspOptions = {}) {
     this.loadingTimeoutMs = options.loadingTimeoutMs ?? 20_000;
     this.firstDiagnosticsMs = options.firstDiagnosticsMs ?? 5_000;
+    this.settle = { ...DEFAULT_SETTLE, ...options.settle };
+    this.latency = new ReportLatency(this.settle.firstReportMs);
   }
 
   async query(operation: LspOperation, params: QueryParams): Promise<QueryResult> {
@@ -151,22 +161,98 @@ export class VsCodeLsp implements LspPort {
     // Nothing will check it, so neither show it nor wait for a report that never comes.
     if (NO_SERVER_LANGUAGES.has(doc.languageId)) return current();
     // A file shown just now gets checked just now: wait for that first report (or the timeout).
-    const changed = hasTab(uri) ? undefined : waitForDiagnostics(uri, this.firstDiagnosticsMs);
+    const first = this.firstDiagnosticsMs;
+    const changed = hasTab(uri) ? undefined : whenDiagnosticsSettle(reportsFor(uri), { firstReportMs: first, quietMs: 400, capMs: first });
     await showForChecking(uri);
     await changed;
     return current();
   }
 
+  /**
+   * What the file has now, without waiting: undefined when no server has checked it (no report and no
+   * tab: servers check only files shown), so the problems after the edit cannot be told new or old.
+   */
+  async diagnosticsBeforeEdit(path: string): Promise<LspDiagnostic[] | undefined> {
+    const uri = vscode.Uri.file(path);
+    const current = vscode.languages.getDiagnostics(uri);
+    const shown = hasTab(uri);
+    // A file a server checks already: its answer to the edit is awaited from now, while the edit is written.
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (shown && open && this.servers.serves(open.languageId)) this.watching.set(uri.toString(), this.watch(uri, open.languageId, this.settle.capMs));
+    if (current.length === 0 && !shown) return undefined;
+    return current.map((d) => toDiagnostic(uri, d));
+  }
+
+  /**
+   * Waits only where a server serves the file's language, and only until its reports settle
+   * (diagnosticsSettle.ts); `timeoutMs` caps the wait. A file nothing checks is answered at once.
+   */
   async diagnosticsAfterEdit(path: string, timeoutMs: number): Promise<LspDiagnostic[]> {
     const uri = vscode.Uri.file(path);
-    const changed = waitForDiagnostics(uri, timeoutMs);
-    await showForChecking(uri);
-    await changed;
+    const watched = this.watching.get(uri.toString());
+    this.watching.delete(uri.toString());
+    // Started before the write, with the window's own cap (the tools' timeout is the same 2.5 s).
+    if (watched) await watched;
+    else {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      if (this.servers.serves(doc.languageId)) {
+        const settled = this.watch(uri, doc.languageId, Math.min(timeoutMs, this.settle.capMs));
+        await showForChecking(uri);
+        await settled;
+      }
+    }
     return vscode.languages
       .getDiagnostics(uri)
       .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning)
       .map((d) => toDiagnostic(uri, d));
   }
+
+  /**
+   * `whenDiagnosticsSettle` with the language's learnt first-report window, learning from its outcome. A
+   * watch nobody collects ends by itself at its cap.
+   */
+  private watch(uri: vscode.Uri, languageId: string, capMs: number): Promise<unknown> {
+    const key = uri.toString();
+    const settled = whenDiagnosticsSettle(reportsFor(uri), { ...this.settle, firstReportMs: this.latency.windowFor(languageId), capMs });
+    void settled.then((outcome) => {
+      if (outcome.firstReportMs !== undefined) this.latency.note(languageId, outcome.firstReportMs);
+      if (this.watching.get(key) === settled) this.watching.delete(key);
+    });
+    return settled;
+  }
+}
+
+/** The diagnostics reports for one file, as `whenDiagnosticsSettle` takes them. */
+function reportsFor(uri: vscode.Uri): (onReport: () => void) => () => void {
+  const key = uri.toString();
+  return (onReport) => {
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === key)) onReport();
+    });
+    return () => sub.dispose();
+  };
+}
+
+let windowServers: LanguageServerRule | undefined;
+
+/**
+ * One rule for the window, learning from every diagnostics report from the first VsCodeLsp on. Its
+ * listener lives as long as the extension host: what it learns is about the window, not a session.
+ */
+function languageServers(): LanguageServerRule {
+  if (windowServers) return windowServers;
+  const rule = new LanguageServerRule(() => vscode.extensions.all.map((e) => e.packageJSON as ExtensionManifest));
+  const note = (uris: readonly vscode.Uri[]) => {
+    const languages = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d.languageId]));
+    for (const uri of uris) {
+      const languageId = languages.get(uri.toString());
+      if (languageId) rule.noteReport(languageId);
+    }
+  };
+  note(vscode.languages.getDiagnostics().map(([uri]) => uri));
+  vscode.languages.onDidChangeDiagnostics((e) => note(e.uris));
+  windowServers = rule;
+  return rule;
 }
 
 function hasTab(uri: vscode.Uri): boolean {
@@ -197,28 +283,4 @@ function toDiagnostic(uri: vscode.Uri, d: vscode.Diagnostic): LspDiagnostic {
     ...(d.source ? { source: d.source } : {}),
     ...(code !== undefined ? { code: String(code) } : {}),
   };
-}
-
-/**
- * Resolves once diagnostics for `uri` have changed and then stayed quiet briefly, or at the timeout.
- * Servers report in waves (TypeScript: syntax first, semantics later), so the first event alone can
- * still carry the old semantic errors.
- */
-function waitForDiagnostics(uri: vscode.Uri, timeoutMs: number, quietMs = 400): Promise<void> {
-  const key = uri.toString();
-  return new Promise((resolve) => {
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      clearTimeout(quiet);
-      sub.dispose();
-      resolve();
-    };
-    const timer = setTimeout(finish, timeoutMs);
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (!e.uris.some((u) => u.toString() === key)) return;
-      clearTimeout(quiet);
-      quiet = setTimeout(finish, quietMs);
-    });
-  });
 }

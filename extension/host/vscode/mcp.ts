@@ -2,20 +2,23 @@
  * The window's MCP servers in VS Code (docs/ARCHITECTURE.md, MCP): the manager on the Node connector, its
  * configuration (`~/.claude.json`, the workspace's `.mcp.json`, the user setting `codewright.mcpServers`)
  * loaded at activation and again when one of them changes. A project server asks with a modal before it
- * starts, the answer remembered in the workspace's state; an untrusted workspace's `.mcp.json` is not read.
+ * starts, the answer remembered in the workspace's state. In an untrusted workspace the `.mcp.json` servers
+ * are listed (so /mcp can say why they are off) but never started or asked about; granting trust asks.
+ * A declined or dismissed server is approved later from /mcp or `Codewright: Approve MCP Server…`.
  * Remote servers that want an OAuth sign-in keep their tokens in SecretStorage and open the browser with
  * `openExternal` when the user authenticates (the /mcp panel, or `Codewright: Authenticate MCP Server`).
  */
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { ConfigProblem } from '../../core/configProblems';
-import { approvalQuestion, rememberingApproval } from '../../core/mcp/approval';
+import { approvableServers, approvalQuestion, rememberingApproval } from '../../core/mcp/approval';
 import { loadMcpConfig } from '../../core/mcp/config';
 import { McpManager } from '../../core/mcp/manager';
 import type { McpServerEntry } from '../../core/mcp/types';
 import { LazyMcpConnector } from '../node/mcp/lazyConnector';
 import type { McpOAuthOptions } from '../node/mcp/oauthFlow';
 import { COMMANDS } from '../../ui/palette/commands';
+import { MCP_DISABLED_REASON_TEXT } from '../../protocol/messages';
 
 export interface VsCodeMcp extends vscode.Disposable {
   readonly hub: McpManager;
@@ -41,6 +44,8 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
   const hub = new McpManager({
     connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
     approval: rememberingApproval(context.workspaceState, (entry) => ask(entry)),
+    // Project servers wait for trust (core/mcp/manager.ts); granting it starts them.
+    trusted: () => vscode.workspace.isTrusted,
     log,
   });
   let problems: ConfigProblem[] = [];
@@ -49,7 +54,7 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
     const trusted = vscode.workspace.isTrusted;
     const result = await loadMcpConfig({
       homeDir: where.homeDir,
-      ...(where.workspaceRoot && trusted ? { workspaceRoot: where.workspaceRoot } : {}),
+      ...(where.workspaceRoot ? { workspaceRoot: where.workspaceRoot } : {}),
       readFile: (file) => readFile(file, 'utf8').catch(() => undefined),
       env: process.env,
       setting: vscode.workspace.getConfiguration('codewright').get<unknown>('mcpServers'),
@@ -57,16 +62,21 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
     problems = result.problems;
     for (const p of problems) log.warn(`MCP config skipped: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`);
     hub.setServers(result.entries);
-    log.info(`MCP: ${result.entries.length} server(s) configured${trusted ? '' : ' (.mcp.json ignored: the workspace is not trusted)'}.`);
+    log.info(`MCP: ${result.entries.length} server(s) configured${trusted ? '' : ' (.mcp.json servers wait until the workspace is trusted)'}.`);
     for (const l of listeners) l();
   };
   const again = () => void reload().catch((err: unknown) => log.error(`Reloading the MCP servers failed: ${String(err)}`));
   const disposables: vscode.Disposable[] = [
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('codewright.mcpServers') && again()),
-    vscode.workspace.onDidGrantWorkspaceTrust(again),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      void reload()
+        .then(() => hub.workspaceTrusted())
+        .catch((err: unknown) => log.error(`Starting the project MCP servers after trust failed: ${String(err)}`));
+    }),
     ...watch(new vscode.RelativePattern(vscode.Uri.file(where.homeDir), '.claude.json'), again),
     ...(where.workspaceRoot ? watch(new vscode.RelativePattern(vscode.Uri.file(where.workspaceRoot), '.mcp.json'), again) : []),
     vscode.commands.registerCommand(COMMANDS.authenticateMcpServer, (server?: unknown) => authenticateCommand(hub, typeof server === 'string' ? server : undefined)),
+    vscode.commands.registerCommand(COMMANDS.approveMcpServer, (server?: unknown) => approveCommand(hub, typeof server === 'string' ? server : undefined)),
   ];
   again();
   return {
@@ -117,6 +127,36 @@ export async function authenticateCommand(hub: McpManager, server?: string): Pro
   } catch (err) {
     void vscode.window.showErrorMessage(`Signing in to the MCP server "${target}" failed: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/**
+ * The palette command: approve the server given, or pick one of the project servers declined or dismissed
+ * (each with why it is off and what it runs); the approval question then shows again. While the workspace is
+ * not trusted, it offers the trust editor instead.
+ */
+export async function approveCommand(hub: McpManager, server?: string): Promise<void> {
+  let name = server;
+  if (!name) {
+    const candidates = approvableServers(hub.servers(), hub.entries());
+    if (candidates.length === 0) return nothingToApprove(hub);
+    const items = candidates.map((c) => ({ label: c.name, description: MCP_DISABLED_REASON_TEXT[c.reason], detail: c.what }));
+    name = (await vscode.window.showQuickPick(items, { placeHolder: 'Approve which project MCP server? You are asked once more, with what it runs.', matchOnDescription: true }))?.label;
+    if (!name) return;
+  }
+  try {
+    await hub.approve(name);
+  } catch (err) {
+    void vscode.window.showErrorMessage(`Approving the MCP server "${name}" failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+async function nothingToApprove(hub: McpManager): Promise<void> {
+  const held = hub.servers().filter((s) => s.status.state === 'disabled' && s.status.reason === 'untrusted');
+  if (held.length === 0) return void vscode.window.showInformationMessage('No project MCP server is waiting to be approved.');
+  const trust = 'Manage Workspace Trust';
+  const names = held.map((s) => `"${s.name}"`).join(', ');
+  const pick = await vscode.window.showInformationMessage(`The MCP servers ${names} of .mcp.json start once you trust this workspace.`, trust);
+  if (pick === trust) await vscode.commands.executeCommand('workbench.trust.manage');
 }
 
 function watch(pattern: vscode.RelativePattern, onChange: () => void): vscode.Disposable[] {

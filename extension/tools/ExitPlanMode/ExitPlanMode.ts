@@ -74,7 +74,7 @@ const exitPlanModeDef = {
     return EXIT_PLAN_MODE_PROMPT;
   },
   userFacingName: () => 'Plan',
-  getActivityDescription: () => 'Waiting for you to approve the plan',
+  getActivityDescription: () => 'Waiting for your approval',
   toAutoClassifierInput: (input: ExitPlanModeInput) => input.plan ?? '',
 
   async call(input: ExitPlanModeInput, context: ToolUseContext) {

@@ -92,6 +92,11 @@ export const ToolSearchTool = buildTool({
     ].join('\n');
   },
   userFacingName: () => 'Tool search',
+  present: ({ output, isError }) => {
+    const o = output as Partial<ToolSearchOutput> | undefined;
+    if (isError || typeof o?.query !== 'string' || !Array.isArray(o.matches)) return undefined;
+    return { kind: 'toolSearch', query: o.query.slice(0, 2000), matches: o.matches.slice(0, 100) };
+  },
   getToolUseSummary: (input) => input?.query ?? null,
   getActivityDescription: (input) => (input?.query ? `Searching tools for "${input.query}"` : 'Searching tools'),
   async call({ query, max_results }, context) {

@@ -10,19 +10,27 @@ const MAX_LISTED = 20;
 
 const key = (d: LspDiagnostic) => `${d.severity}|${d.code ?? ''}|${d.message}`;
 
-/** Diagnostics before the write, to tell new problems from old ones. */
-export async function diagnosticsBefore(context: ToolUseContext, path: string): Promise<LspDiagnostic[]> {
+/**
+ * Diagnostics before the write, to tell new problems from old ones; undefined when the server had not
+ * checked the file (then every problem after the edit is listed, and said to be possibly older). Nothing
+ * here waits for a server: that would cost every edit of a file no server has looked at yet.
+ */
+export async function diagnosticsBefore(context: ToolUseContext, path: string): Promise<LspDiagnostic[] | undefined> {
   const lsp = context.ports.lsp;
   if (!lsp?.diagnosticsAfterEdit) return [];
   try {
-    return await lsp.diagnostics(path);
+    return lsp.diagnosticsBeforeEdit ? await lsp.diagnosticsBeforeEdit(path) : await lsp.diagnostics(path);
   } catch {
     return [];
   }
 }
 
 /** A `<new-diagnostics>` note for the tool result, or undefined when nothing new appeared. */
-export async function newDiagnosticsNote(context: ToolUseContext, path: string, before: readonly LspDiagnostic[]): Promise<string | undefined> {
+export async function newDiagnosticsNote(
+  context: ToolUseContext,
+  path: string,
+  before: readonly LspDiagnostic[] | undefined,
+): Promise<string | undefined> {
   const lsp = context.ports.lsp;
   if (!lsp?.diagnosticsAfterEdit) return undefined;
   let after: LspDiagnostic[];
@@ -33,7 +41,7 @@ export async function newDiagnosticsNote(context: ToolUseContext, path: string, 
   }
   // Count old problems by kind, so one remaining copy of an old message is not reported as new.
   const old = new Map<string, number>();
-  for (const d of before) old.set(key(d), (old.get(key(d)) ?? 0) + 1);
+  for (const d of before ?? []) old.set(key(d), (old.get(key(d)) ?? 0) + 1);
   const fresh = after.filter((d) => {
     if (d.severity !== 'error' && d.severity !== 'warning') return false;
     const n = old.get(key(d)) ?? 0;
@@ -48,5 +56,7 @@ export async function newDiagnosticsNote(context: ToolUseContext, path: string, 
     .slice(0, MAX_LISTED)
     .map((d) => `  line ${d.line}:${d.character} ${d.severity}: ${d.message}${d.code ? ` [${d.source ?? ''}${d.source ? ' ' : ''}${d.code}]` : ''}`);
   const more = fresh.length > MAX_LISTED ? `\n  … and ${fresh.length - MAX_LISTED} more` : '';
-  return `<new-diagnostics>\nThe language server reports ${fresh.length} new problem${fresh.length === 1 ? '' : 's'} in this file after the change:\n${lines.join('\n')}${more}\n</new-diagnostics>`;
+  const problems = `${fresh.length}${before ? ' new' : ''} problem${fresh.length === 1 ? '' : 's'}`;
+  const unchecked = before ? '' : ' (it had not checked the file before, so some may be older than the change)';
+  return `<new-diagnostics>\nThe language server reports ${problems} in this file after the change${unchecked}:\n${lines.join('\n')}${more}\n</new-diagnostics>`;
 }

@@ -10,6 +10,7 @@ import { cap } from '../../core/text/cap';
 import { fileDiff } from '../../core/text/diff';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
 import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../../protocol/messages';
+import { approvalVerb, inputFilePath, workspaceRelative } from './approvalWording';
 
 type AnswerMessage = Extract<WebviewToHost, { type: 'answerPermission' }>;
 
@@ -106,7 +107,8 @@ export class WebviewApprovalResponder {
   async openProposedDiff(requestId: string): Promise<boolean> {
     const pending = this.current;
     if (!pending?.change || pending.request.requestId !== requestId || !this.deps.openDiff) return false;
-    await this.deps.openDiff(pending.change, `${pending.request.title}: proposed change`);
+    const { verb, title, summary } = pending.request;
+    await this.deps.openDiff(pending.change, `${verb && summary ? `${verb} ${summary}` : title}: proposed change`);
     return true;
   }
 
@@ -143,12 +145,17 @@ export class WebviewApprovalResponder {
     const { tool, input } = prompt;
     const { preview, change } = await this.preview(prompt, cwd);
     const command = preview.kind === 'bash' ? preview.command : undefined;
+    const summary = nullableCap(tool.getToolUseSummary?.(input, { cwd }) ?? null, 2000);
+    const verb = approvalVerb(tool.name, input, summary);
+    const fullPath = inputFilePath(input, cwd);
     const request: PermissionRequest = {
       requestId: this.deps.newId(),
       toolUseId: prompt.toolUseId,
       toolName: tool.name,
       title: cap(tool.userFacingName(input), 500),
-      summary: nullableCap(tool.getToolUseSummary?.(input, { cwd }) ?? null, 2000),
+      ...(verb ? { verb } : {}),
+      summary,
+      ...(summary && fullPath && fullPath !== summary ? { summaryTitle: cap(fullPath, 4096) } : {}),
       message: cap(prompt.message, 10_000),
       ...(prompt.decisionReason ? { reason: cap(describeDecisionReason(prompt.decisionReason), 2000) } : {}),
       warnings: command !== undefined && this.deps.bashWarnings ? this.deps.bashWarnings(command, cwd).slice(0, 50).map((w) => cap(w, 2000)) : [],
@@ -177,7 +184,7 @@ export class WebviewApprovalResponder {
     if (!diff) return generic;
     const { filePath, ...rest } = diff;
     return {
-      preview: { kind: 'diff', path: filePath, ...rest, canOpenDiff: !!this.deps.openDiff },
+      preview: { kind: 'diff', path: filePath, displayPath: workspaceRelative(filePath, cwd), ...rest, canOpenDiff: !!this.deps.openDiff },
       change: { path: proposal.path, before: proposal.before, after: proposal.after },
     };
   }

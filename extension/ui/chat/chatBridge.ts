@@ -37,7 +37,7 @@ export interface ChatBridgeDeps {
   /** The model picker's ids (core/models/modelList.ts); without it the view shows its built-in choices. */
   listModels?: () => Promise<string[]>;
   /** Editor actions the webview may request; they run through VS Code's own UI. */
-  actions: { setApiKey(): void; showLogs(): void };
+  actions: { setApiKey(): void; showLogs(): void; manageWorkspaceTrust?(): void };
   editor: EditorActions;
   /** Model setting, session history and file search for the header and composer; optional in tests. */
   controls?: ChatControlPorts;
@@ -160,7 +160,7 @@ export class ChatBridge {
       case 'sendPrompt':
         // Slash commands run without a key (/help, /clear); a prompt command still meets the turn's key check.
         if (!parseSlashCommand(message.text) && !(await this.deps.setupState()).hasApiKey) return this.sendSetup();
-        return session.submit(message.text, message.attachments ?? []);
+        return session.submit(message.text, message.attachments ?? [], { interrupt: message.interrupt === true });
       case 'removeQueued':
         return session.removeQueued(message.id);
       case 'draftImages':
@@ -208,6 +208,10 @@ export class ChatBridge {
         return session.commands.restartMcpServer(message.server);
       case 'authenticateMcpServer':
         return session.commands.authenticateMcpServer(message.server);
+      case 'approveMcpServer':
+        return session.commands.approveMcpServer(message.server);
+      case 'manageWorkspaceTrust':
+        return this.deps.actions.manageWorkspaceTrust?.();
       case 'closePanel':
         this.panel = undefined;
         return;

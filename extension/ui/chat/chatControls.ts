@@ -15,6 +15,8 @@ export interface ChatControlPorts {
   searchFiles(query: string): Promise<string[]>;
   /** Opens a task's transcript file, as markdown titled `title`, in an editor tab. */
   openTranscript?(path: string, title: string): Promise<void>;
+  /** Shows the other chat that has `sessionId` open and resolves true; false when none has (two writers would mix one transcript). */
+  showElsewhere?(sessionId: string): Promise<boolean>;
 }
 
 export type ControlRequest = Extract<
@@ -43,7 +45,8 @@ export async function handleControl(
       return post({ type: 'sessionList', sessions: sessions.slice(0, MAX_SESSIONS).map(toListItem) });
     }
     case 'resumeSession':
-      if (session.busy) return;
+      if (session.busy || session.sessionId === message.sessionId) return;
+      if (await ports?.showElsewhere?.(message.sessionId)) return;
       await session.resume(message.sessionId);
       return;
     case 'searchFiles': {

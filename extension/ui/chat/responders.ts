@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import type { ApprovalQueue } from '../../core/permissions/approvalQueue';
 import { bashWarnings, type ShellParser } from '../../core/permissions/bash';
 import type { AskUser } from '../../core/tool/permissionGate';
+import type { HostToWebview } from '../../protocol/messages';
 import type { DiffReviews } from '../diffReview/diffReviews';
 import { WebviewApprovalResponder, type ApprovalResponderDeps, type ProposedChange } from './approvalResponder';
-import type { ChatViewProvider } from './chatViewProvider';
 import { WebviewQuestionResponder } from './questionResponder';
 import { WebviewPlanResponder } from './planResponder';
 
@@ -32,6 +32,12 @@ export interface ChatResponderDeps extends Pick<ApprovalResponderDeps, 'readFile
   openPlan?: (id: string, plan: string) => Promise<void>;
 }
 
+/** The chat page the responders post to (a `ChatSurface`), and how to bring it into view. */
+export interface ChatView {
+  post(message: HostToWebview): void;
+  reveal(): Promise<void>;
+}
+
 export interface ChatResponders {
   readonly approvals: WebviewApprovalResponder;
   readonly questions: WebviewQuestionResponder;
@@ -40,16 +46,15 @@ export interface ChatResponders {
   /** The session's `askUser`: asks through the queue and updates the dialog's count of waiting requests. */
   readonly askUser: AskUser;
   /** Connects the view the responders post to. */
-  attach(view: ChatViewProvider): void;
+  attach(view: ChatView): void;
   /** The view can (true) or cannot (false) show the dialog and the card. */
   setAvailable(available: boolean): void;
 }
 
 export function createChatResponders(deps: ChatResponderDeps): ChatResponders {
   const { queue, reviews, modal } = deps;
-  let view: ChatViewProvider | undefined;
+  let view: ChatView | undefined;
   let visible = false;
-  queue.setResponder(reviews.wrap(modal, { dialog: false }));
   const approvals = new WebviewApprovalResponder({
     post: (m) => view?.post(m),
     newId: randomUUID,
@@ -74,6 +79,10 @@ export function createChatResponders(deps: ChatResponderDeps): ChatResponders {
     },
   });
   const plans = createPlanResponder(deps, () => view, () => visible);
+  // Which surface asks is decided when a request's turn comes: the dialog while the chat shows, else the modal.
+  const inDialog = reviews.wrap(approvals.ask, { dialog: true });
+  const inModal = reviews.wrap(modal, { dialog: false });
+  queue.setResponder((prompt, ctx) => (visible ? inDialog : inModal)(prompt, ctx));
   return {
     approvals,
     questions,
@@ -88,13 +97,12 @@ export function createChatResponders(deps: ChatResponderDeps): ChatResponders {
     },
     setAvailable: (available) => {
       visible = available;
-      queue.setResponder(available ? reviews.wrap(approvals.ask, { dialog: true }) : reviews.wrap(modal, { dialog: false }));
     },
   };
 }
 
 /** The plan card: posts to the view, opens the plan in an editor tab, and points a hidden chat view out. */
-function createPlanResponder(deps: ChatResponderDeps, view: () => ChatViewProvider | undefined, visible: () => boolean): WebviewPlanResponder {
+function createPlanResponder(deps: ChatResponderDeps, view: () => ChatView | undefined, visible: () => boolean): WebviewPlanResponder {
   return new WebviewPlanResponder({
     post: (m) => view()?.post(m),
     newId: randomUUID,

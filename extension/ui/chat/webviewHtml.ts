@@ -9,6 +9,8 @@ export interface WebviewHtmlParts {
   cspSource: string;
   /** A fresh random value per render, from `crypto`. */
   nonce: string;
+  /** Where the chat shows (the side bar's view or an editor tab), as `data-chat-surface` on the body for tests. */
+  surface?: 'sidebar' | 'tab';
 }
 
 export function renderWebviewHtml(p: WebviewHtmlParts): string {
@@ -28,7 +30,7 @@ export function renderWebviewHtml(p: WebviewHtmlParts): string {
 <link rel="stylesheet" href="${p.styleUri}">
 <title>Codewright</title>
 </head>
-<body>
+<body${p.surface ? ` data-chat-surface="${p.surface}"` : ''}>
 <div id="root"></div>
 <script nonce="${p.nonce}" src="${p.scriptUri}"></script>
 </body>

@@ -1,6 +1,7 @@
 /**
- * Wires checkpoints into the session and VS Code: the rewind flow with its modal, the review command with
- * its content provider, the `codewright.hasChanges` context key, and the bridge's `CheckpointControls`.
+ * Checkpoints in VS Code: per chat, the rewind flow with its modal and the review, as the bridge's
+ * `CheckpointControls` (`chatCheckpoints`); for the window, the review command (on the chat the user turned
+ * to last) and the content provider that serves the originals of every chat's session.
  */
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../chat/chatSession';
@@ -22,23 +23,17 @@ export interface CheckpointsApi {
 
 export interface CheckpointsDeps {
   session: ChatSession;
+  /** Already attached to the session (extension/chatFactory.ts). */
   checkpoints: SessionCheckpoints;
   log: Logger;
   newId: () => string;
 }
 
-/** Attaches the checkpoints to the session (a checkpoint per prompt) and registers their UI. */
-export function registerCheckpoints(context: vscode.ExtensionContext, deps: CheckpointsDeps): { controls: CheckpointControls; api: CheckpointsApi } {
+/** One chat's rewind and review, for its bridge and for the api. */
+export function chatCheckpoints(deps: CheckpointsDeps): { controls: CheckpointControls; api: CheckpointsApi } {
   const { session, checkpoints } = deps;
-  const detach = checkpoints.attach(session);
   let confirm: ConfirmRewind = confirmRewindWithModal;
   const rewind = rewindWith(deps, (s) => confirm(s));
-  const review = async () => {
-    await reviewChanges(checkpoints, session.sessionId);
-  };
-  const setHasChanges = (has: boolean) => void vscode.commands.executeCommand('setContext', 'codewright.hasChanges', has);
-  const offChanged = checkpoints.onChanged((files) => setHasChanges(files.length > 0));
-  setHasChanges(false);
   const controls: CheckpointControls = {
     changedFiles: () => checkpoints.changed(),
     onChanged: (listener) => checkpoints.onChanged(listener),
@@ -46,7 +41,9 @@ export function registerCheckpoints(context: vscode.ExtensionContext, deps: Chec
       const outcome = await rewind(messageId);
       return outcome.done ? outcome.draft : undefined;
     },
-    review,
+    review: async () => {
+      await reviewChanges(checkpoints, session.sessionId);
+    },
   };
   const api: CheckpointsApi = {
     checkpoints,
@@ -55,13 +52,19 @@ export function registerCheckpoints(context: vscode.ExtensionContext, deps: Chec
       confirm = c ?? confirmRewindWithModal;
     },
   };
-  context.subscriptions.push(
-    registerOriginalContent(checkpoints),
-    vscode.commands.registerCommand(COMMANDS.reviewChanges, review),
-    { dispose: offChanged },
-    { dispose: detach },
-  );
   return { controls, api };
+}
+
+export interface WindowCheckpointsDeps {
+  /** The review of the chat the user turned to last. */
+  review(): Promise<void>;
+  /** The checkpoints of the chat whose current session is `sessionId`. */
+  find(sessionId: string): SessionCheckpoints | undefined;
+}
+
+/** The window's side: the review command and the originals of every chat's session. */
+export function registerCheckpoints(context: vscode.ExtensionContext, deps: WindowCheckpointsDeps): void {
+  context.subscriptions.push(registerOriginalContent(deps.find), vscode.commands.registerCommand(COMMANDS.reviewChanges, () => deps.review()));
 }
 
 /** The rewind behind the chat's button and the api: a failure is logged and shown, not thrown. */

@@ -9,12 +9,14 @@ export const ORIGINAL_SCHEME = 'codewright-original';
 
 /** Read-only originals: `codewright-original:/abs/path?session=<id>`; `empty=1` is an empty document. */
 class OriginalContent implements vscode.TextDocumentContentProvider {
-  constructor(private readonly checkpoints: SessionCheckpoints) {}
+  /** `find`: the checkpoints of the chat whose current session is the one the uri names (several chats may be open). */
+  constructor(private readonly find: (sessionId: string) => SessionCheckpoints | undefined) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const query = new URLSearchParams(uri.query);
     if (query.get('empty') === '1') return '';
-    const original = await this.checkpoints.original(uri.with({ scheme: 'file', query: '' }).fsPath);
+    const checkpoints = this.find(query.get('session') ?? '');
+    const original = checkpoints ? await checkpoints.original(uri.with({ scheme: 'file', query: '' }).fsPath) : undefined;
     // Not kept (over the size cap, or its copy was lost): say so rather than show an empty "original".
     if (original === undefined) return '(Codewright kept no copy of this file as it was at the session start: it was too large to checkpoint.)\n';
     if (original === 'absent') return '';
@@ -42,6 +44,6 @@ export async function reviewChanges(checkpoints: SessionCheckpoints, sessionId: 
   return files.length;
 }
 
-export function registerOriginalContent(checkpoints: SessionCheckpoints): vscode.Disposable {
-  return vscode.workspace.registerTextDocumentContentProvider(ORIGINAL_SCHEME, new OriginalContent(checkpoints));
+export function registerOriginalContent(find: (sessionId: string) => SessionCheckpoints | undefined): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(ORIGINAL_SCHEME, new OriginalContent(find));
 }

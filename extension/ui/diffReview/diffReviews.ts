@@ -38,6 +38,13 @@ export interface DiffReviewDeps {
   log: Pick<vscode.LogOutputChannel, 'warn'>;
 }
 
+/**
+ * How long the diff waits for the chat's dialog. Both are drawn by the workbench's one thread, and a diff
+ * editor holds it for up to a second on a slow machine: opened at once, it held the dialog back that long
+ * (`npm run bench -- approval`). The dialog is where the question is; the diff follows it.
+ */
+const DIFF_AFTER_DIALOG_MS = 250;
+
 export class DiffReviews implements vscode.Disposable {
   private current: Live | undefined;
   private next = 0;
@@ -64,21 +71,27 @@ export class DiffReviews implements vscode.Disposable {
     return async (prompt, context) => {
       const proposal = await buildProposal(prompt, context.cwd || this.deps.cwd, this.deps.read);
       if (!proposal || context.abortController.signal.aborted) return inner(prompt, context);
+      // The diff editor shows one review at a time; another chat's holds it (several chats, docs/ARCHITECTURE.md,
+      // Diff review): a chat's own dialog asks without it, a hidden chat waits for its turn.
+      if (this.current && opts.dialog) return inner(prompt, context);
+      while (this.current && !context.abortController.signal.aborted) await this.idle(context.abortController.signal);
+      if (context.abortController.signal.aborted) return inner(prompt, context);
       const innerAbort = new AbortController();
       const forward = () => innerAbort.abort();
       context.abortController.signal.addEventListener('abort', forward, { once: true });
       let settle: (answer: ApprovalAnswer) => void = () => undefined;
       const fromEditor = new Promise<ApprovalAnswer>((resolve) => (settle = resolve));
       const review = this.start(prompt.tool.name, proposal, settle);
+      const ask = opts.dialog ? inner : askWithNotification;
+      const asked = ask(prompt, { ...context, abortController: innerAbort });
+      const diff = this.showAfter(review, opts.dialog ? (openMode() === 'manual' ? undefined : DIFF_AFTER_DIALOG_MS) : 0);
       try {
-        if (!opts.dialog || openMode() !== 'manual') await this.show(review);
-        const ask = opts.dialog ? inner : askWithNotification;
-        const answer = await Promise.race([ask(prompt, { ...context, abortController: innerAbort }), fromEditor]);
+        const answer = await Promise.race([asked, fromEditor]);
         return reviewedAnswer(answer, proposal, this.textOf(review));
       } finally {
         context.abortController.signal.removeEventListener('abort', forward);
         innerAbort.abort();
-        await this.end(review);
+        this.end(review, diff.cancel());
       }
     };
   }
@@ -127,6 +140,19 @@ export class DiffReviews implements vscode.Disposable {
     this.changed.dispose();
   }
 
+  /** Resolves when no review is pending any more, or on `signal`'s abort. */
+  private idle(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        sub.dispose();
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const sub = this.changed.event(() => !this.current && done());
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
   private start(toolName: string, proposal: Proposal, settle: (answer: ApprovalAnswer) => void): Live {
     // One request is asked at a time (the approval queue); a leftover review is denied, not leaked.
     this.reject();
@@ -162,12 +188,36 @@ export class DiffReviews implements vscode.Disposable {
     }
   }
 
-  private async end(review: Live): Promise<void> {
+  /**
+   * Opens the review's diff after `delayMs` (never when undefined). `cancel` stops a diff that has not
+   * started opening and resolves once one that has is open, so that it can be closed.
+   */
+  private showAfter(review: ActiveReview, delayMs: number | undefined): { cancel(): Promise<void> } {
+    if (delayMs === undefined) return { cancel: () => Promise.resolve() };
+    let opening: Promise<void> | undefined;
+    const timer = setTimeout(() => (opening = this.show(review)), delayMs);
+    return {
+      cancel: () => {
+        clearTimeout(timer);
+        return opening ?? Promise.resolve();
+      },
+    };
+  }
+
+  /**
+   * Ends the review at once; its tab closes once `opened` (a diff still opening) has settled. The answer is
+   * not held for that: the tool runs while the workbench closes the tab.
+   */
+  private end(review: Live, opened: Promise<void>): void {
     if (this.current === review) {
       this.current = undefined;
       void vscode.commands.executeCommand('setContext', REVIEW_PENDING_CONTEXT, false);
     }
     this.changed.fire();
+    void opened.then(() => this.close(review));
+  }
+
+  private async close(review: Live): Promise<void> {
     try {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === review.proposed.toString());
       // Saved into the review's own memory, so closing asks nothing; the answer has already read the text.

@@ -1,6 +1,8 @@
 /** Command ids, declared once; package.json `contributes.commands` lists the same ids (a unit test checks). */
 export const COMMANDS = {
   openChat: 'codewright.openChat',
+  openChatInNewTab: 'codewright.openChatInNewTab',
+  continueInTerminal: 'codewright.continueInTerminal',
   newChat: 'codewright.newChat',
   stop: 'codewright.stop',
   setApiKey: 'codewright.setApiKey',
@@ -18,4 +20,5 @@ export const COMMANDS = {
   acceptProposedEdit: 'codewright.acceptProposedEdit',
   rejectProposedEdit: 'codewright.rejectProposedEdit',
   authenticateMcpServer: 'codewright.authenticateMcpServer',
+  approveMcpServer: 'codewright.approveMcpServer',
 } as const;

@@ -15,12 +15,20 @@ export const EXTENSION_ID = 'codewright.codewright';
 
 export type PaletteCommand = (...args: never[]) => unknown;
 
+/** The chat a command acts on: the one the user turned to last (docs/ARCHITECTURE.md, Host and webview). */
+export interface PaletteChat {
+  readonly session: ChatSession;
+  reveal(): Promise<void>;
+  whenReady(): Promise<void>;
+}
+
 export interface PaletteContext {
-  session: ChatSession;
-  chat: { reveal(): Promise<void>; whenReady(): Promise<void> };
-  /** Posts to the chat view; the palette's api reports each post. */
-  post(message: HostToWebview): void;
+  chat(): PaletteChat;
+  /** Posts to that chat's page; the palette's api reports each post. */
+  post(chat: PaletteChat, message: HostToWebview): void;
   listSessions(): Promise<SessionSummary[]>;
+  /** Shows the other chat that has `sessionId` open; false when none has. */
+  showElsewhere(self: PaletteChat, sessionId: string): Promise<boolean>;
 }
 
 /** The commands by id, in the order they are registered. */
@@ -34,10 +42,10 @@ export function paletteCommands(ctx: PaletteContext): Record<string, PaletteComm
 
 /** The permission mode, earlier sessions and slash commands. */
 function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
-  const { session, chat } = ctx;
   return {
     /** Arg: a mode to switch to; `{ confirmed: true }` skips the bypass confirmation (automation). */
     [COMMANDS.cycleMode]: async (arg?: { mode?: string; confirmed?: boolean }) => {
+      const { session } = ctx.chat();
       const current = PERMISSION_MODE_CHOICES.indexOf(session.permissionMode as PermissionModeChoice);
       const wanted = PERMISSION_MODE_CHOICES.find((m) => m === arg?.mode);
       const next = wanted ?? PERMISSION_MODE_CHOICES[(current + 1) % PERMISSION_MODE_CHOICES.length] ?? 'default';
@@ -45,9 +53,11 @@ function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
     },
     /** Arg: the session id to resume. */
     [COMMANDS.resumeSession]: async (sessionId?: string) => {
+      const chat = ctx.chat();
+      const { session } = chat;
       if (session.busy) return void vscode.window.showInformationMessage('Stop the running turn before resuming another session.');
       const id = typeof sessionId === 'string' ? sessionId : await pickSession(await ctx.listSessions());
-      if (!id) return;
+      if (!id || (await ctx.showElsewhere(chat, id))) return;
       await session.resume(id);
       await chat.reveal();
     },
@@ -57,6 +67,7 @@ function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
      */
     [COMMANDS.runSlashCommand]: async (name?: string) => {
       if (typeof name === 'string') return sendPrompt(ctx, `/${name.trim().replace(/^\//, '')}`);
+      const { session } = ctx.chat();
       await session.commands.refresh();
       const line = await pickSlashCommand(session.commands.list());
       if (line) return sendPrompt(ctx, line);
@@ -97,15 +108,17 @@ function editorCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
 
 /** Reveals the chat and inserts `text` into its composer once the view is listening. */
 async function insert(ctx: PaletteContext, text: string): Promise<void> {
-  await ctx.chat.reveal();
-  await ctx.chat.whenReady();
-  ctx.post({ type: 'insertText', text });
+  const chat = ctx.chat();
+  await chat.reveal();
+  await chat.whenReady();
+  ctx.post(chat, { type: 'insertText', text });
 }
 
 /** Sends `text` as a prompt; while a turn runs it is queued like a prompt typed then. */
 async function sendPrompt(ctx: PaletteContext, text: string): Promise<void> {
-  await ctx.chat.reveal();
-  await ctx.session.submit(text);
+  const chat = ctx.chat();
+  await chat.reveal();
+  await chat.session.submit(text);
 }
 
 async function setMode(session: ChatSession, mode: PermissionModeChoice, confirmed: boolean): Promise<void> {

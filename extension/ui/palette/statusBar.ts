@@ -1,6 +1,7 @@
 /**
- * The status-bar item: the permission mode, a spinner while the agent works, and a click that opens the
- * chat. It follows the mode wherever it changes (header, palette, a settings file's `defaultMode`).
+ * The status-bar item: the permission mode of the chat the user turned to last, a spinner while any chat
+ * works (with their count when several do), and a click that opens the chat. It follows the mode wherever
+ * it changes (header, palette, a settings file's `defaultMode`).
  */
 import * as vscode from 'vscode';
 import { permissionModeLabel as modeLabel } from '../../protocol/controls';
@@ -8,19 +9,20 @@ import { COMMANDS } from './commands';
 
 export { modeLabel };
 
-/** The item's text and tooltip for a mode and busy state; pure, so tests can check it without a window. */
-export function statusBarContent(mode: string, busy: boolean): { text: string; tooltip: string } {
+/** The item's text and tooltip for a mode and the number of busy chats; pure, so tests can check it without a window. */
+export function statusBarContent(mode: string, busy: number): { text: string; tooltip: string } {
   const label = modeLabel(mode);
+  const working = busy > 1 ? `${busy} chats working` : busy === 1 ? 'working' : 'idle';
   return {
-    text: `${busy ? '$(sync~spin)' : '$(comment-discussion)'} ${label}`,
-    tooltip: `Codewright: ${busy ? 'working' : 'idle'} · permission mode: ${label}. Click to open the chat.`,
+    text: `${busy > 0 ? '$(sync~spin)' : '$(comment-discussion)'} ${busy > 1 ? `${busy} chats · ` : ''}${label}`,
+    tooltip: `Codewright: ${working} · permission mode: ${label}. Click to open the chat.`,
   };
 }
 
 export class CodewrightStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('codewright.status', vscode.StatusBarAlignment.Right, 100);
   private mode: string;
-  private busy = false;
+  private busy = 0;
 
   constructor(mode: string) {
     this.mode = mode;
@@ -40,7 +42,8 @@ export class CodewrightStatusBar implements vscode.Disposable {
     this.render();
   }
 
-  setBusy(busy: boolean): void {
+  /** How many chats run a turn now. */
+  setBusy(busy: number): void {
     this.busy = busy;
     this.render();
   }

@@ -65,6 +65,8 @@ describe('diff review: file edits are approved in the diff editor', function () 
   /** The agent reads `file` (if it exists), asks for `tool`, then ends its turn; resolves once the diff is open. */
   async function propose(file: string, tool: { name: 'Edit' | 'Write'; input: Record<string, unknown> }) {
     const id = `toolu_review_${Math.random().toString(36).slice(2, 8)}`;
+    // The previous review's tab closes while its tool runs; this one's is the next to open.
+    await waitFor('the previous diff tab to close', () => (reviewTab() ? undefined : true));
     fake.setScript([
       ...(existsSync(file) ? [{ content: [{ type: 'tool_use' as const, id: `${id}_read`, name: 'Read', input: { file_path: file } }] }] : []),
       { content: [{ type: 'tool_use' as const, id, name: tool.name, input: { file_path: file, ...tool.input } }] },
@@ -97,7 +99,8 @@ describe('diff review: file edits are approved in the diff editor', function () 
     assert.equal(readFileSync(file, 'utf8'), lines(6).replace('line 3\n', 'THREE\n'));
     assert.match(lastToolResult(), /has been updated/);
     assert.doesNotMatch(lastToolResult(), /modified your proposed changes/);
-    assert.equal(reviewTab(), undefined, 'the diff tab is closed once answered');
+    // The tab closes while the tool runs, not before it (ui/diffReview/diffReviews.ts).
+    await waitFor('the diff tab to close once answered', () => (reviewTab() ? undefined : true));
   });
 
   it('shows an empty left side for a new file', async () => {
@@ -119,7 +122,7 @@ describe('diff review: file edits are approved in the diff editor', function () 
     assert.deepEqual(readFileSync(file), Buffer.from(original));
     assert.match(lastToolResult(), /The user denied Write/);
     assert.match(lastToolResult(), /use the existing helper instead/);
-    assert.equal(reviewTab(), undefined);
+    await waitFor('the diff tab to close once answered', () => (reviewTab() ? undefined : true));
   });
 
   it('applies a proposal the user edited, and reports the change with the final diff', async () => {

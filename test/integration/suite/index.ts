@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
 import { MULTI_ROOT_TITLE } from './multiRootTitle';
+import { UNTRUSTED_TITLE } from './untrustedTitle';
 
 interface TestOutcome {
   title: string;
@@ -19,9 +20,10 @@ export function run(): Promise<void> {
   // CODEWRIGHT_TEST_GREP runs only the tests whose full title matches (e.g. one suite while developing).
   // The multi-root suite needs its own window (test/integration/run.ts launches one with CODEWRIGHT_TEST_MULTIROOT):
   // that launch runs only it, the single-folder launch everything else.
-  const multiRoot = process.env.CODEWRIGHT_TEST_MULTIROOT === '1';
-  const grep = multiRoot ? MULTI_ROOT_TITLE : (process.env.CODEWRIGHT_TEST_GREP ?? MULTI_ROOT_TITLE);
-  const invert = !multiRoot && !process.env.CODEWRIGHT_TEST_GREP;
+  // The Restricted Mode suite likewise needs an untrusted window (CODEWRIGHT_TEST_UNTRUSTED), which runs only it.
+  const own = process.env.CODEWRIGHT_TEST_MULTIROOT === '1' ? MULTI_ROOT_TITLE : process.env.CODEWRIGHT_TEST_UNTRUSTED === '1' ? UNTRUSTED_TITLE : undefined;
+  const grep = own ?? process.env.CODEWRIGHT_TEST_GREP ?? `${MULTI_ROOT_TITLE}|${UNTRUSTED_TITLE}`;
+  const invert = !own && !process.env.CODEWRIGHT_TEST_GREP;
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep, invert });
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   // Test modules must evaluate after mocha installed its globals, so they are required, not imported.
@@ -42,7 +44,9 @@ export function run(): Promise<void> {
   require('./agents.test');
   require('./claudeSetup.test');
   require('./mcp.test');
+  require('./chats.test');
   require('./multiRoot.test');
+  require('./untrusted.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const outcomes: TestOutcome[] = [];

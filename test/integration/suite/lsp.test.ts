@@ -13,7 +13,10 @@ import { executeToolUse } from '../../../extension/core/tool/execute';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { VsCodeLsp } from '../../../extension/host/vscode/lsp';
+import { VsCodeWorkspace } from '../../../extension/host/vscode/workspace';
+import { EditTool } from '../../../extension/tools/Edit/Edit';
 import { LspTool } from '../../../extension/tools/LSP/LSP';
+import { ReadTool } from '../../../extension/tools/Read/Read';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../unit/tool/fixtures';
 
 /** The extension under test; its folder is the repository, where the fixtures live. */
@@ -32,7 +35,8 @@ const brief = (locs: readonly LspLocation[] | undefined) => (locs ?? []).map((l)
 
 describe('VsCodeLsp with the TypeScript server of a real VS Code', function () {
   this.timeout(120_000);
-  const lsp = new VsCodeLsp({ loadingTimeoutMs: 60_000 });
+  // Patient after edits: a loaded machine may take seconds to report, and these tests wait for the report.
+  const lsp = new VsCodeLsp({ loadingTimeoutMs: 60_000, settle: { firstReportMs: 30_000, capMs: 30_000 } });
   let dir: string;
   let greeter: string;
   let main: string;
@@ -151,6 +155,46 @@ describe('VsCodeLsp with the TypeScript server of a real VS Code', function () {
     const started = Date.now();
     assert.deepEqual(await lsp.diagnostics(txt), []);
     assert.ok(Date.now() - started < 2_000, 'does not wait for diagnostics nobody will report');
+  });
+
+  it('answers after an edit of a file no server serves without waiting or showing it', async () => {
+    const txt = path.join(dir, 'unserved.txt');
+    writeFileSync(txt, 'before\n');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(txt));
+    assert.equal(doc.languageId, 'plaintext');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, 0, 'before'.length), 'after');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    // Told to wait an hour for a report: only not waiting at all lets this resolve before the test's timeout.
+    const hour = 3_600_000;
+    const patient = new VsCodeLsp({ settle: { firstReportMs: hour, quietMs: hour, capMs: hour } });
+    assert.deepEqual(await patient.diagnosticsBeforeEdit(txt), undefined);
+    assert.deepEqual(await patient.diagnosticsAfterEdit(txt, hour), []);
+    const shown = vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.fsPath === txt);
+    assert.equal(shown, false, 'a file no server checks is not shown for checking');
+  });
+
+  it("puts the error a TypeScript edit makes into the Edit tool's result", async () => {
+    const file = path.join(dir, 'src/edited.ts');
+    writeFileSync(file, 'export const total: number = 1;\n');
+    // Shown, as a file the user has open: the server checks it, so the problems before the edit are known.
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false, preserveFocus: true });
+    const search = { ripgrep: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
+    const context = makeContext([ReadTool, EditTool], {
+      cwd: dir,
+      ports: { storage: new NodeSessionStorage(dir), workspace: new VsCodeWorkspace([dir]), search, lsp },
+    });
+    const run = async (name: string, input: Record<string, unknown>) => {
+      const block = toolUse(name, input);
+      const outcome = await executeToolUse({ block, assistantMessage: assistantWith(block), context, canUseTool: allowAll });
+      return String((outcome.result as ToolResultBlock).content);
+    };
+    await run('Read', { file_path: file });
+    const result = await run('Edit', { file_path: file, old_string: '= 1;', new_string: "= 'one';" });
+    assert.match(result, /has been updated/);
+    assert.match(result, /<new-diagnostics>\nThe language server reports 1 new problem in this file after the change:\n {2}line 1:14 error: Type 'string' is not assignable to type 'number'\. \[ts 2322\]\n<\/new-diagnostics>/);
+    assert.equal(readFileSync(file, 'utf8'), "export const total: number = 'one';\n");
   });
 
   it('lets the LSP tool answer in relative paths and 1-based positions', async () => {

@@ -43,10 +43,23 @@ describe('chat/agentView', () => {
     ]);
     expect(view).toMatchObject({ agentType: 'Explore', model: 'claude-haiku-4-5', description: 'Find the config', startedAt: 1_000, elapsedMs: 300, toolUses: 2 });
     expect(view?.children).toEqual([
-      { toolUseId: 'c1', toolName: 'Grep', summary: '3 matches', status: 'done' },
+      { toolUseId: 'c1', toolName: 'Grep', summary: 'config', status: 'done' },
       { toolUseId: 'c2', toolName: 'Read', summary: 'a.ts', status: 'error' },
     ]);
     expect(SubAgentViewSchema.parse(view)).toEqual(view);
+  });
+
+  it('keeps a finished child row\'s label instead of the first line of its result', () => {
+    const view = fold([
+      { kind: 'toolStart', toolUseId: 'c1', toolName: 'Read', summary: 'a.txt' },
+      { kind: 'toolEnd', toolUseId: 'c1', isError: false, summary: '1\thello world' },
+      { kind: 'toolStart', toolUseId: 'c2', toolName: 'Mystery', summary: '' },
+      { kind: 'toolEnd', toolUseId: 'c2', isError: true, summary: '<tool_use_error>No such tool: Mystery</tool_use_error>' },
+    ]);
+    expect(view?.children.map((c) => [c.toolName, c.summary, c.status])).toEqual([
+      ['Read', 'a.txt', 'done'],
+      ['Mystery', 'No such tool: Mystery', 'error'],
+    ]);
   });
 
   it('keeps the latest children and counts the earlier ones', () => {
@@ -119,6 +132,7 @@ describe('chat/chatSession with an Agent tool', () => {
     const updates = events.filter((e) => e.type === 'toolAgentUpdated');
     expect(updates.map((u) => u.agent.children.map((c) => c.status).join())).toEqual(['running', 'done', 'done', 'done']);
     expect(updates[2]?.agent.latestText).toBe('It is in src/config.ts.');
+    expect(updates.at(-1)?.agent.children.map((c) => `${c.toolName} ${c.summary}`)).toEqual(['Grep loadConfig']);
     for (const u of updates) expect(HostToWebviewSchema.safeParse(u).success).toBe(true);
     expect(events.some((e) => e.type === 'toolProgress')).toBe(false);
     const entry = session.allEntries().find((e) => e.role === 'tool');

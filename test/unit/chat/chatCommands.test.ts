@@ -118,6 +118,27 @@ describe('chat/chatCommands', () => {
     expect(labels).toEqual(['System prompt', 'Tool definitions', 'Memory files', 'Skills', 'Messages']);
   });
 
+  it('gives /context the figure the usage line shows, once a request measured it', async () => {
+    const scripted = new ScriptedModel([['ok']]);
+    const measured = { inputTokens: 2_000, outputTokens: 300, cacheReadInputTokens: 500, cacheCreationInputTokens: 0 };
+    const model: ModelClient = {
+      async *stream(request) {
+        for await (const e of scripted.stream(request)) yield e.type === 'messageStart' || e.type === 'messageComplete' ? { ...e, usage: measured } : e;
+      },
+    };
+    const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log: new RecordingLogger(), newId: sequentialIds() });
+    const events: ChatEvent[] = [];
+    session.onEvent((e) => events.push(e));
+    await session.send('hi');
+    await session.send('/context');
+    const usage = events.findLast((e) => e.type === 'usage');
+    const opened = events.find((e) => e.type === 'panelOpened');
+    const view = opened?.type === 'panelOpened' && opened.view.panel === 'context' ? opened.view : undefined;
+    expect(view?.used).toBe(2_800);
+    expect(usage?.type === 'usage' && usage.usage.contextFill).toBe(2_800 / 200_000);
+    expect((view?.used ?? 0) / (view?.window ?? 1)).toBe(usage?.type === 'usage' && usage.usage.contextFill);
+  });
+
   it('announces a changed command list and the setup problems, logging each problem once', async () => {
     let commands: PromptCommand[] = [];
     const loader: CommandLoader = async () => ({ commands, problems: [{ kind: 'command', path: '/ws/.claude/commands/bad.md', line: 2, message: 'unclosed front matter' }] });

@@ -48,7 +48,26 @@ describe('a message typed while the agent works', () => {
   const lastUser = (index: number) => (fake.requests[index]!.body as unknown as Body).messages.at(-1)!;
   const started = (events: ChatEvent[]) => events.some((e) => e.type === 'toolUseStarted');
 
-  it('cancels a running sleep 30 and the next request carries the message with the result that says so', { timeout: 15_000 }, async () => {
+  it('queues a message typed while Bash runs: the command finishes, and its result carries the message', { timeout: 15_000 }, async () => {
+    fake.requests.length = 0;
+    fake.setScript([toolUseTurn('Bash', { command: 'sleep 0.6; echo finished', description: 'Wait' }, { id: 'toolu_q' }), textTurn('Done, reading it now.')]);
+    const { session, events } = chat([createBashTool()]);
+    const turn = session.submit('wait a while');
+    await until(() => started(events), 5000);
+    await session.submit('then read the README');
+    expect(session.queued().map((q) => q.text)).toEqual(['then read the README']);
+    await turn;
+    expect(fake.requests).toHaveLength(2);
+    const content = lastUser(1).content as Block[];
+    expect(content.map((b) => b.type)).toEqual(['tool_result', 'text']);
+    expect(content[0]).toMatchObject({ tool_use_id: 'toolu_q' });
+    expect(content[0]!.is_error).toBeFalsy();
+    expect(JSON.stringify(content[0]!.content)).toContain('finished');
+    expect(JSON.stringify(content[0]!.content)).not.toContain('Interrupted');
+    expect(content[1]!.text).toBe('then read the README');
+  });
+
+  it('"Send now" cancels a running sleep 30 and the next request carries the message with the result that says so', { timeout: 15_000 }, async () => {
     fake.requests.length = 0;
     fake.setScript([toolUseTurn('Bash', { command: 'sleep 30', description: 'Wait' }, { id: 'toolu_sleep' }), textTurn('Switching to the README.')]);
     const { session, events } = chat([createBashTool()]);
@@ -56,7 +75,7 @@ describe('a message typed while the agent works', () => {
     await until(() => started(events), 5000);
     await new Promise((r) => setTimeout(r, 200)); // the shell has spawned
     const typedAt = Date.now();
-    await session.submit('actually, read the README instead', [{ kind: 'image', mediaType: 'image/png', data: PNG }]);
+    await session.submit('actually, read the README instead', [{ kind: 'image', mediaType: 'image/png', data: PNG }], { interrupt: true });
     await turn;
     expect(Date.now() - typedAt).toBeLessThan(5_000);
 
@@ -137,7 +156,7 @@ describe('a message typed while the agent works', () => {
     const turn = session.submit('go');
     await until(() => started(events), 5000);
     await session.submit('/compact');
-    await session.submit('then this');
+    await session.submit('then this', [], { interrupt: true });
     await turn;
     expect(slow.log).toEqual(['start s', 'end s']);
     expect((lastUser(1).content as Block[]).map((b) => b.type)).toEqual(['tool_result']);

@@ -54,6 +54,13 @@ describe('chat/toolViews', () => {
     expect(presentToolResult(tool('Bash'), input, failed('The user denied Bash'), undefined).data).toMatchObject({ exitCode: null, output: 'The user denied Bash' });
   });
 
+  it('shows an error as its sentence, without the <tool_use_error> tags the model reads', () => {
+    const view = presentToolResult(tool('Read'), { file_path: 'nope.txt' }, failed('<tool_use_error>File does not exist: nope.txt.</tool_use_error>'), undefined);
+    expect(view).toMatchObject({ isError: true, text: 'File does not exist: nope.txt.' });
+    // A successful result is shown as the tool wrote it, tags and all (a file may hold them).
+    expect(presentToolResult(tool('Mystery'), {}, ok('<tool_use_error>x</tool_use_error>'), undefined).text).toBe('<tool_use_error>x</tool_use_error>');
+  });
+
   it('falls back to the text preview when an output does not have the shape its presenter expects', () => {
     expect(presentToolResult(tool('Edit'), {}, ok('updated'), { surprise: true }).data).toBeUndefined();
     expect(presentToolResult(tool('Glob'), {}, ok('a'), 'a').data).toBeUndefined();

@@ -32,17 +32,20 @@ describe('chat resume', () => {
     expect(model.requests[2]?.messages).toHaveLength(5);
   });
 
-  it('skips tool-result turns and joins one assistant turn split by tool calls', () => {
+  it('splits a stored reply around its tool rows, as the live turn did, when only messages are known', () => {
     let n = 0;
     const history: Message[] = [
       { role: 'user', content: 'read it' },
-      { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 't1', name: 'Read', input: {} }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'a.txt' } }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'file body' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'It says hello.' }] },
     ];
     expect(entriesFromHistory(history, () => `e${String(++n)}`)).toEqual([
       { id: 'e1', role: 'user', text: 'read it', status: 'done' },
-      { id: 'e2', role: 'assistant', text: 'Reading.\n\nIt says hello.', status: 'done' },
+      { id: 'e2', role: 'assistant', text: 'Reading.', status: 'done' },
+      // No tool offers Read here: the row has no label, only its input and result text.
+      { id: 't1', role: 'tool', name: 'Read', input: { file_path: 'a.txt' }, summary: null, activity: null, status: 'done', result: { isError: false, text: 'file body', truncated: false } },
+      { id: 'e3', role: 'assistant', text: 'It says hello.', status: 'done' },
     ]);
   });
 });

@@ -25,7 +25,7 @@ const CASES = {
     { type: 'rule', rule: { source: 'projectSettings', ruleBehavior: 'allow', ruleValue: { toolName: 'Bash', ruleContent: 'npm:*' } } },
     'rule Bash(npm:*) from project settings (.claude/settings.json)',
   ],
-  mode: [{ type: 'mode', mode: 'acceptEdits' }, 'permission mode acceptEdits'],
+  mode: [{ type: 'mode', mode: 'acceptEdits' }, 'permission mode "Accept edits"'],
   subcommandResults: [
     {
       type: 'subcommandResults',

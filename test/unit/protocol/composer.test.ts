@@ -7,6 +7,8 @@ const img = (extra: Record<string, unknown> = {}) => ({ kind: 'image', mediaType
 describe('protocol sendPrompt attachments and insertText', () => {
   it('still accepts a prompt without attachments, and one with images', () => {
     expect(parseWebviewToHost({ type: 'sendPrompt', text: 'hi' }).ok).toBe(true);
+    expect(parseWebviewToHost({ type: 'sendPrompt', text: 'hi', interrupt: true }).ok).toBe(true);
+    expect(parseWebviewToHost({ type: 'sendPrompt', text: 'hi', interrupt: false }).ok).toBe(false);
     const parsed = parseWebviewToHost({ type: 'sendPrompt', text: 'hi', attachments: [img({ name: 'a.png' })] });
     expect(parsed).toEqual({ ok: true, message: { type: 'sendPrompt', text: 'hi', attachments: [img({ name: 'a.png' })] } });
   });

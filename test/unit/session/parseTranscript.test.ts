@@ -14,6 +14,7 @@ describe('parseTranscript', () => {
       replacements: new Map(),
       usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0 },
       warnings: [],
+      timeline: [],
     });
   });
 
@@ -121,5 +122,19 @@ describe('parseTranscript', () => {
     expect(parsed.messages).toEqual([user('go'), toolCall('t1'), toolResult('t1', 'cleared t1'), toolCall('t2'), toolResult('t2', 'cleared t2')]);
     expect([...parsed.replacements.keys()]).toEqual(['t1', 't9', 't2']);
     expect(parseTranscript(text + jsonl(boundary)).messages.slice(1)).toEqual([toolCall('t2'), toolResult('t2', 'cleared t2')]);
+  });
+
+  it('keeps a timeline of every message and event line as written: compacted messages and results before their replacement too', () => {
+    const boundary = JSON.stringify({ type: 'compactBoundary', timestamp: at(5), summary: 'S' });
+    const replaced = JSON.stringify({ type: 'contentReplacement', timestamp: at(4), replacements: [{ toolUseId: 't1', content: 'cleared' }] });
+    const event = JSON.stringify({ type: 'event', timestamp: at(3), name: 'chat.tool', data: { toolUseId: 't1' } });
+    const parsed = parseTranscript(jsonl(message(toolCall('t1'), 1), message(toolResult('t1', 'body'), 2), event, replaced, boundary, message(user('new'), 6)));
+    expect(parsed.messages).toEqual([...compactedMessages('S', []), user('new')]);
+    expect(parsed.timeline).toEqual([
+      { kind: 'message', uuid: 'u1', message: toolCall('t1') },
+      { kind: 'message', uuid: 'u2', message: toolResult('t1', 'body') },
+      { kind: 'event', name: 'chat.tool', data: { toolUseId: 't1' } },
+      { kind: 'message', uuid: 'u6', message: user('new') },
+    ]);
   });
 });

@@ -20,9 +20,9 @@ describe('every registered tool', () => {
     });
   }
 
-  it('keeps its structured chat view where results carried one before views moved into the tools', () => {
+  it('keeps its structured chat view where results carried one before views moved into the tools (and ToolSearch, whose row tells a miss)', () => {
     const presenting = tools.filter((t) => t.present !== undefined).map((t) => t.name);
-    expect(presenting.sort()).toEqual(['Agent', 'AskUserQuestion', 'Bash', 'Edit', 'ExitPlanMode', 'Glob', 'Grep', 'Read', 'ReadMcpResourceTool', 'WebFetch', 'Write']);
+    expect(presenting.sort()).toEqual(['Agent', 'AskUserQuestion', 'Bash', 'Edit', 'ExitPlanMode', 'Glob', 'Grep', 'Read', 'ReadMcpResourceTool', 'ToolSearch', 'WebFetch', 'Write']);
   });
 
   it('proposes its change for review when it changes files, and previews its command when it runs one', () => {

@@ -88,6 +88,18 @@ describe('createHostBridge', () => {
     api.state = { draft: 42 };
     expect(bridge.loadViewState()).toEqual({ draft: '' });
   });
+
+  it('keeps the session id of each snapshot in the state beside the draft, for a chat tab restored after a reload', () => {
+    const { api, target, bridge } = setup();
+    bridge.subscribe(() => undefined);
+    bridge.saveViewState({ draft: 'typing' });
+    deliver(target, { type: 'sessionSnapshot', sessionId: 'abc-123', entries: [], busy: false, setup: { hasApiKey: true, keySource: 'secretStorage' }, model: 'm' });
+    expect(api.state).toEqual({ draft: 'typing', sessionId: 'abc-123' });
+    bridge.saveViewState({ draft: 'typing more' });
+    expect(api.state).toEqual({ draft: 'typing more', sessionId: 'abc-123' });
+    deliver(target, { type: 'sessionSnapshot', sessionId: 'def-456', entries: [], busy: false, setup: { hasApiKey: true, keySource: 'secretStorage' }, model: 'm' });
+    expect(bridge.loadViewState()).toEqual({ draft: 'typing more', sessionId: 'def-456' });
+  });
 });
 
 describe('createChatStore', () => {

@@ -1,8 +1,10 @@
 /**
  * The prompt box. Enter sends, Shift+Enter adds a line; ↑/↓ in an empty box (or on a recalled prompt)
  * walk through earlier prompts. `/` at the start completes slash commands (a picked command's argument hint
- * shows as ghost text until arguments are typed) and `@` completes workspace files (the host searches). While a turn runs the Send button becomes Stop (Escape too), and Enter queues
- * the message to be sent when the turn ends; a Stop puts queued messages back here instead (`restore`).
+ * shows as ghost text until arguments are typed) and `@` completes workspace files (the host searches). While
+ * a turn runs the Send button becomes Stop (Escape too), and Enter queues the message: it waits for the next
+ * tool boundary (or the next turn) and nothing running is cancelled. Ctrl+Enter, or the "Stop tool & send"
+ * button, sends it now instead, stopping the running tool. A Stop puts queued messages back here (`restore`).
  */
 import { useId, type KeyboardEvent, type Ref } from 'react';
 import type { PromptImage, SlashCommand } from '../../../extension/protocol/messages';
@@ -26,6 +28,8 @@ export interface ComposerHandle {
    * With no text, only the images are added (a new page of the view getting its draft's images back).
    */
   restore: (text: string, images: readonly PromptImage[]) => void;
+  /** Puts the cursor in the prompt box, at the end of the draft. */
+  focus: () => void;
 }
 
 export interface ComposerProps {
@@ -38,8 +42,10 @@ export interface ComposerProps {
   /** Returns false when the host bridge refused the prompt; the draft is then kept. */
   onSend: (text: string, images: PromptImage[]) => boolean;
   onStop: () => void;
-  /** Keeps a prompt typed while busy (with its images), to send when the turn ends. */
+  /** Keeps a prompt typed while busy (with its images), for the next tool boundary or turn. */
   onQueue: (text: string, images: PromptImage[]) => void;
+  /** Sends a prompt typed while busy now, stopping the running tool. */
+  onSendNow: (text: string, images: PromptImage[]) => void;
   /** The draft's images changed (the host keeps them for the view's next page). */
   onImagesChange?: (images: PromptImage[]) => void;
   ref?: Ref<ComposerHandle>;
@@ -67,7 +73,7 @@ export function Composer({ ref, ...props }: ComposerProps) {
     if (completion.onKeyDown(e) || history.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
-      send();
+      send(e.ctrlKey || e.metaKey);
     } else if (e.key === 'Escape' && busy) {
       e.preventDefault();
       onStop();
@@ -102,7 +108,17 @@ export function Composer({ ref, ...props }: ComposerProps) {
         onKeyDown={onKeyDown}
         onPaste={images.onPaste}
       />
-      <ComposerFooter hintId={hintId} busy={busy} valid={valid} tooLong={tooLong} model={model} onStop={onStop} />
+      <ComposerFooter
+        hintId={hintId}
+        busy={busy}
+        valid={valid}
+        tooLong={tooLong}
+        model={model}
+        onStop={onStop}
+        onSendNow={() => {
+          send(true);
+        }}
+      />
     </form>
   );
 }
@@ -114,26 +130,47 @@ interface ComposerFooterProps {
   tooLong: boolean;
   model: string;
   onStop: () => void;
+  onSendNow: () => void;
 }
 
-/** The hint under the box (model, working, or too long) and the Send button, which is Stop while busy. */
-function ComposerFooter({ hintId, busy, valid, tooLong, model, onStop }: ComposerFooterProps) {
+/** What the keys do while a turn runs: what the hint says is what Enter, Ctrl+Enter and Escape do. */
+const BUSY_HINT = 'Working… Enter queues your message for the next step; Ctrl+Enter stops the running tool and sends it now; Escape stops.';
+
+/**
+ * The hint under the box (model, working, or too long) and the Send button; while busy, Stop and, once there is
+ * something to send, "Stop tool & send".
+ */
+function ComposerFooter({ hintId, busy, valid, tooLong, model, onStop, onSendNow }: ComposerFooterProps) {
   return (
     <div className="composer-footer">
-      <span id={hintId} className={tooLong ? 'composer-hint composer-hint-error' : 'composer-hint'}>
-        {tooLong ? 'This prompt is too long to send.' : busy ? 'Working… Escape stops; Enter queues your message.' : model}
+      <span id={hintId} className={tooLong ? 'composer-hint composer-hint-error' : 'composer-hint'} data-testid="composer-hint">
+        {tooLong ? 'This prompt is too long to send.' : busy ? BUSY_HINT : model}
       </span>
       {busy ? (
-        <button
-          type="button"
-          className="button-secondary"
-          data-testid="stop-button"
-          aria-label="Stop (Escape)"
-          title="Stop (Escape)"
-          onClick={onStop}
-        >
-          Stop
-        </button>
+        <>
+          {valid && (
+            <button
+              type="button"
+              className="button-secondary"
+              data-testid="send-now-button"
+              aria-label="Stop the running tool and send now (Ctrl+Enter)"
+              title="Stop the running tool and send now (Ctrl+Enter)"
+              onClick={onSendNow}
+            >
+              Stop tool &amp; send
+            </button>
+          )}
+          <button
+            type="button"
+            className="button-secondary"
+            data-testid="stop-button"
+            aria-label="Stop (Escape)"
+            title="Stop (Escape)"
+            onClick={onStop}
+          >
+            Stop
+          </button>
+        </>
       ) : (
         <button
           type="submit"

@@ -1,4 +1,4 @@
-/** The composer's handle for the host (composerBridge.ts): insert at the caret, restore queued prompts. */
+/** The composer's handle for the host (composerBridge.ts): insert at the caret, restore queued prompts, focus. */
 import { useImperativeHandle, type Ref } from 'react';
 import type { PromptImage } from '../../../extension/protocol/messages';
 import type { ComposerHandle } from './Composer';
@@ -26,6 +26,12 @@ export function useComposerHandle(
         if (restored !== '') place(now.trim() === '' ? restored : `${restored}\n\n${now}`, restored.length);
         restoreImages(images);
         inputRef.current?.focus();
+      },
+      focus() {
+        const input = inputRef.current;
+        if (!input || document.activeElement === input) return;
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
       },
     }),
     // `place` only calls setters, the stable onDraftChange and refs; `restoreImages` is stable.

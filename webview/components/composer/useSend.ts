@@ -1,4 +1,7 @@
-/** Sending the draft: to the host when idle, to the queue while a turn runs; either way the box empties. */
+/**
+ * Sending the draft: to the host when idle, to the queue while a turn runs (it waits for the next step; nothing
+ * running is cancelled), or "now" (the running tool is stopped so it is read at once); either way the box empties.
+ */
 import { WebviewToHostSchema, type PromptImage } from '../../../extension/protocol/messages';
 import type { DraftImages } from './useDraftImages';
 import type { DraftText } from './useDraftText';
@@ -8,6 +11,8 @@ export interface SendTargets {
   /** Returns false when the host bridge refused the prompt; the draft is then kept. */
   onSend: (text: string, images: PromptImage[]) => boolean;
   onQueue: (text: string, images: PromptImage[]) => void;
+  /** While busy: send it now, stopping the running tool (Ctrl+Enter, the "Stop tool & send" button). */
+  onSendNow: (text: string, images: PromptImage[]) => void;
 }
 
 export interface Send {
@@ -15,7 +20,8 @@ export interface Send {
   valid: boolean;
   /** The draft is not blank but still not sendable: it is too long. */
   tooLong: boolean;
-  send: () => void;
+  /** `now`: while busy, interrupt the running tool instead of queueing. */
+  send: (now?: boolean) => void;
 }
 
 /** The protocol schema is the one authority on what a sendable prompt is (non-blank, not too long). */
@@ -24,14 +30,14 @@ function isSendable(text: string): boolean {
 }
 
 /** `stopRecalling` leaves the ↑ history walk (useHistory) once the draft is gone. */
-export function useSend({ busy, onSend, onQueue }: SendTargets, text: DraftText, images: DraftImages, stopRecalling: () => void): Send {
+export function useSend({ busy, onSend, onQueue, onSendNow }: SendTargets, text: DraftText, images: DraftImages, stopRecalling: () => void): Send {
   const { draft, update, inputRef } = text;
   const valid = isSendable(draft);
-  const send = () => {
+  const send = (now = false) => {
     if (!valid) return;
     const attached = images.images.map((i) => i.image);
     if (busy) {
-      onQueue(draft, attached);
+      (now ? onSendNow : onQueue)(draft, attached);
     } else if (!onSend(draft, attached)) return;
     update('');
     images.clear();

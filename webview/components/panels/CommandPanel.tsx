@@ -31,7 +31,15 @@ function PanelBody({ view, actions }: { view: PanelView; actions: PanelActions }
     case 'agents':
       return <AgentsPanel view={view} />;
     case 'mcp':
-      return <McpPanel view={view} onRestart={actions.restartMcpServer} onAuthenticate={actions.authenticateMcpServer} />;
+      return (
+        <McpPanel
+          view={view}
+          onRestart={actions.restartMcpServer}
+          onAuthenticate={actions.authenticateMcpServer}
+          onApprove={actions.approveMcpServer}
+          onManageTrust={actions.manageWorkspaceTrust}
+        />
+      );
     case 'hooks':
       return <HooksPanel view={view} />;
   }

@@ -4,6 +4,7 @@
  * tokens and share of the window. Colours come from VS Code's chart palette (panels.css), so every theme has them.
  */
 import type { PanelView } from '../../../extension/protocol/messages';
+import { contextPercent } from '../contextFigure';
 import { compactTokens } from './panelText';
 
 type ContextView = Extract<PanelView, { panel: 'context' }>;
@@ -21,12 +22,14 @@ interface Slice {
 }
 
 function slicesOf(view: ContextView): { parts: Slice[]; free: Slice; used: number } {
-  const used = view.parts.reduce((sum, p) => sum + p.tokens, 0);
-  // Over a full window the bar is scaled to what is used, so it never overflows.
-  const scale = Math.max(view.window, used);
+  // The header's figure when the host has it (measured by the API); the parts are estimates.
+  const estimated = view.parts.reduce((sum, p) => sum + p.tokens, 0);
+  const used = view.used ?? estimated;
+  const freeTokens = Math.max(0, view.window - used);
+  // Over a full window (or estimated parts beside a measured total) the bar is scaled to its segments, so it never overflows.
+  const scale = Math.max(view.window, estimated + freeTokens);
   const percent = (tokens: number) => (tokens / scale) * 100;
   const parts = view.parts.map((p, i) => ({ ...p, percent: percent(p.tokens), colour: `context-colour-${String(i % COLOURS)}` }));
-  const freeTokens = Math.max(0, view.window - used);
   return { parts, free: { label: 'Free space', tokens: freeTokens, percent: percent(freeTokens), colour: 'context-free' }, used };
 }
 
@@ -45,7 +48,7 @@ function LegendRow({ slice, free }: { slice: Slice; free?: boolean }) {
 
 export function ContextPanel({ view }: { view: ContextView }) {
   const { parts, free, used } = slicesOf(view);
-  const summary = `${compactTokens(used)} of ${compactTokens(view.window)} tokens used (${shareText((used / view.window) * 100)})`;
+  const summary = `${compactTokens(used)} of ${compactTokens(view.window)} tokens used (${contextPercent(used / view.window)})`;
   return (
     <div className="context-panel">
       <div className="panel-meta" data-testid="context-summary">

@@ -3,10 +3,12 @@
  * server shows its error and, folded, what it printed on stderr), how many tools, resources and prompts each
  * gives, and Restart (`restartMcpServer`; the host reconnects and refreshes the panel). A server that wants
  * an OAuth sign-in has Authenticate instead (`authenticateMcpServer`; the host opens the browser and waits
- * for the redirect). With none, it says where servers are configured.
+ * for the redirect). A server that is off says why: a project server the user declined or dismissed has
+ * Approve… (`approveMcpServer`; the host asks again, showing what would run), one waiting for workspace
+ * trust has Trust Workspace… (`manageWorkspaceTrust`). With none, it says where servers are configured.
  */
 import { useState } from 'react';
-import type { PanelView } from '../../../extension/protocol/messages';
+import { MCP_DISABLED_REASON_TEXT, type PanelView } from '../../../extension/protocol/messages';
 
 type McpView = Extract<PanelView, { panel: 'mcp' }>;
 type McpServer = McpView['servers'][number];
@@ -42,9 +44,11 @@ interface McpPanelProps {
   view: McpView;
   onRestart: (server: string) => void;
   onAuthenticate?: (server: string) => void;
+  onApprove?: (server: string) => void;
+  onManageTrust?: () => void;
 }
 
-export function McpPanel({ view, onRestart, onAuthenticate }: McpPanelProps) {
+export function McpPanel({ view, onRestart, onAuthenticate, onApprove, onManageTrust }: McpPanelProps) {
   // Restart or Authenticate pressed: the button waits for the host's refreshed view rather than being
   // pressed twice. Kept with the view it was pressed in, so a new view from the host clears it.
   const [pressed, setPressed] = useState<{ view: McpView; names: readonly string[] }>({ view, names: [] });
@@ -69,6 +73,8 @@ export function McpPanel({ view, onRestart, onAuthenticate }: McpPanelProps) {
           pressed={restarting.includes(s.name)}
           onRestart={press(onRestart)}
           {...(onAuthenticate ? { onAuthenticate: press(onAuthenticate) } : {})}
+          {...(onApprove ? { onApprove: press(onApprove) } : {})}
+          {...(onManageTrust ? { onManageTrust } : {})}
         />
       ))}
     </ul>
@@ -80,22 +86,48 @@ interface McpServerItemProps {
   pressed: boolean;
   onRestart: (server: string) => void;
   onAuthenticate?: (server: string) => void;
+  onApprove?: (server: string) => void;
+  onManageTrust?: () => void;
 }
 
-function McpServerItem({ server: s, pressed, onRestart, onAuthenticate }: McpServerItemProps) {
+/** A server that is off, by why (the reason's sentence is under it): "Disabled" alone said nothing. */
+const OFF_LABELS: Record<NonNullable<McpServer['disabledReason']>, string> = {
+  declined: 'Declined',
+  dismissed: 'Not approved',
+  untrusted: 'Waiting for trust',
+  turnedOff: 'Disabled',
+};
+
+/** A declined or dismissed project server can be approved again; one waiting for trust needs the workspace trusted. */
+const APPROVABLE = new Set<McpServer['disabledReason']>(['declined', 'dismissed']);
+
+function McpServerItem({ server: s, pressed, onRestart, onAuthenticate, onApprove, onManageTrust }: McpServerItemProps) {
   const connecting = s.status === 'connecting' || s.status === 'pending';
-  const hint = STATUS_HINTS[s.status];
+  const off = s.status === 'disabled' ? s.disabledReason : undefined;
+  const hint = off ? MCP_DISABLED_REASON_TEXT[off] : STATUS_HINTS[s.status];
   return (
     <li className="panel-item" data-testid="mcp-server" data-name={s.name} data-status={s.status}>
       <div className="panel-item-line">
         <span className="panel-item-name">{s.name}</span>
         <span className={`panel-status panel-status-${s.status}`} data-testid="mcp-status">
           {connecting && <span className="panel-spinner" role="img" aria-label="Connecting" data-testid="mcp-spinner" />}
-          {STATUS_LABELS[s.status]}
+          {off ? OFF_LABELS[off] : STATUS_LABELS[s.status]}
         </span>
         {!NOT_RESTARTABLE.has(s.status) && <ServerAction action="Restart" busy="Restarting…" testId="mcp-restart" server={s.name} pressed={pressed} onClick={onRestart} />}
         {s.status === 'needsAuth' && onAuthenticate && (
           <ServerAction action="Authenticate" busy="Authenticating…" testId="mcp-authenticate" server={s.name} pressed={pressed} onClick={onAuthenticate} />
+        )}
+        {APPROVABLE.has(off) && onApprove && <ServerAction action="Approve…" busy="Waiting for your answer…" testId="mcp-approve" server={s.name} pressed={pressed} onClick={onApprove} />}
+        {off === 'untrusted' && onManageTrust && (
+          <ServerAction
+            action="Trust Workspace…"
+            busy="Trust Workspace…"
+            label={`Trust the workspace to start ${s.name}`}
+            testId="mcp-trust"
+            server={s.name}
+            pressed={false}
+            onClick={() => onManageTrust()}
+          />
         )}
       </div>
       <div className="panel-item-meta">
@@ -136,13 +168,13 @@ function counts(s: McpServer): string {
 }
 
 /** A server row's button: named with the server for screen readers, disabled while its request runs. */
-function ServerAction(props: { action: string; busy: string; testId: string; server: string; pressed: boolean; onClick: (server: string) => void }) {
+function ServerAction(props: { action: string; busy: string; label?: string; testId: string; server: string; pressed: boolean; onClick: (server: string) => void }) {
   return (
     <button
       type="button"
       className="button-secondary panel-item-action"
       data-testid={props.testId}
-      aria-label={`${props.action} ${props.server}`}
+      aria-label={props.label ?? `${props.action.replace(/…$/, '')} ${props.server}`}
       disabled={props.pressed}
       onClick={() => props.onClick(props.server)}
     >

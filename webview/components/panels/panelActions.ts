@@ -13,6 +13,10 @@ export interface PanelActions {
   restartMcpServer: (server: string) => void;
   /** /mcp: the host runs the server's OAuth sign-in (the browser opens). */
   authenticateMcpServer: (server: string) => void;
+  /** /mcp: the host asks again about a project server the user declined or dismissed. */
+  approveMcpServer: (server: string) => void;
+  /** VS Code's workspace trust editor: project servers wait for trust. */
+  manageWorkspaceTrust: () => void;
 }
 
 export function panelActions(bridge: HostBridge): PanelActions {
@@ -22,5 +26,7 @@ export function panelActions(bridge: HostBridge): PanelActions {
     close: () => void bridge.post({ type: 'closePanel' }),
     restartMcpServer: (server) => void bridge.post({ type: 'restartMcpServer', server }),
     authenticateMcpServer: (server) => void bridge.post({ type: 'authenticateMcpServer', server }),
+    approveMcpServer: (server) => void bridge.post({ type: 'approveMcpServer', server }),
+    manageWorkspaceTrust: () => void bridge.post({ type: 'manageWorkspaceTrust' }),
   };
 }

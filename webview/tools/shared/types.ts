@@ -6,6 +6,14 @@ export interface ToolViewProps {
   entry: ToolEntry;
 }
 
+/** A finished call that neither failed nor found anything ("No match"): shown as such, not as a success. */
+export interface ToolOutcome {
+  /** Names the row's status style (`tool-status-<key>`) and `data-outcome`. */
+  key: 'no-match';
+  /** The status icon's accessible name, and the text after the summary. */
+  label: string;
+}
+
 export interface ToolRenderer {
   /** The row's label ("Read", "Update", "github · search"). */
   title(entry: ToolEntry): string;
@@ -13,6 +21,8 @@ export interface ToolRenderer {
   Heading?: ComponentType<ToolViewProps>;
   /** What the expanded row shows once the tool finished. */
   Result: ComponentType<ToolViewProps>;
+  /** How the call came out when that is not plain success or failure; absent means its status says it all. */
+  outcome?(entry: ToolEntry): ToolOutcome | undefined;
   /** Shown under the row while the tool runs; the default shows a progress message if there is one. */
   Progress?: ComponentType<ToolViewProps>;
 }

@@ -5,7 +5,7 @@
  */
 import type { CommandHost } from '../host';
 import type { LocalJSXCommand } from '../types';
-import { agentViews, contextParts, contextText, permissionRules, permissionsText } from './views';
+import { agentViews, contextParts, contextText, contextUsed, permissionRules, permissionsText } from './views';
 
 type PanelDef = Pick<LocalJSXCommand, 'name' | 'description'> & {
   props: () => Promise<Record<string, unknown>>;
@@ -39,7 +39,8 @@ export function contextCommand(host: CommandHost): LocalJSXCommand {
     description: 'What fills the context window, by part',
     props: async () => {
       const snapshot = await host.contextSnapshot();
-      return { model: snapshot.model, window: snapshot.contextWindow, parts: contextParts(snapshot) };
+      const parts = contextParts(snapshot);
+      return { model: snapshot.model, window: snapshot.contextWindow, parts, used: contextUsed(snapshot, parts) };
     },
     text: async () => contextText(await host.contextSnapshot()),
   });

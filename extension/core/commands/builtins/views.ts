@@ -67,9 +67,17 @@ export function contextParts(snapshot: ContextSnapshot): ContextPart[] {
   ];
 }
 
+/**
+ * The one figure for how full the context is: what the API measured on the last request when there was one (the
+ * chat's header and usage line show the same), else the parts' estimate.
+ */
+export function contextUsed(snapshot: ContextSnapshot, parts: readonly ContextPart[] = contextParts(snapshot)): number {
+  return snapshot.measuredTokens ?? parts.reduce((sum, p) => sum + p.tokens, 0);
+}
+
 export function contextText(snapshot: ContextSnapshot): string {
   const parts = contextParts(snapshot);
-  const used = parts.reduce((sum, p) => sum + p.tokens, 0);
+  const used = contextUsed(snapshot, parts);
   const pct = (n: number) => `${((100 * n) / snapshot.contextWindow).toFixed(1)}%`;
   const lines = parts.map((p) => `- ${p.label}: ${p.tokens.toLocaleString('en-US')} tokens (${pct(p.tokens)})`);
   const free = Math.max(0, snapshot.contextWindow - used);

@@ -179,6 +179,16 @@ describe('core/commands/builtins', () => {
     expect(await command.renderText?.('', commandContext())).toMatch(/^Context of claude-test: about \d+ of 200,000 tokens[\s\S]*- Memory files: 203 tokens \(0\.1%\)[\s\S]*- Free: /);
   });
 
+  it('/context counts what the last request measured, the figure the header shows, once there is one', async () => {
+    const snapshot = { model: 'claude-test', contextWindow: 200_000, system: [], tools: [], messages: [{ role: 'user' as const, content: 'u'.repeat(40) }] };
+    const estimated = builtins(fakeHost({ contextSnapshot: async () => snapshot })).find('context');
+    expect(await panel(estimated)).toMatchObject({ used: 10 });
+    const measured = builtins(fakeHost({ contextSnapshot: async () => ({ ...snapshot, measuredTokens: 2_800 }) })).find('context');
+    expect(await panel(measured)).toMatchObject({ used: 2_800, parts: expect.arrayContaining([{ label: 'Messages', tokens: 10 }]) });
+    if (measured?.type !== 'local-jsx') throw new Error('panel');
+    expect(await measured.renderText?.('', commandContext())).toMatch(/^Context of claude-test: about 2,800 of 200,000 tokens \(1\.4%\)[\s\S]*- Free: 197,200 tokens/);
+  });
+
   it('/agents, /mcp and /hooks open their panels with what the host has, empty when it has none', async () => {
     const host = fakeHost({
       agents: async () => [

@@ -161,12 +161,12 @@ describe('core/mcp/manager', () => {
     const m = new McpManager({ connector, approval, timers: new FakeTimers() });
     m.setServers([stdio('proj', 'project'), stdio('mine', 'user')]);
     expect(state(m, 'proj')).toEqual({ state: 'needsApproval' });
-    await vi.waitFor(() => expect(state(m, 'proj')).toEqual({ state: 'disabled' }));
+    await vi.waitFor(() => expect(state(m, 'proj')).toEqual({ state: 'disabled', reason: 'declined' }));
     await vi.waitFor(() => expect(state(m, 'mine')?.state).toBe('connected'));
     expect(asked).toEqual([{ name: 'proj' }]);
     expect(connector.attempts).toBe(1);
     expect(mcpPanelRows(m.servers())).toEqual([
-      { name: 'proj', status: 'disabled', tools: 0, resources: 0, prompts: 0, scope: 'project' },
+      { name: 'proj', status: 'disabled', tools: 0, resources: 0, prompts: 0, scope: 'project', disabledReason: 'declined' },
       { name: 'mine', status: 'connected', tools: 1, resources: 1, prompts: 1, scope: 'user' },
     ]);
     answer = true;

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandFilesReader, loadCommandFiles } from '../../../../extension/host/node/commandFiles';
+import { commandFilesReader, fileCommandLoader, loadCommandFiles } from '../../../../extension/host/node/commandFiles';
 import { RecordingLogger } from '../../support';
 
 function put(root: string, rel: string, text: string): string {
@@ -87,5 +87,29 @@ describe('host/node/commandFiles', () => {
     const warnings = log.lines.filter((l) => l.level === 'warn' && l.message.includes('broken.md'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toContain('broken.md:1:');
+  });
+
+  it('leaves out the project’s commands and skills while the workspace is not trusted, and offers them once it is', async () => {
+    const { cwd, homeDir } = folders();
+    put(homeDir, '.claude/commands/mine.md', 'Only mine.');
+    put(homeDir, '.claude/skills/pdf/SKILL.md', '---\ndescription: user pdf\n---\nUse pdf tools.');
+    put(cwd, '.claude/commands/review.md', '---\ndescription: project review\n---\nReview here.');
+    put(cwd, '.claude/skills/deploy/SKILL.md', '---\ndescription: Deploy the app\n---\nRun !`./deploy.sh`.');
+    put(cwd, '.claude/commands/broken.md', '---\ndescription: x\n');
+    let trusted = false;
+    const read = commandFilesReader({ cwd, homeDir, trusted: () => trusted }, new RecordingLogger());
+    const untrusted = await read();
+    expect(untrusted.commands.map((c) => [c.name, c.source])).toEqual([
+      ['mine', 'user'],
+      ['pdf', 'user'],
+    ]);
+    expect(untrusted.skills.map((c) => c.name)).toEqual(['pdf']);
+    // Not even read: a broken project file is no problem to report yet.
+    expect(untrusted.problems).toEqual([]);
+    trusted = true;
+    const granted = await read();
+    expect(granted.commands.map((c) => c.name)).toEqual(['deploy', 'mine', 'pdf', 'review']);
+    expect(granted.problems.map((p) => path.basename(p.path))).toEqual(['broken.md']);
+    expect((await fileCommandLoader(cwd, homeDir, () => false)()).commands.map((c) => c.name)).toEqual(['mine', 'pdf']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolResultBlock } from '../../../../extension/core/messages';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import { presentToolResult } from '../../../../extension/chat/toolViews/present';
+import { executeToolUse, type ToolExecutionEvent } from '../../../../extension/core/tool/execute';
 import { buildTool, type Tools } from '../../../../extension/core/tool/Tool';
 import { nameWords, parseSelect, rankTools } from '../../../../extension/tools/ToolSearch/search';
 import { ToolSearchTool } from '../../../../extension/tools/ToolSearch/ToolSearch';
@@ -77,6 +78,18 @@ describe('tools/ToolSearch', () => {
     const { result, context } = await search('kubernetes cluster');
     expect(result.content).toBe('No matching deferred tools found for "kubernetes cluster" (4 deferred tools).');
     expect(context.discoveredToolNames.size).toBe(0);
+  });
+
+  it('tells the chat whether the search found anything, so no match does not look like a success', async () => {
+    const shown = async (query: string) => {
+      const context = makeContext(catalogue);
+      const block = toolUse('ToolSearch', { query });
+      let finished: Extract<ToolExecutionEvent, { type: 'toolFinished' }> | undefined;
+      await executeToolUse({ block, assistantMessage: assistantWith(block), context, canUseTool: allowAll, emit: (e) => e.type === 'toolFinished' && (finished = e) });
+      return presentToolResult(ToolSearchTool, { query }, finished!.result, finished!.output);
+    };
+    expect((await shown('kubernetes cluster')).data).toEqual({ kind: 'toolSearch', query: 'kubernetes cluster', matches: [] });
+    expect((await shown('select:WebFetch')).data).toEqual({ kind: 'toolSearch', query: 'select:WebFetch', matches: ['WebFetch'] });
   });
 
   it('is never deferred itself and lists the deferred tools in its prompt', async () => {

@@ -35,6 +35,22 @@ describe('tools/shared/diagnostics', () => {
     );
   });
 
+  it('takes the baseline without waiting for the server when the port can', async () => {
+    const old = diag(3, 'old');
+    const ctx = withLsp([old], [old]);
+    const lsp = ctx.ports.lsp!;
+    lsp.diagnostics = () => Promise.reject(new Error('waits for the server'));
+    lsp.diagnosticsBeforeEdit = async () => [old];
+    expect(await diagnosticsBefore(ctx, '/w/a.ts')).toEqual([old]);
+  });
+
+  it('lists every problem, saying some may be older, when the server had not checked the file before', async () => {
+    const note = await newDiagnosticsNote(withLsp([], [diag(2, 'old or new')]), '/w/a.ts', undefined);
+    expect(note).toBe(
+      '<new-diagnostics>\nThe language server reports 1 problem in this file after the change (it had not checked the file before, so some may be older than the change):\n  line 2:5 error: old or new [ts 2322]\n</new-diagnostics>',
+    );
+  });
+
   it('says nothing when the edit introduced no problem, or when there is no language server', async () => {
     const old = diag(3, 'old');
     expect(await newDiagnosticsNote(withLsp([old], [old]), '/w/a.ts', [old])).toBeUndefined();

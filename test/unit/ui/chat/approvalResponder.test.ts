@@ -135,6 +135,29 @@ describe('ui/chat/approvalResponder', () => {
     expect(opened).toEqual([{ path: '/ws/a.ts', before: 'const a = 1;\nconst b = 2;\n', after: 'const a = 1;\nconst b = 3;\n' }]);
   });
 
+  it('words an Edit in the user\'s terms: its verb, the file relative to the workspace, the full path for the tooltip', async () => {
+    const { responder, requests, opened } = setup({ '/ws/src/a.ts': 'const b = 2;\n' });
+    const prompt: PermissionPrompt = {
+      tool: edit,
+      input: { file_path: '/ws/src/a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' },
+      toolUseId: 'toolu_w',
+      message: 'Edit /ws/src/a.ts?',
+      decisionReason: { type: 'mode', mode: 'default' },
+      suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+      assistantMessage: assistant,
+    };
+    void responder.ask(prompt, { ...makeContext([edit]), cwd: '/ws' });
+    const request = await shown(requests);
+    expect(request).toMatchObject({ title: 'Update', verb: 'Edit', summary: 'src/a.ts', summaryTitle: '/ws/src/a.ts', reason: 'permission mode "Ask before edits"' });
+    expect(request.suggestions).toEqual([{ index: 0, label: 'Switch to Accept edits for this session' }]);
+    expect(request.preview).toMatchObject({ kind: 'diff', path: '/ws/src/a.ts', displayPath: 'src/a.ts' });
+    void responder.ask({ ...prompt, input: { file_path: '/ws/new.ts', old_string: '', new_string: 'x' } }, { ...makeContext([edit]), cwd: '/ws' });
+    await until(() => requests().length === 2);
+    expect(requests()[1]).toMatchObject({ verb: 'Create', summary: 'new.ts' });
+    await responder.openProposedDiff(requests()[1]!.requestId);
+    expect(opened.at(-1)?.path).toBe('/ws/new.ts');
+  });
+
   it('tells the dialog how many requests wait behind it when the queue grows', async () => {
     const { responder, requests, posted, setQueued } = setup();
     void responder.ask(bashPrompt(), makeContext([bash]));

@@ -181,6 +181,27 @@ describe('ui/chat/chatBridge', () => {
     expect(posted[0]).not.toHaveProperty('returned');
   });
 
+  it('queues a prompt sent mid-turn without interrupting anything, and interrupts only for "Send now"', async () => {
+    const { bridge, session, model } = setup({ replies: [['slow']], manual: true });
+    let interrupts = 0;
+    const agent = session.agentSession;
+    const interrupt = agent.interrupt.bind(agent);
+    agent.interrupt = () => {
+      interrupts++;
+      interrupt();
+    };
+    const done = session.submit('one');
+    await until(() => model.waiting === 1);
+    expect(bridge.receive({ type: 'sendPrompt', text: 'after this step' })).toBe(true);
+    await until(() => session.queued().length === 1);
+    expect(interrupts).toBe(0);
+    expect(bridge.receive({ type: 'sendPrompt', text: 'now', interrupt: true })).toBe(true);
+    await until(() => session.queued().length === 2);
+    expect(interrupts).toBe(1);
+    session.stop();
+    await done;
+  });
+
   it('keeps prompts a Stop handed back while no view was open, for the next snapshot only', async () => {
     const { bridge, session, model } = setup({ replies: [['slow']], manual: true });
     bridge.dispose();

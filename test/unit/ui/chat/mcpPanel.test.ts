@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../../extension/chat/chatSession';
-import { McpManager } from '../../../../extension/core/mcp/manager';
+import { McpManager, type McpApprovalPort } from '../../../../extension/core/mcp/manager';
 import type { McpConnection, McpConnector } from '../../../../extension/core/mcp/types';
 import { mcpPanelRows } from '../../../../extension/core/mcp/views';
 import type { HostToWebview } from '../../../../extension/protocol/messages';
@@ -30,8 +30,9 @@ function fakeConnector() {
   return { connector, counts };
 }
 
-function setup({ connector, counts }: { connector: McpConnector; counts: { connects: number; closes: number } } = fakeConnector()) {
-  const hub = new McpManager({ connector });
+function setup({ connector, counts }: { connector: McpConnector; counts: { connects: number; closes: number } } = fakeConnector(), approval?: McpApprovalPort) {
+  const hub = new McpManager({ connector, ...(approval ? { approval } : {}) });
+  const trustEditor = { opened: 0 };
   const log = new RecordingLogger();
   const session = new ChatSession({
     agent: { ...agentDeps(new ScriptedModel([['hi']])), mcp: hub },
@@ -47,11 +48,11 @@ function setup({ connector, counts }: { connector: McpConnector; counts: { conne
     log,
     setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
     post: (m) => posted.push(m),
-    actions: { setApiKey: () => {}, showLogs: () => {} },
+    actions: { setApiKey: () => {}, showLogs: () => {}, manageWorkspaceTrust: () => void trustEditor.opened++ },
     editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
   });
   const panels = () => posted.flatMap((p) => (p.type === 'panelOpened' && p.view.panel === 'mcp' ? [p.view] : []));
-  return { hub, bridge, panels, counts };
+  return { hub, bridge, panels, counts, trustEditor };
 }
 
 describe('ui/chat/chatBridge: the /mcp panel', () => {
@@ -94,6 +95,30 @@ describe('ui/chat/chatBridge: the /mcp panel', () => {
     bridge.receive({ type: 'authenticateMcpServer', server: 'remote' });
     await until(() => panels().at(-1)?.servers[0]?.status === 'connected');
     expect(panels().at(-1)?.servers[0]).toMatchObject({ tools: 1 });
+    await hub.dispose();
+  });
+
+  it('approves a project server whose question was closed on Approve…, asking again, and opens the trust editor on request', async () => {
+    const answers: (boolean | undefined)[] = [undefined, true];
+    const asked: boolean[] = [];
+    const approval: McpApprovalPort = {
+      approve: async (_entry, options) => {
+        asked.push(!!options?.askAgain);
+        return answers.shift();
+      },
+    };
+    const { hub, bridge, panels, trustEditor } = setup(fakeConnector(), approval);
+    hub.setServers([{ name: 'repo-tools', scope: 'project', path: '/ws/.mcp.json', config: { type: 'stdio', command: 'x', args: [], env: {} } }]);
+    await until(() => hub.servers()[0]?.status.state === 'disabled');
+    bridge.receive({ type: 'sendPrompt', text: '/mcp' });
+    await until(() => panels().length === 1);
+    expect(panels()[0]?.servers[0]).toMatchObject({ name: 'repo-tools', status: 'disabled', disabledReason: 'dismissed', scope: 'project' });
+    expect(bridge.receive({ type: 'approveMcpServer', server: 'repo-tools' })).toBe(true);
+    await until(() => panels().at(-1)?.servers[0]?.status === 'connected');
+    expect(asked).toEqual([false, true]);
+    expect(panels().at(-1)?.servers[0]?.disabledReason).toBeUndefined();
+    expect(bridge.receive({ type: 'manageWorkspaceTrust' })).toBe(true);
+    await until(() => trustEditor.opened === 1);
     await hub.dispose();
   });
 
