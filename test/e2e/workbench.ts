@@ -78,8 +78,8 @@ export interface OpenWorkbench {
 }
 
 /** Starts code-server on `folder` with Codewright loaded, opens it in Chromium and waits for the workbench. */
-export async function openWorkbench(opts: { folder: string; env: NodeJS.ProcessEnv; settings?: Record<string, unknown> }): Promise<OpenWorkbench> {
-  const server = await startCodeServer({ folder: opts.folder, env: opts.env, ...(opts.settings ? { settings: opts.settings } : {}) });
+export async function openWorkbench(opts: { folder: string; env: NodeJS.ProcessEnv; settings?: Record<string, unknown>; workspaceTrust?: boolean }): Promise<OpenWorkbench> {
+  const server = await startCodeServer({ folder: opts.folder, env: opts.env, ...(opts.settings ? { settings: opts.settings } : {}), ...(opts.workspaceTrust ? { workspaceTrust: true } : {}) });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.urlFor(server.devPayload()));

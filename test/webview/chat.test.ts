@@ -108,8 +108,8 @@ describe('webview chat', () => {
     await openChat(added(assistantMessage('a1', '', 'streaming')), finished('a1', 'error', 'Rate limited: try again in a minute.'));
     const alert = view.page.getByRole('alert');
     await expect.poll(() => alert.innerText()).toContain('Rate limited: try again in a minute.');
-    // The error text colour (webview/styles.css): the theme's list error colour, readable where errorForeground is not.
-    const errorColour = await themeColour(view.page, '--cw-error-text');
+    // Error text takes the list's error colour, readable where errorForeground is not (webview/styles.css).
+    const errorColour = await themeColour(view.page, '--vscode-list-errorForeground');
     const errorBackground = await themeColour(view.page, '--vscode-inputValidation-errorBackground', 'backgroundColor');
     await expect.poll(() => style(alert, 'color')).toBe(errorColour);
     await expect.poll(() => style(alert, 'backgroundColor')).toBe(errorBackground);

@@ -157,8 +157,8 @@ describe('webview tool rows', () => {
     await expect.poll(() => rows().first().getByTestId('bash-command').innerText()).toBe('$ npm test');
     await expect.poll(() => rows().first().getByTestId('tool-output').innerText()).toBe('PASS a.test.ts\nFAIL b.test.ts');
     await expect.poll(() => rows().first().getByTestId('bash-exit').innerText()).toBe('Exit code 1');
-    // The error text colour (webview/styles.css): the theme's list error colour, readable where errorForeground is not.
-    const errorColour = await themeColour(view.page, '--cw-error-text');
+    // Error text takes the list's error colour, readable where errorForeground is not (webview/styles.css).
+    const errorColour = await themeColour(view.page, '--vscode-list-errorForeground');
     await expect.poll(() => style(rows().first().getByTestId('bash-exit'), 'color')).toBe(errorColour);
   });
 

@@ -16,7 +16,7 @@ const KEY = 'codewright.mcp.projectApprovals';
 
 /**
  * `ask` shows the question: true is Allow, false is Deny (both remembered), undefined is a dismissed
- * question (not remembered: the next start asks again).
+ * question (not remembered: the next start asks again), passed on as undefined so the manager can say so.
  */
 export function rememberingApproval(store: ApprovalStore, ask: (entry: McpServerEntry) => Promise<boolean | undefined>): McpApprovalPort {
   const read = (): Record<string, { config: string; allow: boolean }> => {
@@ -29,7 +29,7 @@ export function rememberingApproval(store: ApprovalStore, ask: (entry: McpServer
       const known = read()[entry.name];
       if (!options?.askAgain && known?.config === config) return known.allow;
       const answer = await ask(entry);
-      if (answer === undefined) return false;
+      if (answer === undefined) return undefined;
       await store.update(KEY, { ...read(), [entry.name]: { config, allow: answer } });
       return answer;
     },

@@ -255,7 +255,8 @@ export class McpManager implements McpHub {
       this.set(slot, { state: 'needsApproval' });
       const approval = this.deps.approval;
       if (!approval) return;
-      const answer = await approval.approve(slot.entry, askAgain ? { askAgain } : undefined).catch(() => false);
+      // A question that failed to show got no answer: off, but not as if the user had said no.
+      const answer = await approval.approve(slot.entry, askAgain ? { askAgain } : undefined).catch(() => undefined);
       if (generation !== slot.generation || this.disposed) return;
       slot.approved = answer === true;
       if (answer !== true) return this.set(slot, { state: 'disabled', reason: answer === undefined ? 'dismissed' : 'declined' });

@@ -8,15 +8,9 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
 import type { MakeChat } from './chatParts';
 import { Chat, type WindowChatDeps } from './chat';
-import { chatTitle, type ChatRegistry } from './chats';
+import { chatTitle, sessionIdOfState, type ChatRegistry } from './chats';
 
 export const CHAT_PANEL_VIEW_TYPE = 'codewright.chatPanel';
-
-/** The session id a tab's page saved, when it is one. */
-export function sessionIdOfState(state: unknown): string | undefined {
-  const id = typeof state === 'object' && state !== null && 'sessionId' in state ? state.sessionId : undefined;
-  return typeof id === 'string' && /^[\w-]{1,100}$/.test(id) ? id : undefined;
-}
 
 export interface ChatTabsDeps {
   extensionUri: vscode.Uri;
@@ -24,13 +18,34 @@ export interface ChatTabsDeps {
   chatDeps: WindowChatDeps;
   registry: ChatRegistry<Chat>;
   log: Logger;
+  /** The workspace's memento: the tabs' sessions are also kept there, for a tab whose page state VS Code lost. */
+  memory: Pick<vscode.Memento, 'get' | 'update'>;
+}
+
+/** The memento key of the sessions open in tabs, each with its tab's title. */
+const TAB_SESSIONS = 'codewright.chatTabSessions';
+/** Tabs VS Code never restored (hidden ones are restored when shown) stay listed; this many at most. */
+const MAX_KEPT = 20;
+
+interface KeptTab {
+  sessionId: string;
+  title: string;
 }
 
 export class ChatTabs implements vscode.WebviewPanelSerializer {
   private next = 1;
   private readonly panels = new Map<Chat, vscode.WebviewPanel>();
+  /** The sessions the tabs had when the window closed, not yet claimed by a restored tab. */
+  private readonly unclaimed: KeptTab[];
 
-  constructor(private readonly deps: ChatTabsDeps) {}
+  constructor(private readonly deps: ChatTabsDeps) {
+    const kept = deps.memory.get<unknown>(TAB_SESSIONS);
+    this.unclaimed = (Array.isArray(kept) ? kept : []).flatMap((k: unknown) => {
+      const sessionId = sessionIdOfState(k);
+      const title = typeof k === 'object' && k !== null && 'title' in k && typeof k.title === 'string' ? k.title : undefined;
+      return sessionId && title !== undefined ? [{ sessionId, title }] : [];
+    });
+  }
 
   /** The tab of `chat`, when it has one. */
   panelOf(chat: Chat): vscode.WebviewPanel | undefined {
@@ -48,17 +63,31 @@ export class ChatTabs implements vscode.WebviewPanelSerializer {
 
   /** The serializer: a tab that was open before the window reloaded comes back with its session. */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const sessionId = sessionIdOfState(state);
-    this.deps.log.info(`Restoring a chat tab${sessionId ? ` with session ${sessionId}` : ''}.`);
+    // VS Code may lose a page's state it had not saved yet (the web saves it lazily), but it keeps the tab's
+    // title: the session a tab of that title had when the window closed stands in.
+    const saved = sessionIdOfState(state);
+    const kept = saved ? undefined : this.unclaimed.find((k) => k.title === panel.title && !this.deps.registry.holding(k.sessionId));
+    const sessionId = saved ?? kept?.sessionId;
+    const i = this.unclaimed.findIndex((k) => k.sessionId === sessionId);
+    if (i >= 0) this.unclaimed.splice(i, 1);
+    this.deps.log.info(`Restoring a chat tab${sessionId ? ` with session ${sessionId}${saved ? '' : ' (from the workspace memento)'}` : ''}.`);
     // A tab that still holds the session is this tab's old self (a reload the extension host outlived): let it go.
     const stale = sessionId ? this.deps.registry.holding(sessionId) : undefined;
     if (stale && stale.kind === 'tab') this.close(stale);
-    await this.adopt(panel, sessionId, panel.active);
+    const chat = await this.adopt(panel, sessionId, panel.active);
+    this.deps.log.info(`Restored chat tab ${chat.id}: session ${chat.session.sessionId} (${chat.session.messages().length} messages).`);
+  }
+
+  /** Keeps the tabs' sessions and titles in the workspace memento (only sessions with a prompt are on disk). */
+  private remember(): void {
+    const tabs: KeptTab[] = [...this.panels.keys()].filter((c) => c.session.messages().some((m) => m.role === 'user')).map((c) => ({ sessionId: c.session.sessionId, title: chatTitle(c.session) }));
+    void Promise.resolve(this.deps.memory.update(TAB_SESSIONS, [...tabs, ...this.unclaimed].slice(0, MAX_KEPT))).catch((err: unknown) => this.deps.log.warn(`Could not keep the chat tabs' sessions: ${String(err)}`));
   }
 
   /** Forgets a tab's chat and ends it (its panel closed, or was replaced by a restored one). */
   private close(chat: Chat): void {
     if (!this.panels.delete(chat)) return;
+    this.remember();
     this.deps.registry.remove(chat);
     void chat.dispose().catch((err: unknown) => this.deps.log.warn(`Closing a chat tab: ${err instanceof Error ? err.message : String(err)}`));
   }
@@ -69,7 +98,6 @@ export class ChatTabs implements vscode.WebviewPanelSerializer {
     if (sessionId && !registry.holding(sessionId)) {
       await chat.session.resume(sessionId).catch((err: unknown) => this.deps.log.warn(`Could not resume session ${sessionId} in a tab: ${err instanceof Error ? err.message : String(err)}`));
     }
-    this.deps.log.info(`DEBUG adopt resumed ${sessionId} -> ${chat.session.sessionId}`);
     this.panels.set(chat, panel);
     panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'codewright.svg');
     chat.setRevealer(async () => panel.reveal());
@@ -81,9 +109,9 @@ export class ChatTabs implements vscode.WebviewPanelSerializer {
       onDidChangeVisibility: (listener) => panel.onDidChangeViewState(() => listener()),
       onDidDispose: (listener) => panel.onDidDispose(listener),
     });
-    this.deps.log.info(`DEBUG attached ${chat.id}`);
     const retitle = () => {
       panel.title = chatTitle(chat.session);
+      this.remember();
     };
     retitle();
     const offTitle = chat.session.onEvent((e) => (e.type === 'reset' || (e.type === 'messageAdded' && e.message.role === 'user')) && retitle());

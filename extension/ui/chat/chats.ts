@@ -27,6 +27,12 @@ export function chatTitle(session: Pick<ChatSession, 'messages'>): string {
   return first?.trim() ? sessionTitle({ firstPrompt: first }) : 'New chat';
 }
 
+/** The session id a tab's page saved in its state (webview/vscodeApi.ts), when it is one. */
+export function sessionIdOfState(state: unknown): string | undefined {
+  const id = typeof state === 'object' && state !== null && 'sessionId' in state ? state.sessionId : undefined;
+  return typeof id === 'string' && /^[\w-]{1,100}$/.test(id) ? id : undefined;
+}
+
 export class ChatRegistry<C extends ChatHandle = ChatHandle> {
   /** In the order the user turned to them: the last is the focused one. */
   private readonly order: C[] = [];

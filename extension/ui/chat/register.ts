@@ -63,7 +63,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     await ChatViewProvider.reveal();
     chats.focus(sidebar);
   });
-  const tabs = new ChatTabs({ extensionUri: context.extensionUri, makeChat: deps.makeChat, chatDeps, registry: chats, log });
+  const tabs = new ChatTabs({ extensionUri: context.extensionUri, makeChat: deps.makeChat, chatDeps, registry: chats, log, memory: context.workspaceState });
   const api = chatsApi(chats, tabs);
   const setContext = (key: string, value: unknown) => void vscode.commands.executeCommand('setContext', key, value);
   const syncKeys = () => {

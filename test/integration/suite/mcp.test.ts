@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
@@ -18,6 +18,7 @@ import type { ChatEvent } from '../../../extension/chat/events';
 import type { McpServerEntry, McpServerView } from '../../../extension/core/mcp/types';
 import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { COMMANDS } from '../../../extension/ui/palette/commands';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';
 const EXTENSION = vscode.extensions.getExtension<CodewrightApi>('codewright.codewright')!;
@@ -285,6 +286,26 @@ describe('MCP servers in the real extension host', function () {
     await waitForHub(api, 'clock connected after restart', isState('clock', 'connected'));
     const panel = api.session.commands.mcpPanel();
     assert.ok(panel?.panel === 'mcp' && panel.servers.find((s) => s.name === 'clock')?.tools === 1, JSON.stringify(panel));
+  });
+
+  it('approves a .mcp.json server whose question was closed, later and without a reload, through Codewright: Approve MCP Server…', async () => {
+    const config = JSON.parse(readFileSync(mcpJson(), 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers.later = { command: NODE, args: ['--import', TSX, path.join(FIXTURES, 'stdioServer.ts')], env: { CODEWRIGHT_TEST_RUN: randomUUID() } };
+    writeFileSync(mcpJson(), JSON.stringify(config, null, 2));
+    await api.mcp.reload();
+    await waitForQuestion(asked, 'later');
+    // Closed without an answer (Escape, or the modal's ×): not remembered, and the panel says so.
+    asked.splice(asked.findIndex((q) => q.entry.name === 'later'), 1)[0]!.answer(undefined);
+    await waitForHub(api, 'later dismissed', (servers) => JSON.stringify(server(servers, 'later')?.status) === JSON.stringify({ state: 'disabled', reason: 'dismissed' }));
+    const panel = api.session.commands.mcpPanel();
+    assert.ok(panel?.panel === 'mcp' && panel.servers.some((s) => s.name === 'later' && s.status === 'disabled' && s.disabledReason === 'dismissed'), JSON.stringify(panel));
+
+    const approving = vscode.commands.executeCommand(COMMANDS.approveMcpServer, 'later');
+    await waitForQuestion(asked, 'later');
+    asked.find((q) => q.entry.name === 'later')!.answer(true);
+    await approving;
+    await waitForHub(api, 'later connected', isState('later', 'connected'));
+    assert.ok(server(api.mcp.hub.servers(), 'later')!.tools.some((t) => t.name === 'echo'));
   });
 });
 

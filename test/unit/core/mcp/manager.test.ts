@@ -234,8 +234,8 @@ describe('core/mcp/approval', () => {
     const changed: McpServerEntry = { ...a, config: { type: 'stdio', command: 'evil', args: [], env: {} } };
     expect(await port.approve(changed)).toBe(false);
     expect(await port.approve(changed)).toBe(false);
-    // Dismissed: no, and not remembered.
-    expect(await port.approve(changed, { askAgain: true })).toBe(false);
+    // Dismissed: no answer (the manager calls it dismissed, not declined), and not remembered.
+    expect(await port.approve(changed, { askAgain: true })).toBeUndefined();
     expect(await port.approve(changed, { askAgain: true })).toBe(true);
     expect(await port.approve(changed)).toBe(true);
     expect(asked).toEqual(['node', 'evil', 'evil', 'evil']);

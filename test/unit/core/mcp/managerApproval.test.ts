@@ -3,7 +3,7 @@
  * each says why in /mcp, and each can be approved later without reloading the window.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { approvableServers } from '../../../../extension/core/mcp/approval';
+import { approvableServers, rememberingApproval } from '../../../../extension/core/mcp/approval';
 import { McpManager, type McpApprovalPort } from '../../../../extension/core/mcp/manager';
 import type { McpConnection, McpConnector, McpServerEntry } from '../../../../extension/core/mcp/types';
 import { mcpPanelRows } from '../../../../extension/core/mcp/views';
@@ -132,5 +132,20 @@ describe('core/mcp/approval approvableServers', () => {
       { name: 'denied', reason: 'declined', what: 'Command: npx -y denied-mcp' },
       { name: 'closed', reason: 'dismissed', what: 'Command: npx -y closed-mcp' },
     ]);
+  });
+});
+
+describe('core/mcp/approval rememberingApproval with the manager', () => {
+  it('calls a closed question dismissed, remembers nothing for it, and remembers the later Allow', async () => {
+    const data = new Map<string, unknown>();
+    const store = { get: (k: string) => data.get(k), update: async (k: string, v: unknown) => void data.set(k, v) };
+    const answers: (boolean | undefined)[] = [undefined, true];
+    const m = new McpManager({ connector: connector(), approval: rememberingApproval(store, async () => answers.shift()) });
+    m.setServers([project('p')]);
+    await vi.waitFor(() => expect(status(m, 'p')).toEqual({ state: 'disabled', reason: 'dismissed' }));
+    expect(data.size).toBe(0);
+    await m.approve('p');
+    expect(status(m, 'p')).toEqual({ state: 'connected' });
+    expect(Object.keys(data.get('codewright.mcp.projectApprovals') as object)).toEqual(['p']);
   });
 });
