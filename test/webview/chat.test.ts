@@ -161,7 +161,8 @@ describe('webview chat', () => {
     await openChat();
     await input().fill('half a thought');
     const saved = await view.vscodeState();
-    expect(saved).toEqual({ draft: 'half a thought' });
+    // The session the page shows is kept beside the draft (a chat tab reopens it after a reload).
+    expect(saved).toEqual({ draft: 'half a thought', sessionId: 'session-1' });
     await view.close();
     view = await openPage({ vscodeState: saved });
     await view.send(snapshot());
