@@ -9,6 +9,7 @@ import type { Logger } from '../../core/ports';
 import type { MakeChat } from './chatParts';
 import { Chat, type WindowChatDeps } from './chat';
 import { chatTitle, sessionIdOfState, type ChatRegistry } from './chats';
+import { surfaceOptions } from './chatSurface';
 
 export const CHAT_PANEL_VIEW_TYPE = 'codewright.chatPanel';
 
@@ -55,9 +56,8 @@ export class ChatTabs implements vscode.WebviewPanelSerializer {
   /** A new chat in a tab; with `sessionId`, that session resumed. Beside the active chat tab when one is active. */
   async open(opts: { sessionId?: string } = {}): Promise<Chat> {
     const besideChat = [...this.panels.values()].some((p) => p.active);
-    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_VIEW_TYPE, 'New chat', besideChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, {
-      enableScripts: true,
-    });
+    const column = besideChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_VIEW_TYPE, 'New chat', column, surfaceOptions(this.deps.extensionUri));
     return this.adopt(panel, opts.sessionId, true);
   }
 

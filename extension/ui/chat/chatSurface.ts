@@ -50,8 +50,9 @@ export class ChatSurface implements vscode.Disposable {
   attach(host: SurfaceHost): void {
     this.host = host;
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
-    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
-    host.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
+    // Only when they differ: new options reload the page, and a tab VS Code restores has them already.
+    const options = surfaceOptions(this.extensionUri);
+    if (!sameOptions(host.webview.options, options)) host.webview.options = options;
     host.webview.html = renderWebviewHtml({
       scriptUri: host.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: host.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
@@ -122,6 +123,16 @@ export class ChatSurface implements vscode.Disposable {
     this.bridge?.dispose();
     this.bridge = undefined;
   }
+}
+
+/** What a chat's page may run and load: its scripts, and files from `dist/` and `media/` only. */
+export function surfaceOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & { enableScripts: true; localResourceRoots: vscode.Uri[] } {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+}
+
+function sameOptions(a: vscode.WebviewOptions, b: ReturnType<typeof surfaceOptions>): boolean {
+  const roots = (o: vscode.WebviewOptions) => (o.localResourceRoots ?? []).map((u) => u.toString()).join('|');
+  return a.enableScripts === true && roots(a) === roots(b);
 }
 
 function messageType(raw: unknown): unknown {

@@ -14,16 +14,10 @@ import type { Chat } from '../../../extension/ui/chat/chat';
 import { CHAT_PANEL_VIEW_TYPE } from '../../../extension/ui/chat/chatPanel';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, textTurn, type FakeAnthropic, type FakeTurn } from '../../fixtures/fake-anthropic';
+import { until } from './until';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';
 
-async function until(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The text of a request body's first user message: which chat's conversation it is. */
 function firstPrompt(body: Record<string, unknown>): string {

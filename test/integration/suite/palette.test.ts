@@ -11,16 +11,10 @@ import type { CodewrightApi } from '../../../extension/extension';
 import type { HostToWebview } from '../../../extension/protocol/messages';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, textTurn, type FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { until } from './until';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';
 
-async function until(cond: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('palette commands and the status bar', () => {
   let fake: FakeAnthropic;

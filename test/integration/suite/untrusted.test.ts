@@ -13,6 +13,7 @@ import type { CodewrightApi } from '../../../extension/extension';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { UNTRUSTED_TITLE } from './untrustedTitle';
+import { until } from './until';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';
 
@@ -50,6 +51,8 @@ describe(UNTRUSTED_TITLE, function () {
 
   it("lists the .mcp.json server as waiting for trust, never starts it or asks, and the palette's approve cannot start it", async () => {
     const server = () => api.mcp.hub.servers().find((s) => s.name === 'repo-tools');
+    // The workspace's MCP config loads after activation: wait until the server is listed.
+    await until(() => server() !== undefined, 'the .mcp.json server to be listed');
     assert.deepEqual(server()?.status, { state: 'disabled', reason: 'untrusted' });
     let asked = 0;
     api.mcp.setAsk(async () => {
