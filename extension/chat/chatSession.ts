@@ -13,7 +13,8 @@ import type { ExternalPermissionMode, PermissionMode } from '../core/permissions
 import { taskRegistry } from '../core/tasks/registry';
 import { taskViews } from './history';
 import { replaySession } from './replay';
-import { TOOL_RECORD, TURN_RECORD, type TurnRecord } from './rowRecords';
+import { copyAgentTranscripts, forkRecords } from './forkRecords';
+import { NOTE_RECORD, TOOL_RECORD, TURN_RECORD, type TurnRecord } from './rowRecords';
 import type { CronJob } from '../core/cron/types';
 import { cronTaskViews } from './scheduledJobs';
 import { IdleWake, type IdleWakeDeps } from './idleWake';
@@ -368,6 +369,8 @@ export class ChatSession {
         if (this.stopRequested) agent.stop();
         if (event.type === 'mail') for (const m of event.messages) this.add(mailEntry(m, this.deps.newId()));
         turn.apply(event);
+        if (event.type === 'hookMessage') void this.record(agent, NOTE_RECORD, { hookEvent: event.hookEvent, text: event.text });
+        if (event.type === 'notice') void this.record(agent, NOTE_RECORD, { text: event.text });
         const outcome = this.outcome(event);
         if (outcome && !finished) finish(outcome.status, outcome.error);
       }
@@ -426,8 +429,15 @@ export class ChatSession {
     if (this.sending) throw new Error('A turn is running; stop it before rewinding.');
     const point = forkPoint(this.entries, this.agent.history, entryId);
     if (!point) throw new Error('That message is no longer in the conversation the model sees (it was compacted); it cannot be rewound to.');
-    const agent = await forkSession({ ...this.deps.agent, newId: this.deps.newId }, this.agent.history.slice(0, point.historyIndex), newSessionId);
-    this.switchTo(agent, this.entries.slice(0, point.entryIndex));
+    const kept = this.agent.history.slice(0, point.historyIndex);
+    const entries = this.entries.slice(0, point.entryIndex);
+    const { storageFor } = this.deps.agent;
+    // Without them the fork still resumes, its Agent rows then without their nested rows.
+    await copyAgentTranscripts(entries, storageFor(this.agent.sessionId), storageFor(newSessionId)).catch((err: unknown) =>
+      this.deps.log.warn(`Could not copy the sub-agent transcripts to the rewound session: ${err instanceof Error ? err.message : String(err)}`),
+    );
+    const agent = await forkSession({ ...this.deps.agent, newId: this.deps.newId }, kept, newSessionId, forkRecords(entries, kept));
+    this.switchTo(agent, entries);
     return point.text;
   }
 

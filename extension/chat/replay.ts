@@ -14,7 +14,7 @@ import type { Tools } from '../core/tool/Tool';
 import { AGENT_TOOL_NAME } from '../protocol/toolNames';
 import type { ChatEntry, ChatMessage } from '../protocol/messages';
 import { mailEntries, promptEntry } from './replayPrompts';
-import { TOOL_RECORD, ToolRecordSchema, TURN_RECORD, TurnRecordSchema, type ToolRecord, type TurnRecord } from './rowRecords';
+import { NOTE_RECORD, NoteRecordSchema, TOOL_RECORD, ToolRecordSchema, TURN_RECORD, TurnRecordSchema, type NoteRecord, type ToolRecord, type TurnRecord } from './rowRecords';
 import { agentIdInResult, agentTranscriptOf, replayAgentRun, type StoredAgentRun } from './subAgentReplay';
 import { TranscriptEvents } from './transcriptEvents';
 import { TurnView } from './turnView';
@@ -104,6 +104,8 @@ class Replay {
   /** The sub-agent clocks' "now": the stored run's start, so a finished row shows the run's own duration. */
   private clock = 0;
   private readonly events: TranscriptEvents;
+  /** Notes recorded while no turn was open (a prompt hook's message): they belong to the next prompt's reply. */
+  private pendingNotes: NoteRecord[] = [];
 
   constructor(
     private readonly deps: ReplayDeps,
@@ -131,9 +133,19 @@ class Replay {
   }
 
   private event(name: string, data: unknown): void {
+    if (name === NOTE_RECORD) {
+      const note = NoteRecordSchema.safeParse(data);
+      if (note.success && this.turn) this.note(this.turn, note.data);
+      else if (note.success) this.pendingNotes.push(note.data);
+      return;
+    }
     if (name !== TURN_RECORD) return;
     const r = TurnRecordSchema.safeParse(data);
     if (r.success) this.endTurn(r.data);
+  }
+
+  private note(turn: TurnView, note: NoteRecord): void {
+    turn.apply(note.hookEvent ? { type: 'hookMessage', hookEvent: note.hookEvent, text: note.text } : { type: 'notice', text: note.text });
   }
 
   private message(uuid: string, message: Message): void {
@@ -173,6 +185,7 @@ class Replay {
       },
       reply,
     );
+    for (const note of this.pendingNotes.splice(0)) this.note(this.turn, note);
     return this.turn;
   }
 

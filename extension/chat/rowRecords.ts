@@ -1,8 +1,8 @@
 /**
  * What the chat adds to a session's transcript so that a resumed chat shows its rows as they were
  * (docs/ARCHITECTURE.md, Resuming a chat). The messages hold the calls and their results; what they do not
- * hold is the tool's own output, from which `Tool.present` built the row's view, and how each turn ended. Both
- * go in as `event` lines, which core stores and never reads (`AgentSession.recordEvent`).
+ * hold is the tool's own output, from which `Tool.present` built the row's view, how each turn ended, and the
+ * notes shown in a reply that never reached the model (hook messages, the fallback notice). They go in as `event` lines, which core stores and never reads (`AgentSession.recordEvent`).
  */
 import { z } from 'zod';
 import { toolResultText, type ToolResultBlock } from '../core/messages';
@@ -12,6 +12,9 @@ import type { ToolEntry, ToolResultView } from '../protocol/entries';
 export const TOOL_RECORD = 'chat.tool';
 /** How a turn ended (`TurnRecord`). */
 export const TURN_RECORD = 'chat.turn';
+
+/** A note the turn showed in its reply and never sent to the model: a hook's message, a fallback notice (`NoteRecord`). */
+export const NOTE_RECORD = 'chat.note';
 
 /** A view larger than this is not kept (an MCP image): the resumed row shows the result's text instead. */
 const MAX_RECORDED_VIEW_CHARS = 256_000;
@@ -41,6 +44,13 @@ export const TurnRecordSchema = z.object({
   prompt: z.string().optional(),
 });
 export type TurnRecord = z.infer<typeof TurnRecordSchema>;
+
+export const NoteRecordSchema = z.object({
+  /** The hook event whose hook said it (a `hookMessage`); absent for the loop's own notice. */
+  hookEvent: z.string().min(1).optional(),
+  text: z.string(),
+});
+export type NoteRecord = z.infer<typeof NoteRecordSchema>;
 
 /** The record of a finished row: `result` is the block the executor reported, `view` what the row shows of it. */
 export function toolRecord(entry: ToolEntry, result: ToolResultBlock, view: ToolResultView): ToolRecord {

@@ -43,11 +43,34 @@ export function forkPoint(
   return undefined;
 }
 
-/** A new session `sessionId` holding `messages`, written to its own transcript first. */
-export async function forkSession(deps: AgentSessionDeps, messages: readonly Message[], sessionId: string): Promise<AgentSession> {
+/** An `event` line for the fork's transcript (what its front end records; core stores it and never reads it). */
+export interface ForkEvent {
+  name: string;
+  data: unknown;
+}
+
+/**
+ * A new session `sessionId` holding `messages`, written to its own transcript first. `eventsBefore` gives the
+ * event lines to write before message `index` (and at `messages.length`, after the last), knowing the uuids of
+ * the messages written so far.
+ */
+export async function forkSession(
+  deps: AgentSessionDeps,
+  messages: readonly Message[],
+  sessionId: string,
+  eventsBefore?: (index: number, uuids: readonly string[]) => ForkEvent[],
+): Promise<AgentSession> {
   const writer = new TranscriptWriter(deps.transcripts, sessionId);
   await writer.writeMeta({ cwd: deps.cwd, model: deps.settings().model });
-  for (const m of messages) await writer.appendMessage(m);
+  const uuids: string[] = [];
+  const events = async (index: number) => {
+    for (const e of eventsBefore?.(index, uuids) ?? []) await writer.appendEvent(e.name, e.data);
+  };
+  for (const [index, m] of messages.entries()) {
+    await events(index);
+    uuids.push(await writer.appendMessage(m));
+  }
+  await events(messages.length);
   const { session } = await AgentSession.resume(deps, sessionId);
   return session;
 }

@@ -2,11 +2,12 @@
  * The Approval port answered with VS Code's own modal dialog: allow once, one button per suggestion
  * ("Always allow Bash(npm run test:*) in this project"), or deny with feedback for the model. Closing the
  * dialog denies. Answers while the chat view is not showing (the chat's inline dialog answers otherwise, see
- * ui/chat/responders.ts); either way the answer is an ApprovalAnswer.
+ * ui/chat/responders.ts), in the same words (ui/chat/approvalWording.ts); either way the answer is an ApprovalAnswer.
  */
 import * as vscode from 'vscode';
 import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
+import { approvalQuestion, inputFilePath } from '../../ui/chat/approvalWording';
 
 const ALLOW = 'Allow once';
 const DENY_WITH_FEEDBACK = 'Deny with feedback…';
@@ -14,12 +15,14 @@ const DENY_WITH_FEEDBACK = 'Deny with feedback…';
 export { denialMessage };
 
 function promptText(prompt: PermissionPrompt, cwd: string): { title: string; detail: string } {
-  const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd }) ?? '';
+  const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd }) ?? null;
+  const fullPath = inputFilePath(prompt.input, cwd);
+  const where = summary && fullPath && fullPath !== summary ? `\n\nFile: ${fullPath}` : '';
   const reason = prompt.decisionReason ? `\n\nWhy asked: ${describeDecisionReason(prompt.decisionReason)}` : '';
   const agent = prompt.agent ? `\n\nAsked by sub-agent ${prompt.agent.agentType}: ${prompt.agent.description}` : '';
   return {
-    title: `Codewright wants to use ${prompt.tool.userFacingName(prompt.input)}${summary ? `: ${summary}` : ''}`,
-    detail: `${prompt.message}${reason}${agent}`,
+    title: `Codewright: ${approvalQuestion(prompt.tool.name, prompt.tool.userFacingName(prompt.input), prompt.input, summary)}`,
+    detail: `${prompt.message}${where}${reason}${agent}`,
   };
 }
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../core/ports';
 import { DEFAULT_SETTLE, LanguageServerRule, ReportLatency, whenDiagnosticsSettle, type ExtensionManifest, type SettleOptions } from './diagnosticsSettle';
+import { typeScriptSaysClean } from './tsServerCheck';
 
 type QueryParams = Parameters<LspPort['query']>[1];
 type QueryResult = Awaited<ReturnType<LspPort['query']>>;
@@ -192,19 +193,16 @@ export class VsCodeLsp implements LspPort {
     const watched = this.watching.get(uri.toString());
     this.watching.delete(uri.toString());
     // Started before the write, with the window's own cap (the tools' timeout is the same 2.5 s).
-    if (watched) await watched;
+    if (watched) await settledOrClean(uri, watched);
     else {
       const doc = await vscode.workspace.openTextDocument(uri);
       if (this.servers.serves(doc.languageId)) {
         const settled = this.watch(uri, doc.languageId, Math.min(timeoutMs, this.settle.capMs));
         await showForChecking(uri);
-        await settled;
+        await settledOrClean(uri, settled);
       }
     }
-    return vscode.languages
-      .getDiagnostics(uri)
-      .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning)
-      .map((d) => toDiagnostic(uri, d));
+    return problems(uri).map((d) => toDiagnostic(uri, d));
   }
 
   /**
@@ -220,6 +218,18 @@ export class VsCodeLsp implements LspPort {
     });
     return settled;
   }
+}
+
+const problems = (uri: vscode.Uri): vscode.Diagnostic[] =>
+  vscode.languages.getDiagnostics(uri).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
+
+/**
+ * The reports' settling, or sooner when the TypeScript server itself says the file is clean and VS Code
+ * shows no problem for it (clean before and after: no report would come, tsServerCheck.ts).
+ */
+async function settledOrClean(uri: vscode.Uri, settled: Promise<unknown>): Promise<void> {
+  const clean = typeScriptSaysClean(uri).then((yes) => (yes && problems(uri).length === 0 ? undefined : settled));
+  await Promise.race([settled, clean]);
 }
 
 /** The diagnostics reports for one file, as `whenDiagnosticsSettle` takes them. */

@@ -35,6 +35,13 @@ export function approvalVerb(toolName: string, input: Input, summary: string | n
   return summary ? VERBS[toolName]?.(input) : undefined;
 }
 
+/** The dialog's question: "Edit src/a.ts?", or "Allow <title>: <summary>?" for a tool without a verb. */
+export function approvalQuestion(toolName: string, title: string, input: Input, summary: string | null): string {
+  const verb = approvalVerb(toolName, input, summary);
+  if (verb) return `${verb} ${summary}?`;
+  return `Allow ${title}${summary ? `: ${summary}` : ''}?`;
+}
+
 /** The absolute path of the file a call names (`file_path`, `notebook_path`), for the summary's tooltip. */
 export function inputFilePath(input: Input, cwd: string): string | undefined {
   const named = typeof input.file_path === 'string' ? input.file_path : typeof input.notebook_path === 'string' ? input.notebook_path : undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/chat/chatSession';
 import { replaySession } from '../../../extension/chat/replay';
-import { TOOL_RECORD, TURN_RECORD } from '../../../extension/chat/rowRecords';
+import { NOTE_RECORD, TOOL_RECORD, TURN_RECORD } from '../../../extension/chat/rowRecords';
 import { listSessions } from '../../../extension/core/session/sessions';
 import type { TimelineItem } from '../../../extension/core/session/transcript';
 import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
@@ -15,6 +15,7 @@ import { ExitPlanModeTool } from '../../../extension/tools/ExitPlanMode/ExitPlan
 import { ReadTool } from '../../../extension/tools/Read/Read';
 import { WriteTool } from '../../../extension/tools/Write/Write';
 import { colour } from '../../fixtures/questions';
+import { fakeEngine, hookOf, json } from '../hooks/support';
 import { agentDeps, keyed, keyless, RecordingLogger, sequentialIds } from '../support';
 import { BlockModel, type ScriptBlock } from './blockModel';
 
@@ -173,6 +174,54 @@ describe('chat/replay', () => {
       'user:done:next',
       'assistant:done:',
     ]);
+  });
+
+  it("shows a hook's message and the loop's notices where the live reply showed them", async () => {
+    const deps = agentDeps(new BlockModel([[{ text: 'Done.' }]]));
+    const { engine } = fakeEngine([hookOf('UserPromptSubmit', 'remind')], { remind: json({ systemMessage: 'Tests run on commit.' }) });
+    const chat = (ids: string) => new ChatSession({ agent: { ...deps, tools, hooks: engine }, credentials: keyed, log: new RecordingLogger(), newId: sequentialIds(ids) });
+    const live = chat('live');
+    await live.send('go');
+    const shown = live.allEntries();
+    expect(shown.at(-1)).toMatchObject({ role: 'assistant', text: expect.stringContaining('**UserPromptSubmit hook:** Tests run on commit.') });
+
+    const resumed = chat('resumed');
+    expect(await resumed.resume(live.sessionId)).toEqual([]);
+    expect(comparable(resumed.allEntries())).toEqual(comparable(shown));
+
+    const timeline: TimelineItem[] = [
+      { kind: 'message', uuid: 'p1', message: { role: 'user', content: 'go' } },
+      { kind: 'event', name: NOTE_RECORD, data: { text: 'claude-a is overloaded (3 times in a row): switched to the fallback model claude-b for the rest of this turn.' } },
+      { kind: 'message', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }] } },
+      { kind: 'event', name: TURN_RECORD, data: { status: 'done', prompt: 'p1' } },
+      { kind: 'event', name: NOTE_RECORD, data: { hookEvent: 'UserPromptSubmit', text: 'second prompt seen' } },
+      { kind: 'event', name: NOTE_RECORD, data: { text: 42 } },
+      { kind: 'message', uuid: 'p2', message: { role: 'user', content: 'next' } },
+    ];
+    const entries = await replaySession(timeline, { tools, cwd: '/ws', newId: sequentialIds('r') });
+    expect(entries.map((e) => (e.role === 'tool' ? e.name : `${e.role}:${e.text}`))).toEqual([
+      'user:go',
+      'assistant:\n\n> claude-a is overloaded (3 times in a row): switched to the fallback model claude-b for the rest of this turn.\n\nok',
+      'user:next',
+      'assistant:\n\n> **UserPromptSubmit hook:** second prompt seen\n\n',
+    ]);
+  });
+
+  it('keeps the rows of a conversation forked by "Rewind to here" when the fork is resumed later', async () => {
+    const deps = agentDeps(new BlockModel([...SCRIPT]));
+    writeFileSync(path.join(deps.cwd, 'a.txt'), 'hello\n');
+    const live = chatOn(deps, 'live');
+    await live.send('paint the button');
+    await live.send('again');
+    const again = live.allEntries().find((e) => e.role === 'user' && e.text === 'again');
+    expect(await live.forkBefore(again!.id, 'forked-session')).toBe('again');
+    const kept = live.allEntries();
+    expect(kept.at(-1)).toMatchObject({ role: 'assistant', text: 'All done.' });
+
+    const resumed = chatOn(deps, 'resumed');
+    expect(await resumed.resume('forked-session')).toEqual([]);
+    expect(comparable(resumed.allEntries())).toEqual(comparable(kept));
+    expect(toolRow(resumed.allEntries(), 'write')?.result?.data).toMatchObject({ kind: 'diff', created: true });
   });
 
   it('writes no record for a session that never stored a prompt, so History lists no empty session', async () => {
