@@ -187,9 +187,18 @@ describe('README.md', () => {
 
 describe('MARKETPLACE.md', () => {
   it('is the page npm run package ships, packaging with Node alone', () => {
-    expect(pkg.scripts.package).toContain('vsce package --no-dependencies --readme-path MARKETPLACE.md');
+    // Links stay relative, so the Extensions view opens the screenshot and docs shipped in the package itself.
+    expect(pkg.scripts.package).toContain('vsce package --no-dependencies --no-rewrite-relative-links --readme-path MARKETPLACE.md');
     // Only npm packages: the system packages of the test suite (Chromium, headers) are not needed to package.
     expect(pkg.scripts.package).toContain('ensure-deps.mjs --npm-only');
+  });
+
+  it('links only to files the package ships (.vscodeignore), since the page is read inside the editor', () => {
+    const shipped = read('.vscodeignore').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
+    const ships = (file: string) => shipped.some((g) => (g.endsWith('/**') ? file.startsWith(g.slice(0, -2)) : g === file));
+    const targets = [...prose(marketplace).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] ?? '').filter((t) => !/^[a-z]+:/.test(t));
+    expect(targets.length).toBeGreaterThan(1);
+    expect(targets.filter((t) => !ships(t))).toEqual([]);
   });
 
   it('tells a user what it does, how to install it, set the key, pick a provider and what Restricted Mode holds back', () => {
