@@ -3,7 +3,7 @@
  * approval queue and the dialog's responders, the checkpoints, the terminal mirror, the scheduler, the
  * permission mode. What the window shares comes in as `WindowServices`: the model client, settings,
  * permission rules, hooks, MCP, the shell, the diff review, and the count of file writes that keeps one
- * chat from overwriting another's edit (core/files/sharedWrites.ts). Part of the composition root: it wires
+ * chat from overwriting another's edit (core/engines/files/sharedWrites.ts). Part of the composition root: it wires
  * the tools.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,22 +11,22 @@ import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { ChatSession } from './chat/chatSession';
-import { SessionCheckpoints } from './core/checkpoints/sessionCheckpoints';
-import { formatConfigProblem } from './core/configProblems';
-import { CronScheduler } from './core/cron/scheduler';
-import { guardWrites, SharedWrites } from './core/files/sharedWrites';
-import { hooksPanelEntries } from './core/hooks/config';
-import { mcpPromptLoader } from './core/mcp/prompts';
-import { mcpPanelRows } from './core/mcp/views';
-import { createMemoryNotes } from './core/memory/notes';
-import { modelSettings } from './core/models/settings';
-import { ApprovalQueue } from './core/permissions/approvalQueue';
-import { chatPermissionHolder } from './core/permissions/chatHolder';
-import { createAutoModeClassifier } from './core/permissions/classifier';
-import { createPermissionEngine } from './core/permissions/engine';
-import type { ShellParser } from './core/permissions/bash';
-import type { PermissionHolder } from './core/ports';
+import { ChatSession } from './conversation/chatSession';
+import { SessionCheckpoints } from './core/engines/checkpoints/sessionCheckpoints';
+import { formatConfigProblem } from './core/base/configProblems';
+import { CronScheduler } from './core/engines/cron/scheduler';
+import { guardWrites, SharedWrites } from './core/engines/files/sharedWrites';
+import { hooksPanelEntries } from './core/engines/hooks/config';
+import { mcpPromptLoader } from './core/engines/mcp/prompts';
+import { mcpPanelRows } from './core/engines/mcp/views';
+import { createMemoryNotes } from './core/engines/memory/notes';
+import { modelSettings } from './core/engines/models/settings';
+import { ApprovalQueue } from './core/engines/permissions/approvalQueue';
+import { chatPermissionHolder } from './core/engines/permissions/chatHolder';
+import { createAutoModeClassifier } from './core/engines/permissions/classifier';
+import { createPermissionEngine } from './core/engines/permissions/engine';
+import type { ShellParser } from './core/engines/permissions/bash';
+import type { PermissionHolder } from './core/contracts/ports';
 import { agentDefinitionsReader } from './host/node/agentFiles';
 import { commandFilesReader, fileCommandLoader } from './host/node/commandFiles';
 import { FileCronJobStore } from './host/node/cronJobStore';
@@ -167,7 +167,7 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
       cwd,
       settings: () => ({ ...modelSettings(settings), ...(settings.fallbackModel() ? { fallbackModel: settings.fallbackModel() } : {}) }),
       askUser: own.responders.askUser,
-      // `auto` mode: a small fast model judges what would otherwise ask (core/permissions/classifier.ts).
+      // `auto` mode: a small fast model judges what would otherwise ask (core/engines/permissions/classifier.ts).
       decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),
       permissions: own.holder,
       persistPermissionUpdates: (updates) => services.permissions.persist(updates),

@@ -7,11 +7,11 @@ import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChatSession } from './chat/chatSession';
+import type { ChatSession } from './conversation/chatSession';
 import { chatFactory } from './chatFactory';
 import { VsCodeCredentials } from './host/vscode/credentials';
 import { ProviderAwareCredentials } from './host/vscode/providerCredentials';
-import type { ApprovalQueue } from './core/permissions/approvalQueue';
+import type { ApprovalQueue } from './core/engines/permissions/approvalQueue';
 import { lazyBashParser } from './host/node/bashParser';
 import { NodeShell } from './host/node/shell/nodeShell';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
@@ -21,11 +21,11 @@ import { sessionStorageRoot } from './host/vscode/sessionStorage';
 import { codewrightHome } from './host/node/transcriptStore';
 import { createTranscriptStore, migrateLegacyTranscripts } from './host/vscode/transcriptStore';
 import { VsCodeSettings } from './host/vscode/settings';
-import { setModelTableWarn } from './core/models/models';
-import { createModelList } from './core/models/modelList';
+import { setModelTableWarn } from './core/engines/models/models';
+import { createModelList } from './core/engines/models/modelList';
 import { AnthropicModelClient } from './llm/anthropicModelClient';
 import { chooseProvider, describeProvider, PROVIDER_LABELS, type ProviderChoice } from './llm/providers/select';
-import { listSessions } from './core/session/sessions';
+import { listSessions } from './core/engines/transcripts/sessions';
 import { warnIfSandboxUnavailable } from './host/vscode/sandbox';
 import { registerChat, type ChatsApi } from './ui/chat/register';
 import type { CheckpointsApi } from './ui/checkpoints/register';
@@ -125,7 +125,7 @@ async function createServices(context: vscode.ExtensionContext) {
   const shellParser = lazyBashParser(context.asAbsolutePath('dist'), (err) => log.error(`Could not load the Bash parser: ${String(err)}`));
   const nodeShell = new NodeShell();
   const settings = new VsCodeSettings(process.env, (m) => log.warn(m));
-  // An id the model table does not know: said once in the log (core/models/models.ts).
+  // An id the model table does not know: said once in the log (core/engines/models/models.ts).
   setModelTableWarn((m) => log.warn(m));
   // Bedrock, Vertex AI or Foundry (codewright.provider, CLAUDE_CODE_USE_*): no Anthropic key is asked for then.
   const provider = watchProvider(context, settings, log);

@@ -2,10 +2,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { parseAgentsJson } from '../core/agents/agentsJson';
-import type { AgentDefinition } from '../core/agents/types';
-import { EFFORT_LEVELS, type ThinkingSetting } from '../core/models/requestOptions';
-import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
+import { parseAgentsJson } from '../core/loop/subagents/agentsJson';
+import type { AgentDefinition } from '../core/contracts/agents';
+import { EFFORT_LEVELS, type ThinkingSetting } from '../core/engines/models/requestOptions';
+import { EXTERNAL_PERMISSION_MODES } from '../core/contracts/permissions';
 import { PROVIDER_SETTING_VALUES } from '../llm/providers/select';
 import type { CheckedSchema } from '../tools/StructuredOutput/schema';
 import { combinationError, parseJsonSchemaFlag, parseSettingSources, parseToolsFlag, type SettingSource } from './argChecks';

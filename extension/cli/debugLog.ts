@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { format } from 'node:util';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../core/contracts/ports';
 
 export interface DebugFlags {
   debug?: string | undefined;

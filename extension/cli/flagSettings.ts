@@ -7,7 +7,7 @@
  * keys (hooks) are read by their own loaders from `CliOptions.settingsFile` / `FlagSettings.text`.
  */
 import path from 'node:path';
-import { parsePermissionSettingsText, type PermissionSettings, type SettingsError } from '../core/permissions/settingsSchema';
+import { parsePermissionSettingsText, type PermissionSettings, type SettingsError } from '../core/engines/permissions/settingsSchema';
 import { readSettingsFile } from '../host/node/permissionSettings';
 
 export interface FlagSettings {

@@ -6,8 +6,8 @@
  * turn stops it.
  */
 import { createInterface } from 'node:readline';
-import { denialMessage } from '../core/permissions/describe';
-import type { AskUser } from '../core/tool/permissionGate';
+import { denialMessage } from '../core/engines/permissions/describe';
+import type { AskUser } from '../core/contracts/permissionPrompts';
 
 /** Lines typed at the terminal, one at a time, for the prompt loop and the approval questions alike. */
 export interface LineReader {

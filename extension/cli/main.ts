@@ -9,15 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { nodeFetch } from '../llm/nodeFetch/fetch';
-import type { AgentSession, AgentSessionDeps } from '../core/agent/agentSession';
-import { createAutoModeClassifier } from '../core/permissions/classifier';
-import { createPermissionEngine } from '../core/permissions/engine';
-import type { LoadedPermissionSettings } from '../core/permissions/settings';
-import type { ToolPermissionContext } from '../core/permissions/types';
+import type { AgentSession, AgentSessionDeps } from '../core/loop/session/agentSession';
+import { createAutoModeClassifier } from '../core/engines/permissions/classifier';
+import { createPermissionEngine } from '../core/engines/permissions/engine';
+import type { LoadedPermissionSettings } from '../core/engines/permissions/settings';
+import type { ToolPermissionContext } from '../core/contracts/permissions';
 import { EnvCredentials, StaticSettings } from '../host/node/credentials';
 import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
-import { formatConfigProblem } from '../core/configProblems';
+import { formatConfigProblem } from '../core/base/configProblems';
 import { NodeSearch } from '../host/node/search';
 import { lazyBashParser } from '../host/node/bashParser';
 import { formatSettingsError, persistPermissionUpdates } from '../host/node/permissionSettings';
@@ -34,7 +34,7 @@ import { AnthropicModelClient } from '../llm/anthropicModelClient';
 import type { ProviderName } from '../llm/providers/select';
 import { cliProvider } from './provider';
 import { NodeWeb } from '../host/node/web';
-import type { ShellParser } from '../core/permissions/bash';
+import type { ShellParser } from '../core/engines/permissions/bash';
 import { parseCliArgs, USAGE, USAGE_HINT, type CliOptions } from './args';
 import { cliLogger } from './debugLog';
 import { cliRetry } from './progress';
@@ -50,9 +50,9 @@ import { createLineReader, runInteractive, terminalAskUser, type InteractiveRun 
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 import { startCliMcp } from './mcp';
-import { mcpPromptLoader } from '../core/mcp/prompts';
-import { setModelTableWarn } from '../core/models/models';
-import { modelSettings } from '../core/models/settings';
+import { mcpPromptLoader } from '../core/engines/mcp/prompts';
+import { setModelTableWarn } from '../core/engines/models/models';
+import { modelSettings } from '../core/engines/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const parsed = parseCliArgs(argv, { stdinIsTty: (io.stdin as { isTTY?: boolean }).isTTY === true });
@@ -242,7 +242,7 @@ function sessionDeps(
     persistPermissionUpdates: (updates) => persistPermissionUpdates(updates, { homeDir: homedir(), workspaceRoot: env.cwd }),
     isNonInteractiveSession: true,
     streamEvents: wantsStreamEvents(opts),
-    // A `#` prompt is an ordinary prompt here: there is nobody to pick a memory file (core/memory/notes.ts).
+    // A `#` prompt is an ordinary prompt here: there is nobody to pick a memory file (core/engines/memory/notes.ts).
     onConfigProblems: (problems) => problems.forEach((p) => process.stderr.write(`Skipped: ${formatConfigProblem(p)}\n`)),
   };
 }

@@ -4,8 +4,9 @@
  * built-in ones (within --tools), its model applies unless --model is given, and a read-only built-in type
  * runs in plan mode as it does as a sub-agent.
  */
-import { permissionModeFor, resolveAgentModel } from '../core/agents/definitions';
-import type { AgentDefinition } from '../core/agents/types';
+import { permissionModeFor } from '../core/loop/subagents/definitions';
+import { resolveAgentModel } from '../core/engines/models/models';
+import type { AgentDefinition } from '../core/contracts/agents';
 import type { CliOptions } from './args';
 import { SELECTABLE_TOOL_NAMES } from './argChecks';
 

@@ -10,9 +10,9 @@
  * they are declined.
  */
 import { readFile } from 'node:fs/promises';
-import { formatConfigProblem } from '../core/configProblems';
-import { loadMcpConfig } from '../core/mcp/config';
-import { describeStatus, McpManager } from '../core/mcp/manager';
+import { formatConfigProblem } from '../core/base/configProblems';
+import { loadMcpConfig } from '../core/engines/mcp/config';
+import { describeStatus, McpManager } from '../core/engines/mcp/manager';
 import { LazyMcpConnector } from '../host/node/mcp/lazyConnector';
 import type { CliOptions } from './args';
 import type { ControlChannel } from './sdk/channel';

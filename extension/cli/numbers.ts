@@ -3,7 +3,7 @@
  * was expected and what came, e.g. `--max-turns: expected a positive whole number, got "abc"`.
  */
 import { z } from 'zod';
-import { parseThinkingSetting, type ThinkingSetting } from '../core/models/requestOptions';
+import { parseThinkingSetting, type ThinkingSetting } from '../core/engines/models/requestOptions';
 
 /** A string flag turned into T by `read`, or an issue saying "expected <what>, got <value>". */
 function shaped<T>(what: string, read: (value: string) => T | undefined) {

@@ -7,10 +7,10 @@
  * ends without it fails.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent, AgentSession, AgentSessionDeps } from '../core/agent/agentSession';
-import type { QueryEndReason } from '../core/agent/events';
-import type { Message } from '../core/messages';
-import type { AppStateStore } from '../core/state/appState';
+import type { AgentEvent, AgentSession, AgentSessionDeps } from '../core/loop/session/agentSession';
+import type { QueryEndReason } from '../core/contracts/events';
+import type { Message } from '../core/base/messages';
+import type { AppStateStore } from '../core/contracts/appState';
 import { STRUCTURED_OUTPUT_TOOL_NAME } from '../protocol/toolNames';
 import type { CliOptions } from './args';
 import { cliInit, initMessage, type OutputInit } from './sdk/initMessage';

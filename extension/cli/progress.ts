@@ -3,8 +3,8 @@
  * the wait, so a failing run is not silent while it retries. The first retry of a request always; every retry
  * with --verbose.
  */
-import type { AgentEvent } from '../core/agent/agentSession';
-import { formatWait } from '../core/agent/retry';
+import type { AgentEvent } from '../core/loop/session/agentSession';
+import { formatWait } from '../core/loop/query/retry';
 
 export function retryLine(e: AgentEvent, verbose: boolean): string | undefined {
   if (e.type !== 'apiRetry' || (!verbose && e.attempt > 1)) return undefined;

@@ -3,8 +3,8 @@
  * so `--allow-unsandboxed` decides (with a warning on stderr, once); without it Bash refuses such commands
  * with the message saying what to install.
  */
-import { sessionSandboxFallback } from '../core/sandbox/fallback';
-import type { SandboxFallbackPort } from '../core/shellPort';
+import { sessionSandboxFallback } from '../core/engines/sandbox/fallback';
+import type { SandboxFallbackPort } from '../core/contracts/shell';
 import type { CliOptions } from './args';
 
 export function cliSandboxFallback(opts: Pick<CliOptions, 'allow-unsandboxed'>, stderr: { write(text: string): unknown } = process.stderr): SandboxFallbackPort {

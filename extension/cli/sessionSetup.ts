@@ -3,11 +3,11 @@
  * (settings files, `--settings`, rules and directories from the command line), the tools offered (`--tools`,
  * StructuredOutput with `--json-schema`) and the system prompt (`--system-prompt`, `--append-system-prompt`).
  */
-import { initialPermissionContext, SETTINGS_SOURCES, type LoadedPermissionSettings } from '../core/permissions/settings';
-import { mergeSandboxSettings } from '../core/sandbox/settings';
-import type { ShellParser } from '../core/permissions/bash';
-import type { ToolPermissionContext } from '../core/permissions/types';
-import type { Tools } from '../core/tool/Tool';
+import { initialPermissionContext, SETTINGS_SOURCES, type LoadedPermissionSettings } from '../core/engines/permissions/settings';
+import { mergeSandboxSettings } from '../core/engines/sandbox/settings';
+import type { ShellParser } from '../core/engines/permissions/bash';
+import type { ToolPermissionContext } from '../core/contracts/permissions';
+import type { Tools } from '../core/contracts/tool';
 import { STRUCTURED_OUTPUT_TOOL_NAME } from '../protocol/toolNames';
 import { getTools } from '../tools/tools';
 import { STRUCTURED_OUTPUT_INSTRUCTION } from '../tools/StructuredOutput/prompt';

@@ -3,11 +3,11 @@
  * `--resume` / `--continue` named, or with `--fork-session` a new one holding a copy of its conversation;
  * `--name` titles it; `--no-session-persistence` keeps its transcript off the disk. And `--list-sessions`.
  */
-import { AgentSession, type AgentSessionDeps } from '../core/agent/agentSession';
-import { forkSession } from '../core/checkpoints/fork';
-import type { TranscriptStore } from '../core/ports';
-import { listSessions, loadSession, type SessionSummary } from '../core/session/sessions';
-import { parseTranscript, TranscriptWriter } from '../core/session/transcript';
+import { AgentSession, type AgentSessionDeps } from '../core/loop/session/agentSession';
+import { forkSession } from '../core/loop/session/fork';
+import type { TranscriptStore } from '../core/contracts/ports';
+import { listSessions, loadSession, type SessionSummary } from '../core/engines/transcripts/sessions';
+import { parseTranscript, TranscriptWriter } from '../core/engines/transcripts/transcript';
 
 export interface SessionFlags {
   'session-id'?: string | undefined;

@@ -3,7 +3,7 @@
  * settings files load, for permissions (and the sandbox block they carry) and hooks alike; the others read as
  * absent. `--settings` is not one of them: it always loads.
  */
-import { loadPermissionSettings, settingsFilePath, type LoadedPermissionSettings, type ReadSettingsFile, type SettingsLocations } from '../core/permissions/settings';
+import { loadPermissionSettings, settingsFilePath, type LoadedPermissionSettings, type ReadSettingsFile, type SettingsLocations } from '../core/engines/permissions/settings';
 import { readSettingsFile } from '../host/node/permissionSettings';
 import { SETTING_SOURCES, type SettingSource } from './argChecks';
 

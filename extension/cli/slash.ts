@@ -6,18 +6,19 @@
  */
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import type { AgentSession, AgentSessionDeps, TurnOptions } from '../core/agent/agentSession';
-import { BUILTIN_AGENTS } from '../core/agents/definitions';
-import { createBuiltinCommands } from '../core/commands/builtins';
-import { resolveCommand, runCommand } from '../core/commands/dispatch';
-import type { CommandHost } from '../core/commands/host';
-import { CommandRegistry, type CommandLoader } from '../core/commands/registry';
-import type { Command, CommandContext } from '../core/commands/types';
-import { formatConfigProblem } from '../core/configProblems';
-import { getEmptyToolPermissionContext } from '../core/permissions/types';
-import type { Message } from '../core/messages';
-import { listSessions } from '../core/session/sessions';
-import { transcriptToMarkdown } from '../chat/transcriptMarkdown';
+import type { AgentSession, AgentSessionDeps, TurnOptions } from '../core/loop/session/agentSession';
+import { BUILTIN_AGENTS } from '../core/loop/subagents/definitions';
+import { createBuiltinCommands } from '../core/loop/commands/builtins';
+import { resolveCommand, runCommand } from '../core/loop/commands/dispatch';
+import type { CommandHost } from '../core/loop/commands/host';
+import { CommandRegistry } from '../core/loop/commands/registry';
+import type { CommandLoader } from '../core/contracts/commands';
+import type { Command, CommandContext } from '../core/contracts/commands';
+import { formatConfigProblem } from '../core/base/configProblems';
+import { getEmptyToolPermissionContext } from '../core/contracts/permissions';
+import type { Message } from '../core/base/messages';
+import { listSessions } from '../core/engines/transcripts/sessions';
+import { transcriptToMarkdown } from '../conversation/transcriptMarkdown';
 
 export type CliSlashResult =
   /** Not a command: the prompt goes to the model as typed. */

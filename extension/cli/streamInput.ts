@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import type { Message } from '../core/messages';
+import type { Message } from '../core/base/messages';
 
 const Block = z.union([
   z.looseObject({ type: z.literal('text'), text: z.string().min(1) }),

@@ -3,8 +3,8 @@
  * over: the loop is left right after that round's results are recorded (the transcript stays valid), before
  * another request would start.
  */
-import type { AgentSession, TurnOptions } from '../core/agent/agentSession';
-import type { Message } from '../core/messages';
+import type { AgentSession, TurnOptions } from '../core/loop/session/agentSession';
+import type { Message } from '../core/base/messages';
 import type { Output } from './output';
 
 export async function runCliTurn(session: AgentSession, prompt: string | Message['content'], output: Output, options: TurnOptions = {}): Promise<void> {

@@ -1,5 +1,5 @@
 /** The CLI's `--help` text, and the line a usage error ends with. */
-import { EXTERNAL_PERMISSION_MODES } from '../core/permissions/types';
+import { EXTERNAL_PERMISSION_MODES } from '../core/contracts/permissions';
 import { IGNORED_FLAGS } from './compatFlags';
 
 /** The command as installed: package.json's `bin` name. */

@@ -1,5 +1,5 @@
 /** `--verbose` in text and json output: one stderr line per tool call as it starts and when it fails, so a script's log shows what the agent did. */
-import type { AgentEvent } from '../core/agent/agentSession';
+import type { AgentEvent } from '../core/loop/session/agentSession';
 
 function firstLine(content: unknown): string {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b: { text?: unknown }) => (typeof b.text === 'string' ? b.text : '')).join(' ') : '';

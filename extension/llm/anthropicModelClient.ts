@@ -1,15 +1,15 @@
 /**
  * The `ModelClient` port on @anthropic-ai/sdk: the only module (with its siblings) that imports the SDK.
  * Core types go in, core events come out; SDK errors become `ModelError`s. Retries are the loop's job
- * (core/agent/retry.ts), so the SDK's own retries are off and the user sees each wait.
+ * (core/loop/query/retry.ts), so the SDK's own retries are off and the user sees each wait.
  * The same streaming code serves every provider (llm/providers/): the cloud SDKs' clients extend this SDK's
  * and take the same requests; only the client construction and the model id differ.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { AssistantContentBlock, AssistantMessage } from '../core/messages';
-import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, SettingsPort, StopReason } from '../core/ports';
-import { ModelError } from '../core/ports';
-import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/web/ports';
+import type { AssistantContentBlock, AssistantMessage } from '../core/base/messages';
+import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, SettingsPort, StopReason } from '../core/contracts/ports';
+import { ModelError } from '../core/contracts/ports';
+import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/contracts/web';
 import { AnthropicApiClient } from './apiClient';
 import { toModelError, type ApiEndpoint } from './errors';
 import { toSdkParams } from './params';

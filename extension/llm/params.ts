@@ -1,10 +1,10 @@
 /**
  * Core request → SDK params. Core's block types mirror the API's, so this is mostly a typed hand-over.
  * `thinking` and `output_config.effort` are the SDK's own typed fields (@anthropic-ai/sdk 1.12): what to send
- * for which model was decided in core/models/requestOptions.ts.
+ * for which model was decided in core/engines/models/requestOptions.ts.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelRequest } from '../core/ports';
+import type { ModelRequest } from '../core/contracts/ports';
 
 export function toSdkParams(request: ModelRequest): Anthropic.Messages.MessageStreamParams {
   const thinking = request.thinking;

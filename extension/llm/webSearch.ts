@@ -4,7 +4,7 @@
  * queries), `web_search_tool_result` blocks (titles and links, or an error code) and the model's text.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { WebSearchOutcome, WebSearchRequest } from '../core/web/ports';
+import type { WebSearchOutcome, WebSearchRequest } from '../core/contracts/web';
 import type { MessagesClient } from './providers/sdk';
 
 const SEARCH_SYSTEM =

@@ -30,7 +30,7 @@ export const PermissionModeSchema = z.string().min(1).max(50);
 
 /**
  * Models the picker lists until the host sends its `modelList` (the model table's listed models, plus the API's
- * models list: core/models/models.ts `pickerModels`); a unit test keeps the two in step.
+ * models list: core/engines/models/models.ts `pickerModels`); a unit test keeps the two in step.
  */
 export const MODEL_CHOICES = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2'] as const;
 

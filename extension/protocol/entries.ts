@@ -1,6 +1,6 @@
 /**
  * The conversation as the webview renders it: messages and tool uses, in order. The host owns the truth
- * (extension/chat/ builds it) and sends it whole only in a snapshot; events change one entry at a time.
+ * (extension/conversation/ builds it) and sends it whole only in a snapshot; events change one entry at a time.
  * Everything here is render-ready: sizes are capped by the host, paths are as the tool printed them.
  */
 import { z } from 'zod';
@@ -215,7 +215,7 @@ export const SubAgentChildSchema = z.strictObject({
 });
 export type SubAgentChild = z.infer<typeof SubAgentChildSchema>;
 
-/** What a sub-agent is doing: built by the host from the Agent tool's progress (extension/chat/agentView.ts). */
+/** What a sub-agent is doing: built by the host from the Agent tool's progress (extension/conversation/agentView.ts). */
 export const SubAgentViewSchema = z.strictObject({
   agentId: Id,
   agentType: z.string().max(200),

@@ -3,7 +3,7 @@
  * without a tool here does not compile (docs/ARCHITECTURE.md, How to add a tool). Feature gates live on
  * each tool (`isEnabled`), never here.
  */
-import type { AnyTool, Tools } from '../core/tool/Tool';
+import type { AnyTool, Tools } from '../core/contracts/tool';
 import {
   AGENT_TOOL_NAME,
   ASK_USER_QUESTION_TOOL_NAME,

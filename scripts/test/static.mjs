@@ -1,6 +1,8 @@
-// The static layer: five checks, each counted once: the type check, the lint, the proof that the lint's
-// layer and UI-test rules bite (scripts/check-layer-rule.mjs), the probe that the function-length
-// check reports a long function, and no function over 80 lines in extension/ or webview/ (scripts/check-function-length.mjs).
+// The static layer: five checks, each counted once: the type check, ESLint (package bans, UI-test rules, no
+// function over 80 lines and no file over 300 in extension/ and webview/), dependency-cruiser (which folder may
+// import which: .dependency-cruiser.mjs), and the proofs that each of those rules reports a planted violation
+// (scripts/check-layer-rule.mjs for ESLint's, scripts/check-dependency-rules.mjs for dependency-cruiser's).
+// The lint and dependency checks are `npm run lint`'s two halves.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -8,9 +10,9 @@ const bin = (name) => path.join('node_modules', '.bin', name);
 const CHECKS = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['dependency rules', bin('depcruise'), ['extension', 'webview', '--config', '.dependency-cruiser.mjs', '--output-type', 'err']],
   ['lint rules bite', process.execPath, ['scripts/check-layer-rule.mjs']],
-  ['function length probe', process.execPath, ['scripts/check-function-length.mjs', '--probe']],
-  ['no function over 80 lines', process.execPath, ['scripts/check-function-length.mjs']],
+  ['dependency rules bite', process.execPath, ['scripts/check-dependency-rules.mjs']],
 ];
 
 let failed = 0;

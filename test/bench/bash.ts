@@ -4,9 +4,9 @@
  * command pays anyway.
  */
 import { spawnSync } from 'node:child_process';
-import { checkBashPermissions } from '../../extension/core/permissions/bash';
-import { getEmptyToolPermissionContext } from '../../extension/core/permissions/types';
-import { executeToolUse } from '../../extension/core/tool/execute';
+import { checkBashPermissions } from '../../extension/core/engines/permissions/bash';
+import { getEmptyToolPermissionContext } from '../../extension/core/contracts/permissions';
+import { executeToolUse } from '../../extension/core/engines/tools/execute';
 import { loadBashParser } from '../../extension/host/node/bashParser';
 import { NodeShell } from '../../extension/host/node/shell/nodeShell';
 import { createBashTool } from '../../extension/tools/Bash/Bash';

@@ -3,9 +3,9 @@
  * + result budget check. Median of many calls, against a bare `call` of the same tool in the same run.
  */
 import { z } from 'zod';
-import { executeToolUse } from '../../extension/core/tool/execute';
-import { createCanUseTool, toolOwnDecider } from '../../extension/core/tool/permissionGate';
-import { buildTool, type CanUseToolFn } from '../../extension/core/tool/Tool';
+import { executeToolUse } from '../../extension/core/engines/tools/execute';
+import { createCanUseTool, toolOwnDecider } from '../../extension/core/engines/tools/permissionGate';
+import { buildTool, type CanUseToolFn } from '../../extension/core/contracts/tool';
 import { makeContext } from '../unit/tool/fixtures';
 
 const trivial = buildTool({

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { executeToolUse } from '../../extension/core/tool/execute';
+import { executeToolUse } from '../../extension/core/engines/tools/execute';
 import { ReadTool } from '../../extension/tools/Read/Read';
 import { allowAll, makeContext } from '../unit/tool/fixtures';
 

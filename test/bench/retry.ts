@@ -4,8 +4,8 @@
  * loopback, with real sleeps. Run with today's backoff and with the old one (1 s base, 32 s cap, ±25%
  * jitter) in the same process; prints each total wait and their ratio.
  */
-import { query } from '../../extension/core/agent/query';
-import { abortableSleep, DEFAULT_RETRY, type RetryOptions } from '../../extension/core/agent/retry';
+import { query } from '../../extension/core/loop/query/query';
+import { abortableSleep, DEFAULT_RETRY, type RetryOptions } from '../../extension/core/loop/query/retry';
 import { AnthropicModelClient } from '../../extension/llm/anthropicModelClient';
 import { startFakeAnthropic, type FakeAnthropic, type FakeTurn } from '../fixtures/fake-anthropic';
 import { allowAll, makeContext } from '../unit/tool/fixtures';

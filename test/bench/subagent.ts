@@ -4,12 +4,12 @@
  * events, JSONL transcript written to disk, task bookkeeping). Prints µs per request for both and the difference.
  */
 import { z } from 'zod';
-import { query } from '../../extension/core/agent/query';
-import { BUILTIN_AGENTS } from '../../extension/core/agents/definitions';
-import { createSpawnAgent } from '../../extension/core/agents/runAgent';
-import type { AssistantMessage } from '../../extension/core/messages';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/ports';
-import { buildTool, type CanUseToolFn } from '../../extension/core/tool/Tool';
+import { query } from '../../extension/core/loop/query/query';
+import { BUILTIN_AGENTS } from '../../extension/core/loop/subagents/definitions';
+import { createSpawnAgent } from '../../extension/core/loop/subagents/runAgent';
+import type { AssistantMessage } from '../../extension/core/base/messages';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/contracts/ports';
+import { buildTool, type CanUseToolFn } from '../../extension/core/contracts/tool';
 import { makeContext } from '../unit/tool/fixtures';
 
 const usage = { inputTokens: 10, outputTokens: 10, cacheReadInputTokens: 1000, cacheCreationInputTokens: 0 };

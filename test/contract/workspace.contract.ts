@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TextFile, Workspace } from '../../extension/core/ports';
+import type { Workspace } from '../../extension/core/contracts/ports';
+import type { TextFile } from '../../extension/core/base/text/encoding';
 
 type Describe = (name: string, fn: () => void) => void;
 type It = (name: string, fn: () => Promise<void>) => void;

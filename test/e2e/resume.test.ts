@@ -11,6 +11,7 @@ import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/codeServer';
 import { settled } from '../support/ui';
+import { askForFriendlierGreeting, editTheGreeting, GREETING_PROMPT, lookAtTheCode } from './greeting';
 import { activityBarIcon, chatFrame, openAgentWorkbench, useWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-resume';
@@ -32,13 +33,7 @@ describe('e2e: a session resumed from History', () => {
   it('shows every tool row with its input and result, the sub-agent and the changed file, as they were', async () => {
     const file = path.join(wb.workspace, 'hello.ts');
     wb.fake.setScript([
-      {
-        content: [
-          { type: 'text', text: 'Let me look at the code.' },
-          { type: 'tool_use', id: 'toolu_read', name: 'Read', input: { file_path: file } },
-          { type: 'tool_use', id: 'toolu_grep', name: 'Grep', input: { pattern: 'Hello', output_mode: 'content', '-n': true } },
-        ],
-      },
+      lookAtTheCode(file),
       {
         content: [
           { type: 'tool_use', id: 'toolu_ls', name: 'Bash', input: { command: 'ls', description: 'List files' } },
@@ -52,21 +47,12 @@ describe('e2e: a session resumed from History', () => {
       },
       { content: [{ type: 'tool_use', id: 'toolu_glob', name: 'Glob', input: { pattern: '*.ts' } }], expect: { systemIncludes: EXPLORE_SYSTEM } },
       { content: [{ type: 'text', text: REPORT }], expect: { systemIncludes: EXPLORE_SYSTEM, toolResultIds: ['toolu_glob'] } },
-      {
-        content: [{ type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: file, old_string: 'Hello, ${name}!', new_string: 'Hi there, ${name}!' } }],
-        expect: { toolResultIds: ['toolu_agent'] },
-      },
-      { content: [{ type: 'text', text: 'Changed the greeting to **Hi there**.' }], expect: { toolResultIds: ['toolu_edit'] } },
+      ...editTheGreeting(file, ['toolu_agent']),
     ]);
     await activityBarIcon(wb.page).click();
     await wb.page.mouse.move(900, 300);
     const chat = await chatFrame(wb.page);
-    const input = chat.getByTestId('composer-input');
-    await input.fill('make the greeting friendlier');
-    await input.press('Enter');
-    const dialog = chat.getByTestId('permission-dialog');
-    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-    await expect.poll(() => dialog.innerText()).toContain('hello.ts');
+    const dialog = await askForFriendlierGreeting(chat);
     // A click, not a key: the diff review may have taken the focus to the editor meanwhile.
     await dialog.getByTestId('permission-allow').click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
@@ -82,7 +68,7 @@ describe('e2e: a session resumed from History', () => {
     await chat.getByTestId('new-chat').click();
     await expect.poll(() => chat.locator('[data-testid="tool"]').count()).toBe(0);
     await chat.getByTestId('history-button').click();
-    const item = chat.getByTestId('session-item').filter({ hasText: 'make the greeting friendlier' });
+    const item = chat.getByTestId('session-item').filter({ hasText: GREETING_PROMPT });
     await item.first().click();
 
     await expect.poll(() => toolRows(chat), { timeout: 30_000 }).toEqual(liveRows);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/codeServer';
 import { settled } from '../support/ui';
+import { askForFriendlierGreeting, editTheGreeting, lookAtTheCode } from './greeting';
 import { activityBarIcon, chatFrame, openAgentWorkbench, useWorkbench } from './workbench';
 
 const API_KEY = 'sk-ant-test-e2e-session';
@@ -23,29 +24,13 @@ describe('e2e: a scripted session with Read, Grep, Bash and an approved Edit', (
   it('runs the tools, asks before the edit, applies it once approved, in every theme', async () => {
     const file = path.join(wb.workspace, 'hello.ts');
     wb.fake.setScript([
-      {
-        content: [
-          { type: 'text', text: 'Let me look at the code.' },
-          { type: 'tool_use', id: 'toolu_read', name: 'Read', input: { file_path: file } },
-          { type: 'tool_use', id: 'toolu_grep', name: 'Grep', input: { pattern: 'Hello', output_mode: 'content', '-n': true } },
-        ],
-      },
+      lookAtTheCode(file),
       { content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'ls -la', description: 'List files' } }], expect: { toolResultIds: ['toolu_read', 'toolu_grep'] } },
-      {
-        content: [{ type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: file, old_string: 'Hello, ${name}!', new_string: 'Hi there, ${name}!' } }],
-        expect: { toolResultIds: ['toolu_bash'] },
-      },
-      { content: [{ type: 'text', text: 'Changed the greeting to **Hi there**.' }], expect: { toolResultIds: ['toolu_edit'] } },
+      ...editTheGreeting(file, ['toolu_bash']),
     ]);
     await activityBarIcon(wb.page).click();
     const chat = await chatFrame(wb.page);
-    const input = chat.getByTestId('composer-input');
-    await input.fill('make the greeting friendlier');
-    await input.press('Enter');
-
-    const dialog = chat.getByTestId('permission-dialog');
-    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-    await expect.poll(() => dialog.innerText()).toContain('hello.ts');
+    await askForFriendlierGreeting(chat);
     // Nothing was written while the dialog waits; the reading tools already ran without asking.
     expect(readFileSync(file, 'utf8')).toContain('Hello, ${name}!');
     for (const tool of ['Read', 'Grep', 'Bash']) {

@@ -2,8 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AgentSessionDeps } from '../../extension/core/agent/agentSession';
-import { ModelError, type CredentialsPort, type Logger, type ModelClient, type ModelRequest, type ModelStreamEvent, type SettingsPort } from '../../extension/core/ports';
+import type { AgentSessionDeps } from '../../extension/core/loop/session/agentSession';
+import { ModelError, type CredentialsPort, type Logger, type ModelClient, type ModelRequest, type ModelStreamEvent, type SettingsPort } from '../../extension/core/contracts/ports';
 import { NodeSearch } from '../../extension/host/node/search';
 import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../extension/host/node/workspace';

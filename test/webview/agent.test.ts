@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyAgentProgress } from '../../extension/chat/agentView';
-import type { AgentProgressEvent } from '../../extension/core/agents/types';
+import { applyAgentProgress } from '../../extension/conversation/agentView';
+import type { AgentProgressEvent } from '../../extension/core/contracts/agents';
 import type { HostToWebview, SubAgentView, ToolResultView } from '../../extension/protocol/messages';
 import { added, assistantMessage, busy, snapshot, toolResult, toolStarted, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';

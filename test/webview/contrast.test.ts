@@ -6,9 +6,9 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { HostToWebview, PanelView, PermissionRequest, PlanRequest, QuestionRequest, ToolResultView } from '../../extension/protocol/messages';
+import type { HostToWebview, PanelView, PlanRequest, QuestionRequest, ToolResultView } from '../../extension/protocol/messages';
 import { colour, extras, paintTodos } from '../fixtures/questions';
-import { assistantMessage, snapshot, toolEntry, userMessage } from './fixtures';
+import { assistantMessage, bashPermission, snapshot, toolEntry, userMessage } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
 import { THEME_KINDS, type ThemeKind } from './theme';
@@ -53,19 +53,7 @@ const chat = () =>
     },
   );
 
-const permission: PermissionRequest = {
-  requestId: 'req-1',
-  toolUseId: 'toolu_1',
-  toolName: 'Bash',
-  title: 'Bash',
-  summary: 'npm run test:unit > /etc/out',
-  message: 'Bash wants to run a command',
-  reason: 'rule Bash(npm:*) in .claude/settings.json asks',
-  warnings: ['The redirection > /etc/out writes outside the workspace'],
-  suggestions: [{ index: 0, label: 'Always allow Bash(npm run test:*) in this project' }],
-  preview: { kind: 'bash', command: 'npm run test:unit > /etc/out', description: 'Run the unit tests' },
-  waiting: 1,
-};
+const permission = bashPermission({ waiting: 1 });
 const plan: PlanRequest = { requestId: 'plan-1', plan: '# Add caching\n\n1. Wrap `fetchUser` in a cache\n2. Test the expiry', suggestedMode: 'acceptEdits' };
 const question: QuestionRequest = { requestId: 'qr-1', questions: [colour, extras] };
 const mcp: PanelView = {

@@ -1,5 +1,5 @@
 /** Protocol events for the webview tests, built with the protocol's own types so they stay in step. */
-import type { ChatEntry, ChatMessage, HostToWebview, ToolEntry, ToolResultView } from '../../extension/protocol/messages';
+import type { ChatEntry, ChatMessage, HostToWebview, PermissionRequest, ToolEntry, ToolResultView } from '../../extension/protocol/messages';
 
 type Snapshot = Extract<HostToWebview, { type: 'sessionSnapshot' }>;
 
@@ -67,4 +67,20 @@ export const toolEntry = (id: string, name: string, input: Record<string, unknow
   activity,
   status: result.isError ? 'error' : 'done',
   result,
+});
+
+/** The permission dialog's request for a Bash command that writes outside the workspace, with a rule to suggest. */
+export const bashPermission = (extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
+  requestId: 'req-1',
+  toolUseId: 'toolu_1',
+  toolName: 'Bash',
+  title: 'Bash',
+  summary: 'npm run test:unit > /etc/out',
+  message: 'Bash wants to run a command',
+  reason: 'rule Bash(npm:*) in .claude/settings.json asks',
+  warnings: ['The redirection > /etc/out writes outside the workspace'],
+  suggestions: [{ index: 0, label: 'Always allow Bash(npm run test:*) in this project' }],
+  preview: { kind: 'bash', command: 'npm run test:unit > /etc/out', description: 'Run the unit tests' },
+  waiting: 0,
+  ...extra,
 });

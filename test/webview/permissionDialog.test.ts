@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { HostToWebview, PermissionRequest } from '../../extension/protocol/messages';
-import { snapshot } from './fixtures';
+import { bashPermission, snapshot } from './fixtures';
 import type { WebviewPage } from './harness';
 import { useWebviewPages } from './pages';
 
 const openPage = useWebviewPages();
 let view: WebviewPage;
-
-const bashRequest = (extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
-  requestId: 'req-1',
-  toolUseId: 'toolu_1',
-  toolName: 'Bash',
-  title: 'Bash',
-  summary: 'npm run test:unit > /etc/out',
-  message: 'Bash wants to run a command',
-  reason: 'rule Bash(npm:*) in .claude/settings.json asks',
-  warnings: ['The redirection > /etc/out writes outside the workspace'],
-  suggestions: [{ index: 0, label: 'Always allow Bash(npm run test:*) in this project' }],
-  preview: { kind: 'bash', command: 'npm run test:unit > /etc/out', description: 'Run the unit tests' },
-  waiting: 0,
-  ...extra,
-});
 
 const editRequest: PermissionRequest = {
   requestId: 'req-2',
@@ -56,7 +41,7 @@ async function openWith(...events: HostToWebview[]): Promise<void> {
 
 describe('webview permission dialog', () => {
   it('shows a Bash command with its description, warnings and the reason it asks', async () => {
-    await openWith(requested(bashRequest()));
+    await openWith(requested(bashPermission()));
     await dialog().waitFor();
     await expect.poll(() => dialog().getAttribute('role')).toBe('dialog');
     await expect.poll(() => dialog().getAttribute('aria-labelledby')).toBeTruthy();
@@ -89,7 +74,7 @@ describe('webview permission dialog', () => {
     ['3', { choice: 'deny' }],
     ['Escape', { choice: 'deny' }],
   ])('answers with key %s', async (key, expected) => {
-    await openWith(requested(bashRequest()));
+    await openWith(requested(bashPermission()));
     await dialog().waitFor();
     await view.page.keyboard.press(key);
     await view.page.keyboard.press(key);
@@ -98,7 +83,7 @@ describe('webview permission dialog', () => {
   });
 
   it('denies with feedback typed after Tab, and digits typed there are text, not answers', async () => {
-    await openWith(requested(bashRequest()));
+    await openWith(requested(bashPermission()));
     await dialog().waitFor();
     await view.page.keyboard.press('Tab');
     await expect.poll(() => focusedTestId()).toBe('permission-feedback');
@@ -109,7 +94,7 @@ describe('webview permission dialog', () => {
   });
 
   it('closes on permissionResolved and gives focus back to the composer', async () => {
-    await openWith(requested(bashRequest()));
+    await openWith(requested(bashPermission()));
     await dialog().waitFor();
     await view.page.keyboard.press('1');
     await view.send({ type: 'permissionResolved', requestId: 'req-1' });
@@ -118,7 +103,7 @@ describe('webview permission dialog', () => {
   });
 
   it('shows how many requests wait and moves on to the next one, unanswered', async () => {
-    await openWith(requested(bashRequest({ waiting: 1 })));
+    await openWith(requested(bashPermission({ waiting: 1 })));
     await dialog().waitFor();
     await expect.poll(() => view.page.getByTestId('permission-waiting').innerText()).toBe('1 more waiting');
     await view.send({ type: 'permissionWaiting', requestId: 'req-1', waiting: 2 });
@@ -137,7 +122,7 @@ describe('webview permission dialog', () => {
 
   it('restores a pending request from the snapshot after a reload', async () => {
     view = await openPage();
-    await view.send(snapshot([], { pendingPermission: bashRequest() }));
+    await view.send(snapshot([], { pendingPermission: bashPermission() }));
     await dialog().waitFor();
     await expect.poll(() => view.page.getByTestId('permission-command').innerText()).toBe('npm run test:unit > /etc/out');
   });
@@ -168,7 +153,7 @@ describe('webview permission dialog wording', () => {
   });
 
   it('keeps "Allow <tool>: <summary>?" for a tool without a verb', async () => {
-    await openWith(requested({ ...bashRequest(), toolName: 'mcp__github__search', title: 'github · search', summary: 'is:open' }));
+    await openWith(requested({ ...bashPermission(), toolName: 'mcp__github__search', title: 'github · search', summary: 'is:open' }));
     await expect.poll(() => view.page.getByTestId('permission-title').innerText()).toBe('Allow github · search: is:open?');
   });
 });

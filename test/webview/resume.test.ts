@@ -1,12 +1,12 @@
 /**
- * A resumed chat in the page: the host rebuilds the rows of a stored session (extension/chat/replay.ts) and sends
+ * A resumed chat in the page: the host rebuilds the rows of a stored session (extension/conversation/replay.ts) and sends
  * them in the snapshot; every row renders as it did live: labels, inputs, results, the error, the plan and the
  * answered question, the sub-agent with its nested rows.
  */
 import { describe, expect, it } from 'vitest';
-import { replaySession } from '../../extension/chat/replay';
-import { TOOL_RECORD, TURN_RECORD } from '../../extension/chat/rowRecords';
-import type { TimelineItem } from '../../extension/core/session/transcript';
+import { replaySession } from '../../extension/conversation/replay';
+import { TOOL_RECORD, TURN_RECORD } from '../../extension/conversation/rowRecords';
+import type { TimelineItem } from '../../extension/core/engines/transcripts/transcript';
 import { AgentTool } from '../../extension/tools/Agent/Agent';
 import { AskUserQuestionTool } from '../../extension/tools/AskUserQuestion/AskUserQuestion';
 import { ExitPlanModeTool } from '../../extension/tools/ExitPlanMode/ExitPlanMode';

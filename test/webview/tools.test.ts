@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { presentToolResult } from '../../extension/chat/toolViews/present';
+import { presentToolResult } from '../../extension/conversation/toolViews/present';
 import type { ToolResultView } from '../../extension/protocol/messages';
 import { ToolSearchTool } from '../../extension/tools/ToolSearch/ToolSearch';
 import { REPO_ROOT } from './bundle';

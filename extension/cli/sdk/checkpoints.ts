@@ -1,11 +1,11 @@
 /**
  * File checkpoints for SDK apps (`rewind_files`, the SDK's `rewindFiles()`): the same checkpoints as the chat
- * (core/checkpoints/), keyed by the uuid of each user message — the one the app sent, or the one the CLI
+ * (core/engines/checkpoints/), keyed by the uuid of each user message — the one the app sent, or the one the CLI
  * gave it and echoed with `--replay-user-messages`. The file tools write through the tracked workspace, so a
  * rewind puts back what they changed since that message; files changed by hand since are left alone.
  */
-import { SessionCheckpoints } from '../../core/checkpoints/sessionCheckpoints';
-import type { Logger, SessionStorage, Workspace } from '../../core/ports';
+import { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
+import type { Logger, SessionStorage, Workspace } from '../../core/contracts/ports';
 import { NodeFileRestorer } from '../../host/node/fileRestorer';
 import type { ControlChannel } from './channel';
 

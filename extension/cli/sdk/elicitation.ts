@@ -4,8 +4,8 @@
  * when the app has none), and its `{action, content}` goes back to the server. Without the SDK nobody can be
  * asked, so every elicitation is declined; so is one whose round trip failed, and an aborted one is cancelled.
  */
-import { isRecord } from '../../core/isRecord';
-import type { McpElicitation, McpElicitationPort, McpElicitationResult } from '../../core/mcp/types';
+import { isRecord } from '../../core/base/isRecord';
+import type { McpElicitation, McpElicitationPort, McpElicitationResult } from '../../core/contracts/mcp';
 import type { ControlBody, ControlChannel } from './channel';
 
 const ACTIONS: readonly McpElicitationResult['action'][] = ['accept', 'decline', 'cancel'];

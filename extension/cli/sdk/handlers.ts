@@ -4,14 +4,14 @@
  * listings (`list_models`). `initialize` is served in initialize.ts, the MCP requests in mcpControl.ts.
  * A request whose fields are wrong is an error response that says which field; nothing changes then.
  */
-import type { AgentSession } from '../../core/agent/agentSession';
-import { contextParts } from '../../core/commands/builtins/views';
-import { modelInfo, pickerModels } from '../../core/models/models';
-import { withPermissionContext } from '../../core/permissions/planMode';
-import { isExternalPermissionMode, type ExternalPermissionMode } from '../../core/permissions/types';
-import type { PermissionHolder } from '../../core/ports';
-import { taskRegistry } from '../../core/tasks/registry';
-import type { ThinkingSetting } from '../../core/models/requestOptions';
+import type { AgentSession } from '../../core/loop/session/agentSession';
+import { contextParts } from '../../core/loop/commands/builtins/views';
+import { modelInfo, pickerModels } from '../../core/engines/models/models';
+import { withPermissionContext } from '../../core/engines/permissions/planMode';
+import { isExternalPermissionMode, type ExternalPermissionMode } from '../../core/contracts/permissions';
+import type { PermissionHolder } from '../../core/contracts/ports';
+import { taskRegistry } from '../../core/engines/tasks/registry';
+import type { ThinkingSetting } from '../../core/engines/models/requestOptions';
 import type { ControlBody, ControlChannel } from './channel';
 
 /** What the control requests may change in the run (cli/main.ts owns the values). */

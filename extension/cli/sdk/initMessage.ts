@@ -4,13 +4,13 @@
  * `initialize` request has added MCP servers and agents). docs/ARCHITECTURE.md, stream-json messages.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentSessionDeps } from '../../core/agent/agentSession';
-import { BUILTIN_AGENTS } from '../../core/agents/definitions';
-import type { AgentDefinition } from '../../core/agents/types';
-import { createBuiltinCommands } from '../../core/commands/builtins';
-import type { CommandHost } from '../../core/commands/host';
-import type { Command } from '../../core/commands/types';
-import { mcpToolName, type McpServerStatus, type McpServerView } from '../../core/mcp/types';
+import type { AgentSessionDeps } from '../../core/loop/session/agentSession';
+import { BUILTIN_AGENTS } from '../../core/loop/subagents/definitions';
+import type { AgentDefinition } from '../../core/contracts/agents';
+import { createBuiltinCommands } from '../../core/loop/commands/builtins';
+import type { CommandHost } from '../../core/loop/commands/host';
+import type { Command } from '../../core/contracts/commands';
+import { mcpToolName, type McpServerStatus, type McpServerView } from '../../core/contracts/mcp';
 import { version } from '../../../package.json';
 
 /** What the init line says; everything past the first four has a default. */

@@ -4,10 +4,10 @@
  * types, the system prompt and its append, a JSON schema — and is answered with the session's commands,
  * agent types, models and account. Turns wait until it is served, so the first one already sees all of it.
  */
-import type { AgentSessionDeps } from '../../core/agent/agentSession';
-import { parseAgentsJson } from '../../core/agents/agentsJson';
-import { BUILTIN_AGENTS } from '../../core/agents/definitions';
-import type { AgentDefinition } from '../../core/agents/types';
+import type { AgentSessionDeps } from '../../core/loop/session/agentSession';
+import { parseAgentsJson } from '../../core/loop/subagents/agentsJson';
+import { BUILTIN_AGENTS } from '../../core/loop/subagents/definitions';
+import type { AgentDefinition } from '../../core/contracts/agents';
 import type { ControlBody, ControlChannel } from './channel';
 import { modelRows } from './handlers';
 

@@ -4,11 +4,11 @@
  * `dynamic` servers: those the app added, its in-process ones included; configured ones stay), `mcp_reconnect`,
  * `mcp_toggle`, and `mcp_message` (the in-process servers' own messages, sdkMcp.ts).
  */
-import { isRecord } from '../../core/isRecord';
-import { parseMcpSource } from '../../core/mcp/config';
-import { McpManager } from '../../core/mcp/manager';
-import { describeStatus } from '../../core/mcp/status';
-import type { McpConfigScope, McpHub, McpServerConfig, McpServerEntry, McpServerView } from '../../core/mcp/types';
+import { isRecord } from '../../core/base/isRecord';
+import { parseMcpSource } from '../../core/engines/mcp/config';
+import { McpManager } from '../../core/engines/mcp/manager';
+import { describeStatus } from '../../core/engines/mcp/status';
+import type { McpConfigScope, McpHub, McpServerConfig, McpServerEntry, McpServerView } from '../../core/contracts/mcp';
 import type { ControlBody, ControlChannel } from './channel';
 import { sdkMcpBridge } from './sdkMcp';
 

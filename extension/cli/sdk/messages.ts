@@ -5,10 +5,10 @@
  * `compact_boundary` and `informational` (notices and what hooks told the user). The init line, the task lines and the result are beside it.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent } from '../../core/agent/agentSession';
-import type { AssistantApiInfo, QueryEvent, SubAgentInfo } from '../../core/agent/events';
-import type { AssistantMessage, Message, ToolResultBlock, UserContentBlock, UserMessage } from '../../core/messages';
-import type { ModelErrorKind } from '../../core/ports';
+import type { AgentEvent } from '../../core/loop/session/agentSession';
+import type { AssistantApiInfo, QueryEvent, SubAgentInfo } from '../../core/contracts/events';
+import type { AssistantMessage, Message, ToolResultBlock, UserContentBlock, UserMessage } from '../../core/base/messages';
+import type { ModelErrorKind } from '../../core/contracts/ports';
 import { RawStreamEvents, wireUsage } from './streamEvents';
 
 /** Whose messages these are: the main agent's (`parentToolUseId` null) or a foreground sub-agent's. */

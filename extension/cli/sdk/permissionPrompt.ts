@@ -8,9 +8,9 @@
  * An answer that cannot be read is a denial that says why: nothing runs on a garbled yes.
  */
 import { z } from 'zod';
-import type { McpHub } from '../../core/mcp/types';
-import type { PermissionDecisionReason, PermissionUpdate } from '../../core/permissions/types';
-import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
+import type { McpHub } from '../../core/contracts/mcp';
+import type { PermissionDecisionReason, PermissionUpdate } from '../../core/contracts/permissions';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/contracts/permissionPrompts';
 import type { ControlChannel } from './channel';
 
 const Answer = z.union([

@@ -5,11 +5,11 @@
  * `permission_denials` and `errors` are the turn's own. docs/ARCHITECTURE.md, stream-json messages.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent } from '../../core/agent/agentSession';
-import type { QueryEndReason } from '../../core/agent/events';
-import { contextWindowFor, costUsd } from '../../core/agent/usage';
-import { modelInfo } from '../../core/models/models';
-import type { ModelUsage } from '../../core/ports';
+import type { AgentEvent } from '../../core/loop/session/agentSession';
+import type { QueryEndReason } from '../../core/contracts/events';
+import { contextWindowFor, costUsd } from '../../core/loop/query/usage';
+import { modelInfo } from '../../core/engines/models/models';
+import type { ModelUsage } from '../../core/contracts/ports';
 import { wireUsage } from './streamEvents';
 
 type Totals = ModelUsage & { costUsd: number };

@@ -3,11 +3,11 @@
  * the control channel on stdout, who answers permission asks (`--permission-prompt-tool`), the control
  * requests, `initialize`, and the run of turns.
  */
-import type { AgentSession, AgentSessionDeps } from '../../core/agent/agentSession';
-import type { McpHub } from '../../core/mcp/types';
-import type { ThinkingSetting } from '../../core/models/requestOptions';
-import type { PermissionHolder } from '../../core/ports';
-import type { AskUser } from '../../core/tool/permissionGate';
+import type { AgentSession, AgentSessionDeps } from '../../core/loop/session/agentSession';
+import type { McpHub } from '../../core/contracts/mcp';
+import type { ThinkingSetting } from '../../core/engines/models/requestOptions';
+import type { PermissionHolder } from '../../core/contracts/ports';
+import type { AskUser } from '../../core/contracts/permissionPrompts';
 import type { Output } from '../output';
 import type { CliSlashResult } from '../slash';
 import { ControlChannel } from './channel';

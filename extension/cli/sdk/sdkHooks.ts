@@ -1,17 +1,17 @@
 /**
  * The Agent SDK application's hook callbacks (docs/ARCHITECTURE.md, Hooks): `initialize.hooks` maps an event
  * to matcher groups `[{matcher?, hookCallbackIds, timeout?, onFailure?}]`. Each id becomes a hook of the
- * engine (source `session`, core/hooks/callback.ts) that, when the event fires and its matcher fits, sends
+ * engine (source `session`, core/engines/hooks/callback.ts) that, when the event fires and its matcher fits, sends
  * `{subtype: "hook_callback", callback_id, input, tool_use_id?}` with the same event JSON a settings hook
  * reads on stdin; the answer's object is taken exactly as a settings hook's JSON stdout (decision,
  * `continue: false`, `hookSpecificOutput.permissionDecision` / `additionalContext` / `updatedInput`,
  * `systemMessage`, …). An error answer, or none within the timeout, is a non-blocking error, or a block with
  * `onFailure: "block"`. Events Codewright never fires are left out (and named, for stderr).
  */
-import { compileMatcher } from '../../core/hooks/matcher';
-import type { HookEngine } from '../../core/hooks/engine';
-import { DEFAULT_HOOK_TIMEOUT_SEC, HOOK_EVENTS, type HookCommand, type HookEventName } from '../../core/hooks/types';
-import { isRecord } from '../../core/isRecord';
+import { compileMatcher } from '../../core/engines/hooks/matcher';
+import type { HookEngine } from '../../core/engines/hooks/engine';
+import { DEFAULT_HOOK_TIMEOUT_SEC, HOOK_EVENTS, type HookCommand, type HookEventName } from '../../core/contracts/hooks';
+import { isRecord } from '../../core/base/isRecord';
 import type { ControlChannel } from './channel';
 
 /** Where callback hooks say they come from, in messages. */

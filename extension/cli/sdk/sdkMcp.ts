@@ -11,10 +11,10 @@
  * `mcp__<server>__<tool>` tools like any other, under the same permission rules. The manifests `initialize`
  * may carry are not used: the handshake goes over `mcp_message` like every later message.
  */
-import { isRecord } from '../../core/isRecord';
-import type { McpManager } from '../../core/mcp/manager';
-import { describeStatus } from '../../core/mcp/status';
-import type { McpServerEntry } from '../../core/mcp/types';
+import { isRecord } from '../../core/base/isRecord';
+import type { McpManager } from '../../core/engines/mcp/manager';
+import { describeStatus } from '../../core/engines/mcp/status';
+import type { McpServerEntry } from '../../core/contracts/mcp';
 import type { JsonRpcMessage, SdkMcpPipe } from '../../host/node/mcp/sdkTransport';
 import type { ControlBody, ControlChannel } from './channel';
 

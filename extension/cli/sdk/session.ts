@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import type { AgentSession } from '../../core/agent/agentSession';
-import type { Message } from '../../core/messages';
+import type { AgentSession } from '../../core/loop/session/agentSession';
+import type { Message } from '../../core/base/messages';
 import type { Output } from '../output';
 import type { CliSlashResult } from '../slash';
 import { runCliTurn } from '../turn';

@@ -4,8 +4,8 @@
  * content_block_start / _delta / _stop, message_delta, message_stop. A block the client did not announce
  * (`blockStart`) is opened at its first delta or when it completes.
  */
-import type { AssistantContentBlock } from '../../core/messages';
-import type { ModelStreamEvent, ModelUsage } from '../../core/ports';
+import type { AssistantContentBlock } from '../../core/base/messages';
+import type { ModelStreamEvent, ModelUsage } from '../../core/contracts/ports';
 
 export type RawStreamEvent = Record<string, unknown> & { type: string };
 
@@ -16,7 +16,7 @@ export function wireUsage(u: ModelUsage): Record<string, unknown> {
     output_tokens: u.outputTokens,
     cache_creation_input_tokens: u.cacheCreationInputTokens,
     cache_read_input_tokens: u.cacheReadInputTokens,
-    // Codewright's breakpoints use the default 5-minute lifetime (core/agent/cache.ts).
+    // Codewright's breakpoints use the default 5-minute lifetime (core/loop/query/cache.ts).
     cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: u.cacheCreationInputTokens },
     server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
     service_tier: 'standard',

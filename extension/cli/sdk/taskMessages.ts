@@ -3,10 +3,10 @@
  * `task_started` when a task appears, `task_progress` when a background agent's counts move, `task_updated`
  * with the fields that changed, and `task_notification` once it ended. docs/ARCHITECTURE.md, stream-json messages.
  */
-import type { AppState, AppStateStore } from '../../core/state/appState';
-import { isLocalAgentTask } from '../../core/tasks/localAgent';
-import { taskSummary } from '../../core/tasks/notifications';
-import { isTerminalTaskStatus, type TaskStateBase } from '../../core/tasks/types';
+import type { AppState, AppStateStore } from '../../core/contracts/appState';
+import { isLocalAgentTask } from '../../core/engines/tasks/localAgent';
+import { taskSummary } from '../../core/engines/tasks/notifications';
+import { isTerminalTaskStatus, type TaskStateBase } from '../../core/contracts/tasks';
 
 type Tasks = AppState['tasks'];
 

@@ -4,12 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { AgentSession, AgentSessionDeps } from '../../core/agent/agentSession';
-import type { ShellParser } from '../../core/permissions/bash';
-import type { Message } from '../../core/messages';
+import type { AgentSession, AgentSessionDeps } from '../../core/loop/session/agentSession';
+import type { ShellParser } from '../../core/engines/permissions/bash';
+import type { Message } from '../../core/base/messages';
 import { consoleLogger } from '../../host/node/credentials';
-import { getEmptyToolPermissionContext } from '../../core/permissions/types';
-import { mcpPromptLoader } from '../../core/mcp/prompts';
+import { getEmptyToolPermissionContext } from '../../core/contracts/permissions';
+import { mcpPromptLoader } from '../../core/engines/mcp/prompts';
 import type { ProviderName } from '../../llm/providers/select';
 import { fileCommandLoader } from '../../host/node/commandFiles';
 import type { CliOptions } from '../args';
@@ -22,7 +22,7 @@ import { SdkCheckpoints } from './checkpoints';
 import { registerMcpControl } from './mcpControl';
 import { addSdkHooks } from './sdkHooks';
 import { addSdkServers } from './sdkMcp';
-import { McpManager } from '../../core/mcp/manager';
+import { McpManager } from '../../core/engines/mcp/manager';
 import { runSdkTransport, type RunOverrides } from './run';
 
 export interface SdkStreamRun {

@@ -5,11 +5,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseAgentFile } from '../../core/agents/agentFile';
-import { BUILTIN_AGENTS, mergeAgentDefinitions } from '../../core/agents/definitions';
-import type { AgentDefinition } from '../../core/agents/types';
-import type { ConfigProblem } from '../../core/configProblems';
-import type { Logger } from '../../core/ports';
+import { parseAgentFile } from '../../core/loop/subagents/agentFile';
+import { BUILTIN_AGENTS, mergeAgentDefinitions } from '../../core/loop/subagents/definitions';
+import type { AgentDefinition } from '../../core/contracts/agents';
+import type { ConfigProblem } from '../../core/base/configProblems';
+import type { Logger } from '../../core/contracts/ports';
 
 export interface LoadedAgents {
   definitions: AgentDefinition[];

@@ -1,6 +1,6 @@
 /**
  * Loads tree-sitter-bash on web-tree-sitter (both wasm, no native build) and exposes it as the pure
- * `ShellParser` of core/permissions/bash. Trees are copied into plain objects and freed at once, so the
+ * `ShellParser` of core/engines/permissions/bash. Trees are copied into plain objects and freed at once, so the
  * analysis never touches wasm memory and nothing leaks.
  *
  * Where the wasm files are found, first hit wins:
@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ShellParser } from '../../core/permissions/bash';
+import type { ShellParser } from '../../core/engines/permissions/bash';
 
 export const TREE_SITTER_WASM = 'tree-sitter.wasm';
 export const BASH_GRAMMAR_WASM = 'tree-sitter-bash.wasm';

@@ -3,7 +3,7 @@
  * when the first command is analysed, so its 150 KB of JavaScript stays out of the bundles' startup.
  */
 import { Language, Parser, type Node, type TreeCursor } from 'web-tree-sitter';
-import type { ShellParser, ShellSyntaxNode } from '../../core/permissions/bash';
+import type { ShellParser, ShellSyntaxNode } from '../../core/engines/permissions/bash';
 import { TREE_SITTER_WASM } from './bashParser';
 
 /** Longer commands are not parsed (and so never run without asking). */

@@ -10,12 +10,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CommandLoader } from '../../core/commands/registry';
-import type { Command, PromptCommand } from '../../core/commands/types';
-import { parseCommandFile } from '../../core/commands/promptFile';
-import { formatConfigProblem, type ConfigProblem } from '../../core/configProblems';
-import type { Logger } from '../../core/ports';
-import { parseSkillFile } from '../../core/skills/skillFile';
+import type { CommandLoader } from '../../core/contracts/commands';
+import type { Command, PromptCommand } from '../../core/contracts/commands';
+import { parseCommandFile } from '../../core/loop/commands/promptFile';
+import { formatConfigProblem, type ConfigProblem } from '../../core/base/configProblems';
+import type { Logger } from '../../core/contracts/ports';
+import { parseSkillFile } from '../../core/loop/skills/skillFile';
 
 export interface LoadedCommandFiles {
   /** Every command from files, skills included (each skill is also `/name`), sorted by name. */
@@ -140,7 +140,7 @@ export function commandFilesReader(opts: CommandFileLocations, log: Logger): () 
   };
 }
 
-/** The command files and skills as a registry loader (core/commands/registry.ts), read on every refresh. */
+/** The command files and skills as a registry loader (core/loop/commands/registry.ts), read on every refresh. */
 export function fileCommandLoader(cwd: string, homeDir: string, trusted?: () => boolean): CommandLoader {
   return async () => {
     const loaded = await loadCommandFiles({ cwd, homeDir, ...(trusted ? { trusted } : {}) });

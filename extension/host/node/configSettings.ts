@@ -6,11 +6,11 @@
  * Claude Code's own keys; Codewright's other settings sit under a `codewright` object.
  */
 import path from 'node:path';
-import type { ConfigSettingsPort } from '../../core/config/port';
-import type { SettingValue } from '../../core/config/settingsCatalog';
-import { isRecord } from '../../core/isRecord';
-import { parseJsonWithPositions } from '../../core/permissions/jsonPositions';
-import { settingsFilePath } from '../../core/permissions/settings';
+import type { ConfigSettingsPort } from '../../core/contracts/configPort';
+import type { SettingValue } from '../../core/contracts/settingsCatalog';
+import { isRecord } from '../../core/base/isRecord';
+import { parseJsonWithPositions } from '../../core/base/text/jsonPositions';
+import { settingsFilePath } from '../../core/engines/permissions/settings';
 import { readSettingsFile, updateSettingsFile } from './permissionSettings';
 
 /** Where a setting sits inside a settings file. */

@@ -7,7 +7,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { CronJob, CronJobStore } from '../../core/cron/types';
+import type { CronJob, CronJobStore } from '../../core/contracts/cron';
 import { readTextIfExists } from './files';
 
 const JobSchema = z.object({

@@ -1,13 +1,13 @@
 /**
- * Plain-Node EnvironmentPort: OS facts, a git snapshot and the memory files (core/memory/). The result feeds
+ * Plain-Node EnvironmentPort: OS facts, a git snapshot and the memory files (core/engines/memory/). The result feeds
  * the system prompt, which must stay byte-identical for prompt caching, so callers take one snapshot per
  * session; only the memory files are read again each turn (`memory()`), and unchanged files give the same bytes.
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { loadSessionMemory } from '../../core/memory/walk';
-import type { EnvironmentInfo, EnvironmentPort, MemoryFile, MemoryLoad } from '../../core/ports';
+import { loadSessionMemory } from '../../core/engines/memory/walk';
+import type { EnvironmentInfo, EnvironmentPort, MemoryFile, MemoryLoad } from '../../core/contracts/ports';
 import { NodeMemoryIo } from './memoryIo';
 
 export interface NodeEnvironmentOptions {
@@ -22,7 +22,7 @@ export interface NodeEnvironmentOptions {
 /** Git status beyond this goes to the model as a count: a big checkout would otherwise fill every request. */
 export const MAX_GIT_STATUS_CHARS = 2_000;
 /** A memory file is cut here; it is resent with every request. */
-export { MAX_MEMORY_FILE_CHARS } from '../../core/memory/load';
+export { MAX_MEMORY_FILE_CHARS } from '../../core/engines/memory/load';
 const RECENT_COMMITS = 5;
 
 export class NodeEnvironment implements EnvironmentPort {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRestorer } from '../../core/checkpoints/types';
+import type { FileRestorer } from '../../core/engines/checkpoints/types';
 
 export class NodeFileRestorer implements FileRestorer {
   async writeBytes(file: string, bytes: Uint8Array): Promise<void> {

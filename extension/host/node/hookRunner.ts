@@ -5,7 +5,7 @@
  * Never rejects: a command that cannot start is `error`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { HookRunRequest, HookRunResult, HookRunnerPort } from '../../core/hooks/types';
+import type { HookRunRequest, HookRunResult, HookRunnerPort } from '../../core/contracts/hooks';
 
 /** Per stream; what a hook prints past this is dropped (and said so). */
 export const MAX_HOOK_OUTPUT_CHARS = 1_000_000;

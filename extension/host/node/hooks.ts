@@ -1,12 +1,12 @@
 /**
- * Hooks on the Node host: reads the settings files' `hooks` (core/hooks/config.ts) from disk and builds the
+ * Hooks on the Node host: reads the settings files' `hooks` (core/engines/hooks/config.ts) from disk and builds the
  * window's `HookEngine` on the Node runner. The VS Code host and the CLI both use it; `reload` re-reads the
  * files (the VS Code host calls it when a settings file changes).
  */
-import { loadHooksConfig, type HooksConfig } from '../../core/hooks/config';
-import { HookEngine } from '../../core/hooks/engine';
-import type { ReadSettingsFile, SettingsLocations } from '../../core/permissions/settings';
-import type { Logger } from '../../core/ports';
+import { loadHooksConfig, type HooksConfig } from '../../core/engines/hooks/config';
+import { HookEngine } from '../../core/engines/hooks/engine';
+import type { ReadSettingsFile, SettingsLocations } from '../../core/engines/permissions/settings';
+import type { Logger } from '../../core/contracts/ports';
 import { NodeHookRunner } from './hookRunner';
 import { readSettingsFile } from './permissionSettings';
 

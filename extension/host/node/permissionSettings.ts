@@ -1,5 +1,5 @@
 /**
- * Permission settings files on disk: reading them for core/permissions/settings.ts, and saving accepted
+ * Permission settings files on disk: reading them for core/engines/permissions/settings.ts, and saving accepted
  * suggestions ("always allow ... in this project") into them. A save keeps every other key of the file,
  * de-duplicates, writes atomically (temp file + rename) as 2-space JSON with a trailing newline, creates
  * `.claude/` when needed, and refuses to touch a file that is not valid JSON rather than overwrite it.
@@ -7,16 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { JsonSyntaxError, lineAt, parseJsonWithPositions } from '../../core/permissions/jsonPositions';
+import { JsonSyntaxError, lineAt, parseJsonWithPositions } from '../../core/base/text/jsonPositions';
 import {
   loadPermissionSettings,
   settingsFilePath,
   type LoadedPermissionSettings,
   type SettingsLocations,
-} from '../../core/permissions/settings';
-import type { PermissionSettings, SettingsError } from '../../core/permissions/settingsSchema';
-import type { PermissionUpdate } from '../../core/permissions/types';
-import { applyPermissionUpdateToSettings, isSettingsFileDestination, type SettingsFileDestination } from '../../core/permissions/updates';
+} from '../../core/engines/permissions/settings';
+import type { PermissionSettings, SettingsError } from '../../core/engines/permissions/settingsSchema';
+import type { PermissionUpdate } from '../../core/contracts/permissions';
+import { applyPermissionUpdateToSettings, isSettingsFileDestination, type SettingsFileDestination } from '../../core/engines/permissions/updates';
 import { readTextIfExists } from './files';
 
 /** The file's text, or undefined when it (or a folder on its path) does not exist. */

@@ -3,7 +3,7 @@
  * task's file can be deleted or rotated between reads). UTF-8 is decoded up to the last whole character.
  */
 import { open } from 'node:fs/promises';
-import type { TaskOutputChunk, TaskOutputPort } from '../../core/tasks/outputPort';
+import type { TaskOutputChunk, TaskOutputPort } from '../../core/contracts/tasks';
 
 /** How many leading bytes of `bytes` form whole UTF-8 characters (a cut-off sequence at the end is left out). */
 export function wholeUtf8Length(bytes: Uint8Array): number {

@@ -3,7 +3,7 @@
  * whether to follow it; the body is read chunk by chunk and the read stops as soon as it passes the cap, so a
  * huge page never lands in memory whole. The time cap covers headers and body.
  */
-import { WebError, type WebFetchOptions, type WebPort, type WebResponse } from '../../core/web/ports';
+import { WebError, type WebFetchOptions, type WebPort, type WebResponse } from '../../core/contracts/web';
 
 const USER_AGENT = 'Codewright/1.0 (WebFetch; +https://github.com/codewright)';
 

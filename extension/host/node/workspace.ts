@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import type { FileStat, TextFile, Workspace } from '../../core/ports';
-import { ToolError } from '../../core/tool/errors';
-import { decodeText, detectLineEnding, encodeText } from '../../core/text/encoding';
+import type { FileStat, Workspace } from '../../core/contracts/ports';
+import type { TextFile } from '../../core/base/text/encoding';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { decodeText, detectLineEnding, encodeText } from '../../core/base/text/encoding';
 
 /**
  * The errors both Workspace adapters throw, so tools see the same message and code whichever host runs them.

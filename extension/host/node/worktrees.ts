@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { WorktreeInfo, WorktreePort, WorktreeStatus } from '../../core/worktreePort';
-import { worktreeNameProblem } from '../../core/worktreeSession';
+import type { WorktreeInfo, WorktreePort, WorktreeStatus } from '../../core/contracts/worktree';
+import { worktreeNameProblem } from '../../core/engines/worktrees/worktreeSession';
 import { git, GitError, runGit } from './git';
 
 export const WORKTREES_DIR = path.join('.claude', 'worktrees');

@@ -5,8 +5,8 @@
  * ui/chat/responders.ts), in the same words (ui/chat/approvalWording.ts); either way the answer is an ApprovalAnswer.
  */
 import * as vscode from 'vscode';
-import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
-import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
+import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/engines/permissions/describe';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/contracts/permissionPrompts';
 import { approvalQuestion, inputFilePath } from '../../ui/chat/approvalWording';
 
 const ALLOW = 'Allow once';

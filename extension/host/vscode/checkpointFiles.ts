@@ -4,7 +4,7 @@
  * `workspace.fs`, and VS Code reloads open editors whose file changed on disk.
  */
 import * as vscode from 'vscode';
-import type { FileReader, FileRestorer } from '../../core/checkpoints/types';
+import type { FileReader, FileRestorer } from '../../core/engines/checkpoints/types';
 
 function dirtyDocument(p: string): vscode.TextDocument | undefined {
   const uri = vscode.Uri.file(p).toString();

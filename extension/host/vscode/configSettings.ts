@@ -4,8 +4,8 @@
  * workspace sets it, the user's otherwise.
  */
 import * as vscode from 'vscode';
-import type { ConfigSettingsPort } from '../../core/config/port';
-import type { SettingValue } from '../../core/config/settingsCatalog';
+import type { ConfigSettingsPort } from '../../core/contracts/configPort';
+import type { SettingValue } from '../../core/contracts/settingsCatalog';
 
 export class VsCodeConfigSettings implements ConfigSettingsPort {
   private lastTarget = 'VS Code user settings';

@@ -5,7 +5,7 @@
  * runs any command, so opening an untrusted folder must not run its hooks.
  */
 import * as vscode from 'vscode';
-import type { HookEngine } from '../../core/hooks/engine';
+import type { HookEngine } from '../../core/engines/hooks/engine';
 import { createNodeHookEngine } from '../node/hooks';
 import { permissionSettingsLocations, watchPermissionSettings } from './permissionSettings';
 

@@ -10,11 +10,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { ConfigProblem } from '../../core/configProblems';
-import { approvableServers, approvalQuestion, rememberingApproval } from '../../core/mcp/approval';
-import { loadMcpConfig } from '../../core/mcp/config';
-import { McpManager } from '../../core/mcp/manager';
-import type { McpServerEntry } from '../../core/mcp/types';
+import type { ConfigProblem } from '../../core/base/configProblems';
+import { approvableServers, approvalQuestion, rememberingApproval } from '../../core/engines/mcp/approval';
+import { loadMcpConfig } from '../../core/engines/mcp/config';
+import { McpManager } from '../../core/engines/mcp/manager';
+import type { McpServerEntry } from '../../core/contracts/mcp';
 import { LazyMcpConnector } from '../node/mcp/lazyConnector';
 import type { McpOAuthOptions } from '../node/mcp/oauthFlow';
 import { COMMANDS } from '../../ui/palette/commands';
@@ -44,7 +44,7 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
   const hub = new McpManager({
     connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
     approval: rememberingApproval(context.workspaceState, (entry) => ask(entry)),
-    // Project servers wait for trust (core/mcp/manager.ts); granting it starts them.
+    // Project servers wait for trust (core/engines/mcp/manager.ts); granting it starts them.
     trusted: () => vscode.workspace.isTrusted,
     log,
   });

@@ -1,6 +1,6 @@
-/** VS Code's `MemoryNotePicker`: a QuickPick of the memory files a `#` note may go to (core/memory/notes.ts). */
+/** VS Code's `MemoryNotePicker`: a QuickPick of the memory files a `#` note may go to (core/engines/memory/notes.ts). */
 import * as vscode from 'vscode';
-import type { MemoryNotePicker, MemoryNoteTarget } from '../../core/memory/notes';
+import type { MemoryNotePicker, MemoryNoteTarget } from '../../core/engines/memory/notes';
 
 export const quickPickMemoryNotes: MemoryNotePicker = {
   async pick(note: string, targets: readonly MemoryNoteTarget[]): Promise<MemoryNoteTarget | undefined> {

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { isRecord } from '../../core/isRecord';
-import type { NotebookPort } from '../../core/ports';
-import { cellNotFoundMessage, findCellIndex, newCellId, supportsCellIds } from '../../core/notebook/ipynb';
+import { isRecord } from '../../core/base/isRecord';
+import type { NotebookPort } from '../../core/contracts/ports';
+import { cellNotFoundMessage, findCellIndex, newCellId, supportsCellIds } from '../../core/base/ipynb';
 
 type CellEditRequest = Parameters<NotebookPort['editCell']>[1];
 

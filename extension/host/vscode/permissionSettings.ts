@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { settingsFilePath, type LoadedPermissionSettings, type SettingsLocations } from '../../core/permissions/settings';
-import { validatePermissionSettings, type PermissionSettings, type SettingsError } from '../../core/permissions/settingsSchema';
+import { settingsFilePath, type LoadedPermissionSettings, type SettingsLocations } from '../../core/engines/permissions/settings';
+import { validatePermissionSettings, type PermissionSettings, type SettingsError } from '../../core/engines/permissions/settingsSchema';
 import { loadPermissionSettingsFromDisk } from '../node/permissionSettings';
 
 const SECTION = 'codewright.permissions';

@@ -4,9 +4,9 @@
  * file and line, in the log and once as a warning; the rest still loads.
  */
 import * as vscode from 'vscode';
-import { defaultModeFromSettings, initialPermissionContext, withPermissionSettings, type LoadedPermissionSettings } from '../../core/permissions/settings';
-import type { PermissionUpdate, ToolPermissionContext } from '../../core/permissions/types';
-import type { PermissionHolder } from '../../core/ports';
+import { defaultModeFromSettings, initialPermissionContext, withPermissionSettings, type LoadedPermissionSettings } from '../../core/engines/permissions/settings';
+import type { PermissionUpdate, ToolPermissionContext } from '../../core/contracts/permissions';
+import type { PermissionHolder } from '../../core/contracts/ports';
 import { formatSettingsError, persistPermissionUpdates } from '../node/permissionSettings';
 import { loadVsCodePermissionSettings, permissionSettingsLocations, watchPermissionSettings } from './permissionSettings';
 

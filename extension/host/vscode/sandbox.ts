@@ -4,9 +4,9 @@
  * modal before the first command runs unsandboxed; an agreement lasts for the session.
  */
 import * as vscode from 'vscode';
-import { sessionSandboxFallback } from '../../core/sandbox/fallback';
-import type { ToolPermissionContext } from '../../core/permissions/types';
-import type { SandboxFallbackPort, ShellPort } from '../../core/shellPort';
+import { sessionSandboxFallback } from '../../core/engines/sandbox/fallback';
+import type { ToolPermissionContext } from '../../core/contracts/permissions';
+import type { SandboxFallbackPort, ShellPort } from '../../core/contracts/shell';
 
 const RUN_UNSANDBOXED = 'Run unsandboxed';
 

@@ -5,7 +5,7 @@
  * focus where the user is (the chat) and never pops the panel up again once they hid it.
  */
 import * as vscode from 'vscode';
-import type { ShellExit } from '../../core/shellPort';
+import type { ShellExit } from '../../core/contracts/shell';
 import { mirrorText, type TerminalMirror } from '../node/shell/mirror';
 
 const INPUT_HINT = '\x1b[2m(This terminal only shows the commands Codewright runs; it does not take input.)\x1b[0m\r\n';

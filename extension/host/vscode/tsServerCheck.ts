@@ -9,7 +9,7 @@
  * buffer behind the disk) answers false, and the caller waits for reports as before.
  */
 import * as vscode from 'vscode';
-import { decodeText } from '../../core/text/encoding';
+import { decodeText } from '../../core/base/text/encoding';
 
 const TS_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'typescriptreact', 'javascript', 'javascriptreact']);
 

@@ -6,8 +6,9 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileStat, TextFile, Workspace } from '../../core/ports';
-import { decodeText, detectLineEnding, encodeText } from '../../core/text/encoding';
+import type { FileStat, Workspace } from '../../core/contracts/ports';
+import type { TextFile } from '../../core/base/text/encoding';
+import { decodeText, detectLineEnding, encodeText } from '../../core/base/text/encoding';
 import { compareNames, resolveRealPath, workspaceErrors } from '../node/workspace';
 
 type EncodingChoice = { encoding: TextFile['encoding']; bom: boolean };

@@ -17,7 +17,7 @@ export function createBedrockClient(env: ProviderEnv): MessagesClient {
   const common = {
     awsRegion,
     baseURL,
-    // Retries are the loop's (core/agent/retry.ts), so the user sees each wait.
+    // Retries are the loop's (core/loop/query/retry.ts), so the user sees each wait.
     maxRetries: 0,
     // `null`, not undefined: the SDK would otherwise read the variable from process.env itself.
     apiKey: env.AWS_BEARER_TOKEN_BEDROCK?.trim() || null,

@@ -31,7 +31,7 @@ const CLOUD_IDS: Readonly<Record<string, CloudIds>> = {
   'claude-haiku-4-5': { bedrock: 'anthropic.claude-haiku-4-5-20251001-v1:0', vertex: 'claude-haiku-4-5@20251001' },
 };
 
-/** The aliases, as core/agents/definitions.ts resolves them, and Claude Code's variables that pin them. */
+/** The aliases, as core/loop/subagents/definitions.ts resolves them, and Claude Code's variables that pin them. */
 const ALIASES: Readonly<Record<string, { id: string; pin: string }>> = {
   opus: { id: 'claude-opus-5-5', pin: 'ANTHROPIC_DEFAULT_OPUS_MODEL' },
   sonnet: { id: 'claude-sonnet-5-5', pin: 'ANTHROPIC_DEFAULT_SONNET_MODEL' },

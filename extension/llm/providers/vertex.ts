@@ -5,7 +5,7 @@
  * account, the metadata server). Loaded only through providers/sdk.ts.
  */
 import { AnthropicVertex, type ClientOptions } from '@anthropic-ai/vertex-sdk';
-import { ModelError } from '../../core/ports';
+import { ModelError } from '../../core/contracts/ports';
 import { isEnvTruthy, PROVIDER_AUTH_HINTS, type ProviderEnv } from './select';
 import type { MessagesClient } from './sdk';
 
@@ -27,7 +27,7 @@ export function createVertexClient(env: ProviderEnv, authClient?: VertexAuthClie
     projectId: env.ANTHROPIC_VERTEX_PROJECT_ID?.trim() || null,
     ...(baseURL ? { baseURL } : {}),
     ...(auth ? { authClient: auth } : {}),
-    // Retries are the loop's (core/agent/retry.ts), so the user sees each wait.
+    // Retries are the loop's (core/loop/query/retry.ts), so the user sees each wait.
     maxRetries: 0,
   });
 }

@@ -5,14 +5,14 @@
  * the agent and task ids and the output file, and a task notification follows when the agent ends.
  */
 import { z } from 'zod';
-import { findAgentDefinition } from '../../core/agents/definitions';
-import { unknownAgentTypeMessage } from '../../core/agents/runAgent';
-import type { AgentProgressData, AgentRunResult, SubAgentEventData } from '../../core/agents/types';
+import { findAgentDefinition } from '../../core/loop/subagents/definitions';
+import { unknownAgentTypeMessage } from '../../core/loop/subagents/runAgent';
+import type { AgentProgressData, AgentRunResult, SubAgentEventData } from '../../core/contracts/agents';
 import { presentAgent } from './present';
-import { NO_WORKTREE_PORT } from '../../core/agents/worktree';
-import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import { NO_WORKTREE_PORT } from '../../core/loop/subagents/worktree';
+import type { AssistantMessage, ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { AGENT_TOOL_NAME } from '../../protocol/toolNames';
 import { AGENT_DESCRIPTION, AGENT_GUIDANCE, agentPrompt } from './prompt';
 

@@ -5,7 +5,7 @@
  * A background launch (no report yet) has no view: its row shows the result text.
  */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import { MAX_RESULT_PREVIEW_CHARS, type ToolResultData } from '../../protocol/entries';
 
 const Count = z.number().nonnegative();

@@ -1,6 +1,6 @@
 /** What the model is told about Agent (our own words; the behaviour mirrors Claude Code's Agent tool). */
-import type { AgentDefinition } from '../../core/agents/types';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { AgentDefinition } from '../../core/contracts/agents';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { AGENT_TOOL_NAME } from '../../protocol/toolNames';
 
 export const AGENT_DESCRIPTION = 'Launch a sub-agent to handle a task on its own';

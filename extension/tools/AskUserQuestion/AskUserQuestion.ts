@@ -4,11 +4,11 @@
  * the call fails with a message telling the model to go on without asking.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
-import type { UserQuestion } from '../../core/userQuestions';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
+import type { UserQuestion } from '../../core/contracts/questions';
 import { answeredText, answerText, DECLINED_TEXT, NOBODY_TO_ASK } from './format';
 import { ASK_USER_QUESTION_DESCRIPTION, ASK_USER_QUESTION_PROMPT } from './prompt';
 import { ASK_USER_QUESTION_TOOL_NAME } from '../../protocol/toolNames';

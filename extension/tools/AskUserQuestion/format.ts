@@ -1,5 +1,5 @@
 /** The result text AskUserQuestion gives the model, in Claude Code's shape. */
-import type { UserQuestion, UserQuestionAnswer } from '../../core/userQuestions';
+import type { UserQuestion, UserQuestionAnswer } from '../../core/contracts/questions';
 
 /** One line per question's answer: the labels picked, then any text typed into "Other". */
 export function answerText(answer: UserQuestionAnswer | undefined): string {

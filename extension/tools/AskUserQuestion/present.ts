@@ -1,7 +1,7 @@
 /** AskUserQuestion in the chat: the questions and what the user answered, capped. */
 import { z } from 'zod';
-import { cap } from '../../core/text/cap';
-import type { PresentArgs } from '../../core/tool/views';
+import { cap } from '../../core/base/text/cap';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 
 const QuestionsOutput = z.object({

@@ -4,12 +4,12 @@
  * Bash command analysis. A factory, because the analysis needs the (host-loaded) tree-sitter parser.
  */
 import { z } from 'zod';
-import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
-import { cap } from '../../core/text/cap';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { recordShellCwd, workspaceRoots } from '../../core/tool/workingDirectory';
-import { buildTool, type ToolCallProgress } from '../../core/tool/Tool';
+import type { AssistantMessage, ToolResultBlock } from '../../core/base/messages';
+import { cap } from '../../core/base/text/cap';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { recordShellCwd, workspaceRoots } from '../../core/contracts/workingDirectory';
+import { buildTool, type ToolCallProgress } from '../../core/contracts/tool';
 import { checkCommandPermissions, isReadOnlyCommand, type ShellParser } from './analysis';
 import { BASH_TOOL_NAME } from '../../protocol/toolNames';
 import { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
@@ -17,10 +17,10 @@ import { bashResultBlock, type BashOutput } from './format';
 import { BASH_DESCRIPTION, BASH_GUIDANCE, BASH_PROMPT } from './prompt';
 import { runCommand, type BashProgress } from './run';
 import { commandOf, presentBash } from './present';
-import { splitCommand } from '../../core/permissions/bash';
-import { withSandboxAutoAllow } from '../../core/sandbox/plan';
-import { detectSandboxFailure, sandboxFailureNote } from '../../core/sandbox/failure';
-import type { ShellExit } from '../../core/shellPort';
+import { splitCommand } from '../../core/engines/permissions/bash';
+import { withSandboxAutoAllow } from '../../core/engines/permissions/sandboxPlan';
+import { detectSandboxFailure, sandboxFailureNote } from '../../core/engines/sandbox/failure';
+import type { ShellExit } from '../../core/contracts/shell';
 import { requireUnsandboxedConsent, sandboxPlanFor, sandboxSpawnOptions } from '../shared/sandbox';
 
 /** The command's parts for matching `excludedCommands` (none when it does not parse). */
@@ -76,7 +76,7 @@ function oneLine(text: string, max = 80): string {
   return cap(line, max);
 }
 
-/** When a sandboxed run failed because of the sandbox, the note saying so (core/sandbox/failure.ts). */
+/** When a sandboxed run failed because of the sandbox, the note saying so (core/engines/sandbox/failure.ts). */
 function sandboxNoteFor(output: string, exit: ShellExit, context: ToolUseContext): string | undefined {
   const failure = detectSandboxFailure(output, exit.code, exit.sandboxViolations);
   const overrideAllowed = context.getAppState().toolPermissionContext.sandbox?.allowUnsandboxedCommands !== false;

@@ -1,9 +1,9 @@
 /**
- * The Bash tool's view of the Bash command analysis (core/permissions/bash): read-only detection for the
+ * The Bash tool's view of the Bash command analysis (core/engines/permissions/bash): read-only detection for the
  * concurrency and read-only flags, and the permission check. Without a parser the analysis cannot read
  * the command, so nothing counts as read-only and the check asks.
  */
-import { isReadOnlyBashCommand, type ShellParser } from '../../core/permissions/bash';
+import { isReadOnlyBashCommand, type ShellParser } from '../../core/engines/permissions/bash';
 
 export type { ShellParser };
 

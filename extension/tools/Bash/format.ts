@@ -3,7 +3,7 @@
  * first when the command failed, a one-line answer when it printed nothing, and for background commands the
  * task id, the output file and how to read or stop it. `is_error` is always set.
  */
-import type { ToolResultBlock } from '../../core/messages';
+import type { ToolResultBlock } from '../../core/base/messages';
 
 export type BashOutput =
   | {
@@ -13,7 +13,7 @@ export type BashOutput =
       exitCode: number;
       /** Set when the command left the workspace and the shell's directory was put back. */
       cwdNote?: string;
-      /** Set when a sandboxed run failed because the sandbox blocked it (core/sandbox/failure.ts). */
+      /** Set when a sandboxed run failed because the sandbox blocked it (core/engines/sandbox/failure.ts). */
       sandboxNote?: string;
     }
   | {

@@ -1,6 +1,6 @@
 /** Bash in the chat (the command, its output and exit code, or the background task it became) and in the approval dialog. */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 
 const BashOutput = z.union([

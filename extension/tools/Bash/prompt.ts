@@ -1,6 +1,6 @@
 /** What the model is told about Bash (our own words; the behaviour mirrors Claude Code's Bash). */
 import { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { BASH_TOOL_NAME } from '../../protocol/toolNames';
 
 export const BASH_DESCRIPTION = 'Run a bash command in the workspace';

@@ -3,13 +3,13 @@
  * ways — it exits (the result), the call is aborted (the process tree is killed), or its timeout passes
  * (it keeps running as a background task). `run_in_background` starts it as a task straight away.
  */
-import type { SandboxPolicy, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/shellPort';
-import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/tasks/localBash';
-import { taskSetter } from '../../core/tasks/taskStore';
-import { generateTaskId } from '../../core/tasks/types';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import type { ToolCallProgress } from '../../core/tool/Tool';
+import type { SandboxPolicy, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/contracts/shell';
+import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/engines/tasks/localBash';
+import { taskSetter } from '../../core/engines/tasks/taskStore';
+import { generateTaskId } from '../../core/contracts/tasks';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import type { ToolCallProgress } from '../../core/contracts/tool';
 import { OutputCollector } from './collector';
 import { PROGRESS_INTERVAL_MS } from './constants';
 

@@ -5,12 +5,12 @@
  * The settings live behind `ports.config`, VS Code's configuration or the CLI's settings files.
  */
 import { z } from 'zod';
-import { coerceSettingValue, findSetting, knownSettingsText, type SettingSpec, type SettingValue } from '../../core/config/settingsCatalog';
-import type { ToolResultBlock } from '../../core/messages';
-import type { PermissionResult } from '../../core/permissions/types';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import { coerceSettingValue, findSetting, knownSettingsText, type SettingSpec, type SettingValue } from '../../core/contracts/settingsCatalog';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { PermissionResult } from '../../core/contracts/permissions';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { CONFIG_TOOL_NAME } from '../../protocol/toolNames';
 import { CONFIG_DESCRIPTION, configPrompt } from './prompt';
 

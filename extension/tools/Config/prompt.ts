@@ -1,5 +1,5 @@
 /** What the model is told about Config (our own words). The list of settings comes from the catalogue. */
-import { SETTINGS } from '../../core/config/settingsCatalog';
+import { SETTINGS } from '../../core/contracts/settingsCatalog';
 
 export const CONFIG_DESCRIPTION = "Read or change one of Codewright's own settings";
 

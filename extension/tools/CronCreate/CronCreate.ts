@@ -4,12 +4,12 @@
  * scheduler, since nothing fires after the run ends, so the tool refuses there.
  */
 import { z } from 'zod';
-import { cronError } from '../../core/cron/parse';
-import { formatLocalTime, spanText } from '../../core/cron/describe';
-import type { CronJob } from '../../core/cron/types';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import { cronError } from '../../core/engines/cron/parse';
+import { formatLocalTime, spanText } from '../../core/engines/cron/describe';
+import type { CronJob } from '../../core/contracts/cron';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { CRON_CREATE_TOOL_NAME } from '../../protocol/toolNames';
 import { CRON_CREATE_DESCRIPTION, CRON_CREATE_PROMPT } from './prompt';
 import { MAX_PROMPT_CHARS, schedulerOf } from '../shared/cronScheduler';

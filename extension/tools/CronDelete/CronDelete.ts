@@ -1,9 +1,9 @@
 /** CronDelete: removes a scheduled job from the window's cron scheduler (docs/ARCHITECTURE.md, "Scheduled and watched work"). */
 import { z } from 'zod';
-import type { CronJob } from '../../core/cron/types';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import type { CronJob } from '../../core/contracts/cron';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { CRON_DELETE_TOOL_NAME } from '../../protocol/toolNames';
 import { schedulerOf } from '../shared/cronScheduler';
 import { CRON_DELETE_DESCRIPTION, CRON_DELETE_PROMPT } from './prompt';

@@ -1,9 +1,9 @@
 /** CronList: the window's scheduled jobs, next to fire first (docs/ARCHITECTURE.md, "Scheduled and watched work"). */
 import { z } from 'zod';
-import { formatLocalTime, jobKind, promptLine } from '../../core/cron/describe';
-import type { CronJob } from '../../core/cron/types';
-import type { ToolResultBlock } from '../../core/messages';
-import { buildTool } from '../../core/tool/Tool';
+import { formatLocalTime, jobKind, promptLine } from '../../core/engines/cron/describe';
+import type { CronJob } from '../../core/contracts/cron';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { buildTool } from '../../core/contracts/tool';
 import { CRON_LIST_TOOL_NAME } from '../../protocol/toolNames';
 import { schedulerOf } from '../shared/cronScheduler';
 import { CRON_LIST_DESCRIPTION, CRON_LIST_PROMPT } from './prompt';

@@ -3,10 +3,10 @@
  * result is written back in the file's own line endings, encoding and BOM.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
 import { withLineEnding } from '../shared/encoding';
 import { recordWrite } from '../shared/fileState';
 import { numberLines, numberedSnippet, splitLines, WRITE_SNIPPET_LINES } from '../shared/lines';

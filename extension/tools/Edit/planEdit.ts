@@ -4,9 +4,9 @@
  * so a file that changed while the permission prompt was open is still caught.
  */
 import path from 'node:path';
-import type { TextFile } from '../../core/ports';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
+import type { TextFile } from '../../core/base/text/encoding';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
 import { assertEncodable, decodedLooksBinary, toLf } from '../shared/encoding';
 import { freshnessError } from '../shared/fileState';
 import { lineOfIndex } from '../shared/lines';

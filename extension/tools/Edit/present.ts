@@ -1,7 +1,7 @@
 /** Edit in the chat: the diff of the file it changed, with the file's real line numbers when they can be known. */
 import { z } from 'zod';
-import { applyEdit } from '../../core/text/diff';
-import type { PresentArgs } from '../../core/tool/views';
+import { applyEdit } from '../../core/base/text/diff';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 import { diffPresentation } from '../shared/present';
 

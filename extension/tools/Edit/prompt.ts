@@ -1,5 +1,5 @@
 /** What the model is told about Edit (our own words; the behaviour mirrors Claude Code's Edit). */
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { EDIT_TOOL_NAME } from '../../protocol/toolNames';
 
 export const EDIT_DESCRIPTION = 'Replace exact text in a file';

@@ -2,8 +2,8 @@
  * Edit's proposal: the whole file before and after the replacement. An edited proposal comes back as the
  * hidden `reviewedContent` field (reviewed.ts), which writes exactly the text the user accepted.
  */
-import { applyEdit } from '../../core/text/diff';
-import type { ProposedChange, ProposeOptions } from '../../core/tool/views';
+import { applyEdit } from '../../core/base/text/diff';
+import type { ProposedChange, ProposeOptions } from '../../core/contracts/toolViews';
 import { currentFile } from '../shared/proposal';
 import { REVIEWED_CONTENT_KEY } from './reviewed';
 

@@ -5,12 +5,12 @@
  * window's mode (header, status bar). Refused inside sub-agents and where nobody could approve a plan.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { enterPlanMode, withPermissionContext } from '../../core/permissions/planMode';
-import type { PermissionMode } from '../../core/permissions/types';
-import { ToolError } from '../../core/tool/errors';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { enterPlanMode, withPermissionContext } from '../../core/engines/permissions/planMode';
+import type { PermissionMode } from '../../core/contracts/permissions';
+import { ToolError } from '../../core/contracts/toolErrors';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
 import { ENTER_PLAN_MODE_TOOL_NAME } from '../../protocol/toolNames';
 import {
   ALREADY_PLANNING,

@@ -1,5 +1,5 @@
 /** What the model is told about EnterPlanMode (our own words; the behaviour mirrors Claude Code's). */
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { ASK_USER_QUESTION_TOOL_NAME, ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_TOOL_NAME } from '../../protocol/toolNames';
 
 export const ENTER_PLAN_MODE_DESCRIPTION = 'Switch to plan mode: research with read-only tools and get a plan approved before changing anything';

@@ -6,12 +6,13 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import type { WorktreeInfo, WorktreePort } from '../../core/worktreePort';
-import { enterWorktreeContext, worktreeNameProblem, type WorktreeSession } from '../../core/worktreeSession';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import type { WorktreeInfo, WorktreePort } from '../../core/contracts/worktree';
+import { enterWorktreeContext, worktreeNameProblem } from '../../core/engines/worktrees/worktreeSession';
+import type { WorktreeSession } from '../../core/contracts/worktree';
 import { ENTER_WORKTREE_TOOL_NAME } from '../../protocol/toolNames';
 import { worktreePortOf } from '../shared/worktrees';
 import { ENTER_WORKTREE_DESCRIPTION, ENTER_WORKTREE_PROMPT } from './prompt';

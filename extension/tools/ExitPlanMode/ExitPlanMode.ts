@@ -6,12 +6,12 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { PlanExecutionMode } from '../../core/planApproval';
-import { leavePlanMode, PLAN_FILE_NAME, withPermissionContext } from '../../core/permissions/planMode';
-import { ToolError } from '../../core/tool/errors';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { PlanExecutionMode } from '../../core/contracts/planApproval';
+import { leavePlanMode, PLAN_FILE_NAME, withPermissionContext } from '../../core/engines/permissions/planMode';
+import { ToolError } from '../../core/contracts/toolErrors';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
 import { EXIT_PLAN_MODE_TOOL_NAME } from '../../protocol/toolNames';
 import { presentPlan } from './present';
 import {

@@ -1,7 +1,7 @@
 /** ExitPlanMode in the chat: the plan as markdown, and what the user decided. */
 import { z } from 'zod';
-import { cap } from '../../core/text/cap';
-import type { PresentArgs } from '../../core/tool/views';
+import { cap } from '../../core/base/text/cap';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 
 const PlanOutput = z.discriminatedUnion('outcome', [

@@ -1,6 +1,6 @@
 /** What the model is told about ExitPlanMode (our own words; the behaviour mirrors Claude Code's). */
-import type { PlanExecutionMode } from '../../core/planApproval';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { PlanExecutionMode } from '../../core/contracts/planApproval';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { ASK_USER_QUESTION_TOOL_NAME, ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_TOOL_NAME } from '../../protocol/toolNames';
 
 export const EXIT_PLAN_MODE_DESCRIPTION = 'Present the finished plan to the user for approval and leave plan mode';

@@ -4,12 +4,13 @@
  * drop uncommitted changes unless `discard_changes` is true, and lists the files it would lose.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import type { WorktreePort, WorktreeStatus } from '../../core/worktreePort';
-import { exitWorktreeContext, type WorktreeSession } from '../../core/worktreeSession';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import type { WorktreePort, WorktreeStatus } from '../../core/contracts/worktree';
+import { exitWorktreeContext } from '../../core/engines/worktrees/worktreeSession';
+import type { WorktreeSession } from '../../core/contracts/worktree';
 import { EXIT_WORKTREE_TOOL_NAME } from '../../protocol/toolNames';
 import { worktreePortOf } from '../shared/worktrees';
 import { EXIT_WORKTREE_DESCRIPTION, EXIT_WORKTREE_PROMPT } from './prompt';

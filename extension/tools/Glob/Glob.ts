@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { SearchPort } from '../../core/ports';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool } from '../../core/tool/Tool';
-import { defaultSearchRoots } from '../../core/tool/workingDirectory';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { SearchPort } from '../../core/contracts/ports';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool } from '../../core/contracts/tool';
+import { defaultSearchRoots } from '../../core/contracts/workingDirectory';
 import { displayPath, resolveToolPath } from '../shared/paths';
 import { checkReadAccess, hiddenFilesNote, searchDenyFilter } from '../shared/permissions';
 import { GLOB_TOOL_NAME } from '../../protocol/toolNames';

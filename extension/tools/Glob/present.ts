@@ -1,6 +1,6 @@
 /** Glob in the chat: the paths it found, as links. */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 import { MAX_PATH_ITEMS } from '../shared/present';
 

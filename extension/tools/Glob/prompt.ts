@@ -1,6 +1,6 @@
 /** What the model is told about Glob (our own words; the behaviour mirrors Claude Code's Glob). */
 import { DEFAULT_GLOB_LIMIT } from './constants';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { GLOB_TOOL_NAME } from '../../protocol/toolNames';
 
 export const GLOB_DESCRIPTION = 'Find files by name with a glob pattern';

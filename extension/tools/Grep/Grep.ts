@@ -3,10 +3,10 @@
  * (docs/TOOLS.md, Grep), so a model trained there pages and filters here the same way.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import { defaultSearchRoots } from '../../core/tool/workingDirectory';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import { defaultSearchRoots } from '../../core/contracts/workingDirectory';
 import { resolveToolPath } from '../shared/paths';
 import { checkReadAccess, searchDenyFilter } from '../shared/permissions';
 import { buildRipgrepArgs, MAX_COLUMNS } from './args';

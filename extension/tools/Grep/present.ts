@@ -1,6 +1,6 @@
 /** Grep in the chat: each output line as a path (with its line and text in content mode), as links. */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 import { MAX_PATH_ITEMS } from '../shared/present';
 

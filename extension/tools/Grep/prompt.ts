@@ -1,6 +1,6 @@
 /** What the model is told about Grep (our own words; the behaviour mirrors Claude Code's Grep). */
 import { MAX_COLUMNS } from './args';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { GREP_TOOL_NAME } from '../../protocol/toolNames';
 
 export const GREP_DESCRIPTION = 'Search file contents with regular expressions (ripgrep)';

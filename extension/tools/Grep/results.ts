@@ -3,8 +3,8 @@
  * reads. Result shapes follow Claude Code's (docs/TOOLS.md, Grep); the wording is ours.
  */
 import path from 'node:path';
-import { mapLimited } from '../../core/async';
-import type { FileStat } from '../../core/ports';
+import { mapLimited } from '../../core/base/async';
+import type { FileStat } from '../../core/contracts/ports';
 import type { GrepOutputMode } from './args';
 import { hiddenFilesNote } from '../shared/permissions';
 

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { LspOperation } from '../../core/ports';
-import { buildTool, type ValidationResult } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { LspOperation } from '../../core/contracts/ports';
+import { buildTool, type ValidationResult } from '../../core/contracts/tool';
 import { checkReadAccess } from '../shared/permissions';
 import { displayPath, formatDiagnostics, formatHover, formatLocations, type Formatted } from './format';
 import { LSP_TOOL_NAME } from '../../protocol/toolNames';

@@ -1,7 +1,7 @@
 /** ListMcpResourcesTool: the resources of the connected MCP servers (docs/ARCHITECTURE.md, MCP tools, resources and prompts). */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { buildTool } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { buildTool } from '../../core/contracts/tool';
 import { LIST_MCP_RESOURCES_TOOL_NAME } from '../../protocol/toolNames';
 import { connectedServer, hubOf } from '../shared/mcpHub';
 import { LIST_MCP_RESOURCES_DESCRIPTION, LIST_MCP_RESOURCES_PROMPT } from './prompt';

@@ -1,19 +1,19 @@
 /**
  * Monitor: runs a command as a `monitor_mcp` task whose output lines reach the model as events
- * (core/tasks/monitor.ts, docs/ARCHITECTURE.md "Scheduled and watched work"). The command is checked like
+ * (core/engines/tasks/monitor.ts, docs/ARCHITECTURE.md "Scheduled and watched work"). The command is checked like
  * a Bash command, by the same Bash analysis. A factory, because that analysis needs the host's parser.
  */
 import { z } from 'zod';
-import type { AssistantMessage, ToolResultBlock } from '../../core/messages';
-import { startMonitorTask } from '../../core/tasks/monitor';
-import { taskSetter } from '../../core/tasks/taskStore';
-import { generateTaskId } from '../../core/tasks/types';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import { workspaceRoots } from '../../core/tool/workingDirectory';
+import type { AssistantMessage, ToolResultBlock } from '../../core/base/messages';
+import { startMonitorTask } from '../../core/engines/tasks/monitor';
+import { taskSetter } from '../../core/engines/tasks/taskStore';
+import { generateTaskId } from '../../core/contracts/tasks';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import { workspaceRoots } from '../../core/contracts/workingDirectory';
 import { MONITOR_TOOL_NAME } from '../../protocol/toolNames';
-import type { ShellParser } from '../../core/permissions/bash';
+import type { ShellParser } from '../../core/engines/permissions/bash';
 import { checkCommandPermissions, commandOf } from '../shared/shellCommand';
 import { requireUnsandboxedConsent, sandboxPlanFor, sandboxSpawnOptions } from '../shared/sandbox';
 import { MAX_MONITOR_TIMEOUT_MS, MIN_MONITOR_TIMEOUT_MS } from './constants';

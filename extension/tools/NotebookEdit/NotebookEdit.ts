@@ -5,11 +5,11 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool, type ValidationResult } from '../../core/tool/Tool';
-import { applyCellEdit, cellLabel, cellNotFoundMessage, findCellIndex, NotebookFormatError, parseNotebook, serializeNotebook, type CellEdit } from '../../core/notebook/ipynb';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool, type ValidationResult } from '../../core/contracts/tool';
+import { applyCellEdit, cellLabel, cellNotFoundMessage, findCellIndex, NotebookFormatError, parseNotebook, serializeNotebook, type CellEdit } from '../../core/base/ipynb';
 import { askToEditFile } from '../shared/permissions';
 import { NOTEBOOK_EDIT_TOOL_NAME } from '../../protocol/toolNames';
 import { proposeNotebookEdit } from './proposeChange';

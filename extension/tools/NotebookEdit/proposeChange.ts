@@ -3,9 +3,9 @@
  * cell cannot be edited into something else, so that proposal is read-only.
  */
 import path from 'node:path';
-import { toLf } from '../../core/text/diff';
-import type { ProposedChange, ProposeOptions } from '../../core/tool/views';
-import { findCellIndex, parseNotebook } from '../../core/notebook/ipynb';
+import { toLf } from '../../core/base/text/diff';
+import type { ProposedChange, ProposeOptions } from '../../core/contracts/toolViews';
+import { findCellIndex, parseNotebook } from '../../core/base/ipynb';
 
 export async function proposeNotebookEdit(input: Record<string, unknown>, options: ProposeOptions): Promise<ProposedChange | undefined> {
   if (typeof input.notebook_path !== 'string' || typeof input.new_source !== 'string') return undefined;

@@ -4,10 +4,10 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { DocumentBlock, ImageBlock, ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import type { DocumentBlock, ImageBlock, ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
 import { displayPath, fileNotFoundMessage, resolveToolPath } from '../shared/paths';
 import { checkReadAccess } from '../shared/permissions';
 import { looksBinary } from './binary';

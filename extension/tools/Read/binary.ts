@@ -1,6 +1,6 @@
 /** Telling binary files from text, after the workspace decided the encoding. */
-import type { TextFile } from '../../core/ports';
-import { looksBinary as bytesLookBinary } from '../../core/text/encoding';
+import type { TextFile } from '../../core/base/text/encoding';
+import { looksBinary as bytesLookBinary } from '../../core/base/text/encoding';
 
 /**
  * UTF-16 text is full of NUL bytes, so for it only NUL characters in the decoded text count; other files

@@ -3,8 +3,8 @@
  * never downscaled (too large → refused) and a PDF is always sent whole (`pages` becomes a note).
  */
 import path from 'node:path';
-import type { DocumentBlock, ImageBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
+import type { DocumentBlock, ImageBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
 import { MAX_IMAGE_BASE64_CHARS, MAX_PDF_BYTES } from './constants';
 
 export type ImageMediaType = ImageBlock['source']['media_type'];

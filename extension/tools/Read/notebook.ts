@@ -3,8 +3,8 @@
  * outputs. The ids are what NotebookEdit takes as `cell_id`; cells without one (nbformat < 4.5) get
  * `cell-<index>` (`cellLabel`, the fallback NotebookEdit resolves).
  */
-import { cellLabel, multilineText, readNotebook, type NotebookOutput, type ReadableNotebook } from '../../core/notebook/ipynb';
-import { ToolError } from '../../core/tool/errors';
+import { cellLabel, multilineText, readNotebook, type NotebookOutput, type ReadableNotebook } from '../../core/base/ipynb';
+import { ToolError } from '../../core/contracts/toolErrors';
 import { MAX_NOTEBOOK_OUTPUT_CHARS } from './constants';
 
 // Tracebacks carry terminal colour codes the model would only have to read past.

@@ -1,6 +1,6 @@
 /** Read in the chat: the file it read and, for text, the lines, so the row links to them. */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 
 const ReadOutput = z.object({ type: z.string(), filePath: z.string(), startLine: z.number().optional(), numLines: z.number().optional() });

@@ -1,7 +1,7 @@
 /** What the model is told about Read (our own words; the behaviour mirrors Claude Code's Read). */
 import { DEFAULT_LINE_LIMIT, MAX_FILE_BYTES, MAX_PDF_PAGES } from './constants';
 import { MAX_LINE_CHARS } from '../shared/lines';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { READ_TOOL_NAME } from '../../protocol/toolNames';
 
 export const READ_DESCRIPTION = 'Read a file from the local filesystem';

@@ -1,5 +1,5 @@
 /** A text file's window as Read returns it: numbered lines plus short notes in <system-reminder> tags. */
-import { ToolError } from '../../core/tool/errors';
+import { ToolError } from '../../core/contracts/toolErrors';
 import { numberLines, splitLines } from '../shared/lines';
 import { DEFAULT_LINE_LIMIT } from './constants';
 

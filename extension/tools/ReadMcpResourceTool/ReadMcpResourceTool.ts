@@ -1,10 +1,10 @@
 /** ReadMcpResourceTool: one resource of an MCP server, by uri (docs/ARCHITECTURE.md, MCP tools, resources and prompts). */
 import { z } from 'zod';
-import { resourceContentsBlock } from '../../core/mcp/content';
-import { presentMcpResources } from '../../core/mcp/present';
-import type { McpResourceContents } from '../../core/mcp/types';
-import type { ToolResultBlock } from '../../core/messages';
-import { buildTool } from '../../core/tool/Tool';
+import { resourceContentsBlock } from '../../core/engines/mcp/content';
+import { presentMcpResources } from '../../core/engines/mcp/present';
+import type { McpResourceContents } from '../../core/contracts/mcp';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { buildTool } from '../../core/contracts/tool';
 import { READ_MCP_RESOURCE_TOOL_NAME } from '../../protocol/toolNames';
 import { connectedServer, hubOf } from '../shared/mcpHub';
 import { READ_MCP_RESOURCE_DESCRIPTION, READ_MCP_RESOURCE_PROMPT } from './prompt';

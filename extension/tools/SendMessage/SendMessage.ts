@@ -3,9 +3,9 @@
  * Teams). It is delivered at the recipient's next turn boundary, with its tool results.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { SEND_MESSAGE_TOOL_NAME } from '../../protocol/toolNames';
 import { SEND_MESSAGE_DESCRIPTION, SEND_MESSAGE_PROMPT } from './prompt';
 import { resolveRecipients, senderOf } from './recipients';

@@ -3,8 +3,8 @@
  * the main agent, or `*` for every other member of the sender's team (the main agent, who leads the teams,
  * reaches every teammate with it).
  */
-import { MAIN_AGENT_ALIASES, MAIN_AGENT_NAME, type Mailbox } from '../../core/agents/mailbox';
-import type { ToolUseContext } from '../../core/tool/context';
+import { MAIN_AGENT_ALIASES, MAIN_AGENT_NAME, type Mailbox } from '../../core/contracts/mailbox';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 
 type Running = ReturnType<Mailbox['list']>[number];
 

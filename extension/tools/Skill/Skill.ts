@@ -6,12 +6,12 @@
  * Its `allowed-tools` are allowed for the rest of the turn. `Skill(name)` rules allow, ask or deny by name.
  */
 import { z } from 'zod';
-import { createCommandToolRunner, withCommandRules } from '../../core/commands/runTool';
-import { promptText } from '../../core/commands/promptCommand';
-import type { CommandContext, PromptCommand } from '../../core/commands/types';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool } from '../../core/tool/Tool';
+import { createCommandToolRunner, withCommandRules } from '../../core/loop/commands/runTool';
+import { promptText } from '../../core/loop/commands/promptCommand';
+import type { CommandContext, PromptCommand } from '../../core/contracts/commands';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool } from '../../core/contracts/tool';
 import { SKILL_TOOL_NAME } from '../../protocol/toolNames';
 import { checkSkillPermission } from './permissions';
 import { SKILL_DESCRIPTION, SKILL_PROMPT } from './prompt';

@@ -3,10 +3,10 @@
  * starts with the prefix (`Skill(git:*)` covers `/git:commit`). Deny, then ask, then allow; without a rule
  * the call passes through to the engine (ask by default), suggesting an allow rule for this skill.
  */
-import { describeDecisionReason } from '../../core/permissions/describe';
-import { ruleContentsForTool } from '../../core/permissions/rules';
-import type { PermissionBehavior, PermissionResult, PermissionRule } from '../../core/permissions/types';
-import type { ToolUseContext } from '../../core/tool/context';
+import { describeDecisionReason } from '../../core/engines/permissions/describe';
+import { ruleContentsForTool } from '../../core/engines/permissions/rules';
+import type { PermissionBehavior, PermissionResult, PermissionRule } from '../../core/contracts/permissions';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import { SKILL_TOOL_NAME } from '../../protocol/toolNames';
 
 /** True when the rule content `Skill(content)` covers the skill `name`. */

@@ -4,8 +4,8 @@
  * are injectable (`createSleepTool`) so tests never wait.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { buildTool } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { buildTool } from '../../core/contracts/tool';
 import { SLEEP_TOOL_NAME } from '../../protocol/toolNames';
 import { SLEEP_DESCRIPTION, SLEEP_GUIDANCE, SLEEP_PROMPT } from './prompt';
 

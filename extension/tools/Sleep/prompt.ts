@@ -1,5 +1,5 @@
 /** What the model is told about Sleep (our own words). */
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { SLEEP_TOOL_NAME } from '../../protocol/toolNames';
 
 export const SLEEP_DESCRIPTION = 'Wait for a number of seconds';

@@ -6,8 +6,8 @@
  * CLI ends the run there and prints it.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { buildTool, type AnyTool } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { buildTool, type AnyTool } from '../../core/contracts/tool';
 import { STRUCTURED_OUTPUT_TOOL_NAME } from '../../protocol/toolNames';
 import type { CheckedSchema } from './schema';
 import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_PROMPT } from './prompt';

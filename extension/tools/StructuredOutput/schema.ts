@@ -7,8 +7,8 @@
  * and `not` are refused.
  */
 import { z } from 'zod';
-import { isRecord } from '../../core/isRecord';
-import type { AnyObject } from '../../core/tool/Tool';
+import { isRecord } from '../../core/base/isRecord';
+import type { AnyObject } from '../../core/contracts/tool';
 
 export type ObjectJsonSchema = { type: 'object'; [key: string]: unknown };
 

@@ -4,12 +4,12 @@
  * order of the calls.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
-import { writeWorkList } from '../../core/worklist/access';
-import { createItem } from '../../core/worklist/store';
-import type { WorkItem } from '../../core/worklist/types';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
+import { writeWorkList } from '../../core/engines/worklist/access';
+import { createItem } from '../../core/engines/worklist/store';
+import type { WorkItem } from '../../core/contracts/worklist';
 import { TASK_CREATE_TOOL_NAME } from '../../protocol/toolNames';
 import { metadataField } from '../shared/workList';
 import { TASK_CREATE_DESCRIPTION, TASK_CREATE_GUIDANCE, TASK_CREATE_PROMPT } from './prompt';

@@ -1,5 +1,5 @@
 /** What the model is told about TaskCreate and the work list (our own words; the behaviour follows Claude Code's). */
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { TASK_CREATE_TOOL_NAME, TASK_UPDATE_TOOL_NAME, TODO_WRITE_TOOL_NAME } from '../../protocol/toolNames';
 
 export const TASK_CREATE_DESCRIPTION = 'Add a task to the session’s work list';

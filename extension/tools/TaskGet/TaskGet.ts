@@ -1,11 +1,11 @@
 /** TaskGet: one work-list task with every field (docs/ARCHITECTURE.md, Work list). Read-only, concurrency-safe. */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import { readWorkList } from '../../core/worklist/access';
-import { formatItem } from '../../core/worklist/format';
-import { findItem, notFoundMessage } from '../../core/worklist/store';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import { readWorkList } from '../../core/engines/worklist/access';
+import { formatItem } from '../../core/engines/worklist/format';
+import { findItem, notFoundMessage } from '../../core/engines/worklist/store';
 import { TASK_GET_TOOL_NAME } from '../../protocol/toolNames';
 import { taskIdField, validateTaskId } from '../shared/workList';
 import { TASK_GET_DESCRIPTION, TASK_GET_PROMPT } from './prompt';

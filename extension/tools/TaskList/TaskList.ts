@@ -1,9 +1,9 @@
 /** TaskList: the work list, one line per task (docs/ARCHITECTURE.md, Work list). Read-only, concurrency-safe. */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { buildTool } from '../../core/tool/Tool';
-import { readWorkList } from '../../core/worklist/access';
-import { formatList } from '../../core/worklist/format';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { buildTool } from '../../core/contracts/tool';
+import { readWorkList } from '../../core/engines/worklist/access';
+import { formatList } from '../../core/engines/worklist/format';
 import { TASK_LIST_TOOL_NAME } from '../../protocol/toolNames';
 import { TASK_LIST_DESCRIPTION, TASK_LIST_PROMPT } from './prompt';
 

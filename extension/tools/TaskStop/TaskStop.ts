@@ -5,13 +5,13 @@
  * when it has a task to stop.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { isLocalBashTask } from '../../core/tasks/localBash';
-import { isTaskTypeInBuild, taskRegistry } from '../../core/tasks/registry';
-import { taskSetter } from '../../core/tasks/taskStore';
-import { isTerminalTaskStatus, type TaskStateBase } from '../../core/tasks/types';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { isLocalBashTask } from '../../core/engines/tasks/localBash';
+import { isTaskTypeInBuild, taskRegistry } from '../../core/engines/tasks/registry';
+import { taskSetter } from '../../core/engines/tasks/taskStore';
+import { isTerminalTaskStatus, type TaskStateBase } from '../../core/contracts/tasks';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { TASK_STOP_TOOL_NAME } from '../../protocol/toolNames';
 
 const inputSchema = z.strictObject({

@@ -3,11 +3,11 @@
  * (docs/ARCHITECTURE.md, Work list). Session state only: no permission, runs in plan mode.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import { readWorkList, writeWorkList } from '../../core/worklist/access';
-import { updateItem } from '../../core/worklist/store';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import { readWorkList, writeWorkList } from '../../core/engines/worklist/access';
+import { updateItem } from '../../core/engines/worklist/store';
 import { TASK_UPDATE_TOOL_NAME } from '../../protocol/toolNames';
 import { metadataField, taskIdField } from '../shared/workList';
 import { TASK_UPDATE_DESCRIPTION, TASK_UPDATE_PROMPT } from './prompt';

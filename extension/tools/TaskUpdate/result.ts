@@ -1,6 +1,6 @@
 /** The text TaskUpdate answers with: what changed, and what the change means for the other tasks. */
-import { normalizeTaskId, openBlockers } from '../../core/worklist/store';
-import type { WorkList } from '../../core/worklist/types';
+import { normalizeTaskId, openBlockers } from '../../core/engines/worklist/store';
+import type { WorkList } from '../../core/contracts/worklist';
 
 export interface TaskUpdateOutput {
   taskId: string;

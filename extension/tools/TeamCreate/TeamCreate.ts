@@ -4,13 +4,13 @@
  * is deleted, reach each other with SendMessage and share the session's task list.
  */
 import { z } from 'zod';
-import type { SpawnedAgent } from '../../core/agents/types';
-import type { ToolResultBlock } from '../../core/messages';
-import type { TeamMember } from '../../core/state/appState';
-import { taskSetter } from '../../core/tasks/taskStore';
-import type { ToolUseContext } from '../../core/tool/context';
-import { errorMessage, ToolError } from '../../core/tool/errors';
-import { buildTool, type CanUseToolFn } from '../../core/tool/Tool';
+import type { SpawnedAgent } from '../../core/contracts/agents';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { TeamMember } from '../../core/contracts/appState';
+import { taskSetter } from '../../core/engines/tasks/taskStore';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { errorMessage, ToolError } from '../../core/contracts/toolErrors';
+import { buildTool, type CanUseToolFn } from '../../core/contracts/tool';
 import { stopTasks } from '../shared/teams';
 import { TEAM_CREATE_TOOL_NAME } from '../../protocol/toolNames';
 import { TEAM_CREATE_DESCRIPTION, TEAM_CREATE_PROMPT, teammatePrompt } from './prompt';

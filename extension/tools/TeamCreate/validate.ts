@@ -1,6 +1,6 @@
 /** TeamCreate's checks before anything starts: the model gets one clear message about what to change. */
-import type { ToolUseContext } from '../../core/tool/context';
-import { MAIN_AGENT_ALIASES, MAIN_AGENT_NAME } from '../../core/agents/mailbox';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { MAIN_AGENT_ALIASES, MAIN_AGENT_NAME } from '../../core/contracts/mailbox';
 import type { TeamCreateInput } from './TeamCreate';
 
 const RESERVED = new Set([MAIN_AGENT_NAME, ...MAIN_AGENT_ALIASES]);

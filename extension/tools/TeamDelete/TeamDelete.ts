@@ -3,10 +3,10 @@
  * state (docs/ARCHITECTURE.md, Teams).
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { taskSetter } from '../../core/tasks/taskStore';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { taskSetter } from '../../core/engines/tasks/taskStore';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
 import { TEAM_DELETE_TOOL_NAME } from '../../protocol/toolNames';
 import { stopTasks } from '../shared/teams';
 import { TEAM_DELETE_DESCRIPTION, TEAM_DELETE_PROMPT } from './prompt';

@@ -3,10 +3,10 @@
  * own). It touches no file and runs nothing, so it needs no permission and runs in plan mode too.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import type { TodoItem } from '../../core/state/appState';
-import type { ToolUseContext } from '../../core/tool/context';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { TodoItem } from '../../core/contracts/appState';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
 import { TODO_WRITE_DESCRIPTION, TODO_WRITE_GUIDANCE, TODO_WRITE_PROMPT } from './prompt';
 import { TODO_WRITE_TOOL_NAME } from '../../protocol/toolNames';
 

@@ -1,5 +1,5 @@
 /** What the model is told about TodoWrite (our own words; the behaviour mirrors Claude Code's TodoWrite). */
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { TODO_WRITE_TOOL_NAME } from '../../protocol/toolNames';
 
 export const TODO_WRITE_DESCRIPTION = 'Create and update the task list for the current session';

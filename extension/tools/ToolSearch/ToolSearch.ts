@@ -4,11 +4,11 @@
  * the `tools` array (and the prompt cache) stays unchanged.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { isDeferredTool } from '../../core/tool/toolSchema';
-import { buildTool, type AnyTool, type ToolPromptOptions } from '../../core/tool/Tool';
-import type { ToolUseContext } from '../../core/tool/context';
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { isDeferredTool } from '../../core/engines/tools/toolSchema';
+import { buildTool, type AnyTool, type ToolPromptOptions } from '../../core/contracts/tool';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { parseSelect, rankTools } from './search';
 import { TOOL_SEARCH_TOOL_NAME } from '../../protocol/toolNames';
 

@@ -4,10 +4,10 @@
  * cached for 15 minutes by URL. Permission is per domain (permissions.ts). docs/TOOLS.md, WebFetch.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import type { ToolUseContext } from '../../core/tool/context';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import { WEB_FETCH_TOOL_NAME } from '../../protocol/toolNames';
 import { type FetchedPage, PageCache } from './cache';
 import { MAX_MARKDOWN_CHARS, MAX_URL_LENGTH } from './constants';

@@ -3,8 +3,8 @@
  * redirect to another host is returned instead, so the model decides — and the permission check sees the new
  * host — with a new WebFetch call. HTTP errors and port failures become `ToolError`s that say what happened.
  */
-import { ToolError } from '../../core/tool/errors';
-import { WebError, type WebPort, type WebResponse } from '../../core/web/ports';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { WebError, type WebPort, type WebResponse } from '../../core/contracts/web';
 import type { FetchedPage } from './cache';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from './constants';
 import { toPageContent } from './convert';

@@ -1,12 +1,12 @@
 /**
  * WebFetch's permission check, per domain: `WebFetch(domain:example.com)` rules deny, ask or allow a host
- * (core/permissions/domainRules.ts). Without a rule the call passes through to the engine (ask by default),
+ * (core/engines/permissions/domainRules.ts). Without a rule the call passes through to the engine (ask by default),
  * naming the domain and suggesting a rule that allows it.
  */
-import { describeDecisionReason } from '../../core/permissions/describe';
-import { domainRuleContent, findDomainRule } from '../../core/permissions/domainRules';
-import type { PermissionResult } from '../../core/permissions/types';
-import type { ToolUseContext } from '../../core/tool/context';
+import { describeDecisionReason } from '../../core/engines/permissions/describe';
+import { domainRuleContent, findDomainRule } from '../../core/engines/permissions/domainRules';
+import type { PermissionResult } from '../../core/contracts/permissions';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import { WEB_FETCH_TOOL_NAME } from '../../protocol/toolNames';
 
 export async function checkWebFetchPermission(hostname: string, input: Record<string, unknown>, context: ToolUseContext): Promise<PermissionResult> {

@@ -4,7 +4,7 @@
  * not fit the protocol's caps are left out rather than failing the view.
  */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 
 const MAX_URL = 8192;

@@ -2,10 +2,10 @@
  * The pass of a small fast model over a fetched page: it reads the page (markdown, or a PDF as a document)
  * and answers the caller's prompt, so the main conversation receives an answer instead of a whole page.
  */
-import { resolveAgentModel } from '../../core/agents/definitions';
-import type { UserContentBlock } from '../../core/messages';
-import { type ModelClient, ModelError } from '../../core/ports';
-import { ToolError } from '../../core/tool/errors';
+import { resolveAgentModel } from '../../core/engines/models/models';
+import type { UserContentBlock } from '../../core/base/messages';
+import { type ModelClient, ModelError } from '../../core/contracts/ports';
+import { ToolError } from '../../core/contracts/toolErrors';
 import { MAX_MARKDOWN_CHARS, SUMMARY_MAX_TOKENS } from './constants';
 
 export type PageForModel = { kind: 'text'; text: string } | { kind: 'pdf'; data: Uint8Array };

@@ -4,11 +4,11 @@
  * returns the result links and the model's summary. docs/TOOLS.md, WebSearch.
  */
 import { z } from 'zod';
-import type { ToolResultBlock } from '../../core/messages';
-import { ModelError } from '../../core/ports';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool } from '../../core/tool/Tool';
-import type { WebSearchOutcome } from '../../core/web/ports';
+import type { ToolResultBlock } from '../../core/base/messages';
+import { ModelError } from '../../core/contracts/ports';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool } from '../../core/contracts/tool';
+import type { WebSearchOutcome } from '../../core/contracts/web';
 import { WEB_SEARCH_TOOL_NAME } from '../../protocol/toolNames';
 import { SOURCES_REMINDER, WEB_SEARCH_DESCRIPTION, WEB_SEARCH_PROMPT } from './prompt';
 

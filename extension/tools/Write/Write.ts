@@ -3,11 +3,11 @@
  * that has not changed since; the file keeps its encoding, BOM and line endings.
  */
 import { z } from 'zod';
-import type { TextFile } from '../../core/ports';
-import type { ToolResultBlock } from '../../core/messages';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { buildTool, type ToolDef } from '../../core/tool/Tool';
+import type { TextFile } from '../../core/base/text/encoding';
+import type { ToolResultBlock } from '../../core/base/messages';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { buildTool, type ToolDef } from '../../core/contracts/tool';
 import { assertEncodable, toLf, withLineEnding } from '../shared/encoding';
 import { freshnessError, recordWrite } from '../shared/fileState';
 import { numberedSnippet, WRITE_SNIPPET_LINES } from '../shared/lines';

@@ -1,6 +1,6 @@
 /** Write in the chat: the diff against the file it replaced, or the whole new file. */
 import { z } from 'zod';
-import type { PresentArgs } from '../../core/tool/views';
+import type { PresentArgs } from '../../core/contracts/toolViews';
 import type { ToolResultData } from '../../protocol/entries';
 import { diffPresentation } from '../shared/present';
 

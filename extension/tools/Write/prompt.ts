@@ -1,5 +1,5 @@
 /** What the model is told about Write (our own words; the behaviour mirrors Claude Code's Write). */
-import type { ToolGuidance } from '../../core/tool/views';
+import type { ToolGuidance } from '../../core/contracts/toolViews';
 import { WRITE_TOOL_NAME } from '../../protocol/toolNames';
 
 export const WRITE_DESCRIPTION = 'Create a file or replace its contents';

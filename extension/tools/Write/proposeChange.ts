@@ -1,5 +1,5 @@
 /** Write's proposal: the whole file before and after; an edited proposal is written as the user left it. */
-import type { ProposedChange, ProposeOptions } from '../../core/tool/views';
+import type { ProposedChange, ProposeOptions } from '../../core/contracts/toolViews';
 import { currentFile } from '../shared/proposal';
 
 export async function proposeWrite(input: Record<string, unknown>, options: ProposeOptions): Promise<ProposedChange | undefined> {

@@ -1,10 +1,10 @@
 /** Writing text back the way the file was: line endings and encodings the workspace port reports. */
-import { ToolError } from '../../core/tool/errors';
-import type { TextFile } from '../../core/ports';
+import { ToolError } from '../../core/contracts/toolErrors';
+import type { TextFile } from '../../core/base/text/encoding';
 
 /**
  * CRLF as LF, and nothing else: a lone CR in a file is content and is written back as it was. (The diff views'
- * `toLf` in core/text/diff.ts folds lone CRs too; that one is for comparing, this one for writing.)
+ * `toLf` in core/base/text/diff.ts folds lone CRs too; that one is for comparing, this one for writing.)
  */
 export function toLf(text: string): string {
   return text.replace(/\r\n/g, '\n');

@@ -2,8 +2,8 @@
  * The read-before-write rule: Write and Edit act only on files the model has read in this session, and
  * only while the file still matches that read, so the model never overwrites changes it has not seen.
  */
-import type { FileReadState, ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
+import type { FileReadState, ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
 
 /** Why the model's view of a file cannot be trusted, or undefined when it can. */
 export function freshnessError(

@@ -1,7 +1,7 @@
 /** What the MCP resource tools share: reaching the window's MCP servers, and a clear refusal for a server that is not there. */
-import type { McpHub, McpServerView } from '../../core/mcp/types';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
+import type { McpHub, McpServerView } from '../../core/contracts/mcp';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
 
 export function hubOf(context: ToolUseContext): McpHub {
   const hub = context.ports.mcp;

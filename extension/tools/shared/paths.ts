@@ -3,8 +3,8 @@
  * against the session's working directory (never process.cwd(), which means nothing in the VS Code host).
  */
 import path from 'node:path';
-import type { Workspace } from '../../core/ports';
-import { editDistance } from '../../core/text/editDistance';
+import type { Workspace } from '../../core/contracts/ports';
+import { editDistance } from '../../core/base/text/editDistance';
 
 export function resolveToolPath(filePath: string, cwd: string): string {
   return path.isAbsolute(filePath) ? path.normalize(filePath) : path.resolve(cwd, filePath);

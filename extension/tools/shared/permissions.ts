@@ -1,15 +1,15 @@
 /**
- * The permission answers of the file tools, on top of core/permissions/filesystem.ts: `Edit(...)` rules
+ * The permission answers of the file tools, on top of core/engines/permissions/filesystem.ts: `Edit(...)` rules
  * and path safety for tools that write, `Read(...)` rules and the workspace boundary for tools that read.
  * A write inside the workspace passes through suggesting acceptEdits, which tells the engine that mode
  * covers it; protected paths and paths outside the workspace ask with a safety-check reason no mode skips.
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { checkEditPermission, checkReadPermission, readDenyFilter } from '../../core/permissions/filesystem';
-import type { PermissionResult } from '../../core/permissions/types';
-import type { ToolUseContext } from '../../core/tool/context';
-import { workspaceRoots } from '../../core/tool/workingDirectory';
+import { checkEditPermission, checkReadPermission, readDenyFilter } from '../../core/engines/permissions/filesystem';
+import type { PermissionResult } from '../../core/contracts/permissions';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { workspaceRoots } from '../../core/contracts/workingDirectory';
 
 /** True when `absPath` is inside a workspace folder (the working directory when there are none); links are not resolved. */
 export function isInsideWorkspace(absPath: string, context: ToolUseContext): boolean {

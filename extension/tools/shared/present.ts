@@ -1,5 +1,5 @@
 /** What the tools' chat views (`present`) share: a file change as a diff, and how many paths a list sends. */
-import { fileDiff } from '../../core/text/diff';
+import { fileDiff } from '../../core/base/text/diff';
 import type { ToolResultData } from '../../protocol/entries';
 
 /** Paths sent at most in a list (Glob, Grep); the text preview has the rest. */

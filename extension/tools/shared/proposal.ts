@@ -3,8 +3,8 @@
  * now, and the form every text of the proposal takes (LF for the diff review, as read for the dialog).
  */
 import path from 'node:path';
-import { toLf } from '../../core/text/diff';
-import type { ProposeOptions } from '../../core/tool/views';
+import { toLf } from '../../core/base/text/diff';
+import type { ProposeOptions } from '../../core/contracts/toolViews';
 
 export interface CurrentFile {
   path: string;

@@ -5,11 +5,11 @@
  * cannot run here.
  */
 import { homedir } from 'node:os';
-import { planSandbox, sandboxPolicy, type SandboxPlan } from '../../core/sandbox/plan';
-import type { SandboxPolicy } from '../../core/shellPort';
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import { workingDirectories } from '../../core/tool/workingDirectory';
+import { planSandbox, sandboxPolicy, type SandboxPlan } from '../../core/engines/permissions/sandboxPlan';
+import type { SandboxPolicy } from '../../core/contracts/shell';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import { workingDirectories } from '../../core/contracts/workingDirectory';
 
 /** The plan for `command` in this context (unsandboxed when there is no shell or the setting is off). */
 export function sandboxPlanFor(context: ToolUseContext, command: string, opts: { dangerouslyDisableSandbox?: boolean; parts?: readonly string[] } = {}): SandboxPlan {

@@ -1,12 +1,12 @@
 /**
  * What the tools that run shell commands (Bash, Monitor) share: the permission check through the Bash
- * command analysis (core/permissions/bash, docs/ARCHITECTURE.md "Bash commands") and the approval
+ * command analysis (core/engines/permissions/bash, docs/ARCHITECTURE.md "Bash commands") and the approval
  * dialog's command preview.
  */
 import { homedir } from 'node:os';
-import { checkBashPermissions, type BashEnv, type ShellParser } from '../../core/permissions/bash';
-import type { PermissionResult, ToolPermissionContext } from '../../core/permissions/types';
-import type { CommandPreview } from '../../core/tool/views';
+import { checkBashPermissions, type BashEnv, type ShellParser } from '../../core/engines/permissions/bash';
+import type { PermissionResult, ToolPermissionContext } from '../../core/contracts/permissions';
+import type { CommandPreview } from '../../core/contracts/toolViews';
 
 /**
  * The Bash analysis' decision on `command`; without a parser it cannot read the command, so it asks. A

@@ -1,7 +1,7 @@
 /** What TeamCreate and TeamDelete share (docs/ARCHITECTURE.md, Teams). */
-import { taskRegistry } from '../../core/tasks/registry';
-import { taskSetter } from '../../core/tasks/taskStore';
-import type { ToolUseContext } from '../../core/tool/context';
+import { taskRegistry } from '../../core/engines/tasks/registry';
+import { taskSetter } from '../../core/engines/tasks/taskStore';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 
 /** Stops the tasks with these ids through the task registry; ones already ended are left alone. Returns the ids stopped. */
 export async function stopTasks(taskIds: readonly (string | undefined)[], context: ToolUseContext): Promise<string[]> {

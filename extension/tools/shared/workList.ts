@@ -1,9 +1,9 @@
 /** What the work-list tools (TaskCreate, TaskGet, TaskList, TaskUpdate) share: the id field and its checks. */
 import { z } from 'zod';
-import { findItem, notFoundMessage } from '../../core/worklist/store';
-import { readWorkList } from '../../core/worklist/access';
-import type { ToolUseContext } from '../../core/tool/context';
-import type { ValidationResult } from '../../core/tool/Tool';
+import { findItem, notFoundMessage } from '../../core/engines/worklist/store';
+import { readWorkList } from '../../core/engines/worklist/access';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import type { ValidationResult } from '../../core/contracts/tool';
 
 export const taskIdField = z.string().trim().min(1, 'taskId cannot be empty').max(20).describe('The id of the task, as TaskCreate or TaskList gave it ("3")');
 

@@ -1,7 +1,7 @@
 /** What EnterWorktree and ExitWorktree share: reaching the worktree port. */
-import type { ToolUseContext } from '../../core/tool/context';
-import { ToolError } from '../../core/tool/errors';
-import type { WorktreePort } from '../../core/worktreePort';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { ToolError } from '../../core/contracts/toolErrors';
+import type { WorktreePort } from '../../core/contracts/worktree';
 
 /** The worktree port, or an error that says worktrees cannot be used here. */
 export function worktreePortOf(context: ToolUseContext): WorktreePort {

@@ -4,11 +4,11 @@
  * (deny), or when the responder is disposed (deny). Free of `vscode`: previews and warnings come from
  * injected functions, so unit tests drive it with forged answers.
  */
-import { capInput } from '../../chat/toolViews/present';
-import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/permissions/describe';
-import { cap } from '../../core/text/cap';
-import { fileDiff } from '../../core/text/diff';
-import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/tool/permissionGate';
+import { capInput } from '../../conversation/toolViews/present';
+import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/engines/permissions/describe';
+import { cap } from '../../core/base/text/cap';
+import { fileDiff } from '../../core/base/text/diff';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/contracts/permissionPrompts';
 import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../../protocol/messages';
 import { approvalVerb, inputFilePath, workspaceRelative } from './approvalWording';
 

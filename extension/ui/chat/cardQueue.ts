@@ -5,7 +5,7 @@
  * the screen posts the "resolved" message and shows the next. `dispose` fails all that wait. A responder
  * extends it and keeps its own parts: building the view, validating answers, its messages. Free of `vscode`.
  */
-import { ToolError } from '../../core/tool/errors';
+import { ToolError } from '../../core/contracts/toolErrors';
 import type { HostToWebview } from '../../protocol/messages';
 
 export interface CardQueueDeps<V extends { requestId: string }> {

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { SessionSummary } from '../../core/session/sessions';
-import type { SettingsPort } from '../../core/ports';
+import type { SessionSummary } from '../../core/engines/transcripts/sessions';
+import type { SettingsPort } from '../../core/contracts/ports';
 import type { HostToWebview, SetupState } from '../../protocol/messages';
 import type { CheckpointControls } from '../checkpoints/checkpointControls';
 import { chatCheckpoints, type CheckpointsApi } from '../checkpoints/register';
@@ -25,7 +25,7 @@ export interface WindowChatDeps {
   log: vscode.LogOutputChannel;
   setupState(): Promise<SetupState>;
   listSessions(): Promise<SessionSummary[]>;
-  /** The model picker's ids (core/models/modelList.ts). */
+  /** The model picker's ids (core/engines/models/modelList.ts). */
   listModels?: () => Promise<string[]>;
   /** Shows the chat other than `self` that has `sessionId` open; false when none has. */
   showElsewhere(self: Chat, sessionId: string): Promise<boolean>;

@@ -2,15 +2,15 @@
  * Connects one webview to the chat session over the typed protocol. Free of `vscode`, so unit tests drive
  * it with forged messages. Every inbound message is parsed; what does not parse is logged and dropped.
  */
-import type { ChatEvent, ChatSession } from '../../chat/chatSession';
-import type { Logger, SettingsPort } from '../../core/ports';
+import type { ChatEvent, ChatSession } from '../../conversation/chatSession';
+import type { Logger, SettingsPort } from '../../core/contracts/ports';
 import { handleControl, type ChatControlPorts } from './chatControls';
-import { parseSlashCommand } from '../../core/commands/parse';
+import { parseSlashCommand } from '../../core/loop/commands/parse';
 import type { WebviewApprovalResponder } from './approvalResponder';
 import { handleCheckpointRequest, type CheckpointControls } from '../checkpoints/checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
 import type { WebviewPlanResponder } from './planResponder';
-import type { ReturnedPrompts } from '../../chat/promptQueue';
+import type { ReturnedPrompts } from '../../conversation/promptQueue';
 import {
   MAX_PROMPT_IMAGES,
   parseWebviewToHost,
@@ -34,7 +34,7 @@ export interface ChatBridgeDeps {
   log: Logger;
   setupState: () => Promise<SetupState>;
   post: (message: HostToWebview) => void;
-  /** The model picker's ids (core/models/modelList.ts); without it the view shows its built-in choices. */
+  /** The model picker's ids (core/engines/models/modelList.ts); without it the view shows its built-in choices. */
   listModels?: () => Promise<string[]>;
   /** Editor actions the webview may request; they run through VS Code's own UI. */
   actions: { setApiKey(): void; showLogs(): void; manageWorkspaceTrust?(): void };

@@ -3,8 +3,8 @@
  * search and background tasks (the slash command list is the session's, chat/chatCommands.ts). Free of
  * `vscode`; the editor-side pieces come in as `ChatControlPorts`.
  */
-import type { ChatSession } from '../../chat/chatSession';
-import type { SessionSummary } from '../../core/session/sessions';
+import type { ChatSession } from '../../conversation/chatSession';
+import type { SessionSummary } from '../../core/engines/transcripts/sessions';
 import type { HostToWebview, SessionListItem, WebviewToHost } from '../../protocol/messages';
 
 /** What only the editor can do for the controls. */

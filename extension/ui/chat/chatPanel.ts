@@ -5,7 +5,7 @@
  * the tab resumes that session from the shared store. A tab's title is its session's.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../../core/ports';
+import type { Logger } from '../../core/contracts/ports';
 import type { MakeChat } from './chatParts';
 import { Chat, type WindowChatDeps } from './chat';
 import { chatTitle, sessionIdOfState, type ChatRegistry } from './chats';

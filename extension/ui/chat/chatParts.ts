@@ -1,7 +1,7 @@
 /** One chat's own parts, as the composition root builds them (extension/chatFactory.ts) for the chat UI. */
-import type { ChatSession } from '../../chat/chatSession';
-import type { SessionCheckpoints } from '../../core/checkpoints/sessionCheckpoints';
-import type { ApprovalQueue } from '../../core/permissions/approvalQueue';
+import type { ChatSession } from '../../conversation/chatSession';
+import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
+import type { ApprovalQueue } from '../../core/engines/permissions/approvalQueue';
 import type { ChatResponders } from './responders';
 
 /** The side bar's chat, or one in an editor tab. */

@@ -4,8 +4,8 @@
  * user turned to last (palette commands act on it), how many are busy, and who holds a session. Free of
  * `vscode`, so unit tests drive it.
  */
-import type { ChatSession } from '../../chat/chatSession';
-import { sessionTitle } from '../../core/session/sessions';
+import type { ChatSession } from '../../conversation/chatSession';
+import { sessionTitle } from '../../core/engines/transcripts/sessions';
 import type { HostToWebview } from '../../protocol/messages';
 
 /** What the window knows of one chat. */

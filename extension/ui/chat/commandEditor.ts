@@ -5,9 +5,9 @@
  * writes the `codewright.model` setting.
  */
 import * as vscode from 'vscode';
-import type { ChatCommandEditor } from '../../chat/chatCommands';
-import type { ChatSession } from '../../chat/chatSession';
-import type { MemoryFileChoice } from '../../core/commands/host';
+import type { ChatCommandEditor } from '../../conversation/chatCommands';
+import type { ChatSession } from '../../conversation/chatSession';
+import type { MemoryFileChoice } from '../../core/loop/commands/host';
 import type { HostToWebview } from '../../protocol/messages';
 import type { RewindOutcome } from '../checkpoints/rewind';
 

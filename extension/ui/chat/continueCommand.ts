@@ -5,7 +5,7 @@
  * is then left as it is). Resolves with the terminal's name and command line (for tests), or undefined.
  */
 import * as vscode from 'vscode';
-import type { CredentialsPort, SettingsPort } from '../../core/ports';
+import type { CredentialsPort, SettingsPort } from '../../core/contracts/ports';
 import { COMMANDS } from '../palette/commands';
 import type { ChatHandle } from './chats';
 import { onPath, terminalLaunch } from './continueInTerminal';

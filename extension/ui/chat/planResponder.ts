@@ -4,8 +4,8 @@
  * resolves when a valid `answerPlan` for it arrives; Stop (the signal) withdraws it. Requests queue: one card
  * at a time. Free of `vscode`, so unit tests drive it with forged answers.
  */
-import type { PlanApprovalPort, PlanApprovalRequest, PlanApprovalResponse } from '../../core/planApproval';
-import { cap } from '../../core/text/cap';
+import type { PlanApprovalPort, PlanApprovalRequest, PlanApprovalResponse } from '../../core/contracts/planApproval';
+import { cap } from '../../core/base/text/cap';
 import { MAX_PLAN_FEEDBACK_CHARS, MAX_PLAN_VIEW_CHARS, type HostToWebview, type PlanRequest, type WebviewToHost } from '../../protocol/messages';
 import { CardQueue } from './cardQueue';
 

@@ -4,8 +4,8 @@
  * it. Requests queue: one card at a time, the next shown when the first is settled. Free of `vscode`, so
  * unit tests drive it with forged answers.
  */
-import { cap } from '../../core/text/cap';
-import type { UserQuestion, UserQuestionAnswer, UserQuestionPort, UserQuestionResponse } from '../../core/userQuestions';
+import { cap } from '../../core/base/text/cap';
+import type { UserQuestion, UserQuestionAnswer, UserQuestionPort, UserQuestionResponse } from '../../core/contracts/questions';
 import type { HostToWebview, QuestionRequest, WebviewToHost } from '../../protocol/messages';
 import { CardQueue } from './cardQueue';
 

@@ -6,8 +6,8 @@
  * window shares stays in the composition root.
  */
 import * as vscode from 'vscode';
-import type { CredentialsPort, SettingsPort } from '../../core/ports';
-import type { SessionSummary } from '../../core/session/sessions';
+import type { CredentialsPort, SettingsPort } from '../../core/contracts/ports';
+import type { SessionSummary } from '../../core/engines/transcripts/sessions';
 import type { SetupState } from '../../protocol/messages';
 import { registerCheckpoints } from '../checkpoints/register';
 import type { PaletteChats } from '../palette/register';
@@ -32,7 +32,7 @@ export interface ChatDeps {
   credentials: ChatCredentials;
   log: vscode.LogOutputChannel;
   listSessions(): Promise<SessionSummary[]>;
-  /** The model picker's ids (core/models/modelList.ts). */
+  /** The model picker's ids (core/engines/models/modelList.ts). */
   listModels?: () => Promise<string[]>;
   /** Where model requests go now, for the header's badge (read with the setup state, which a change refreshes). */
   providerName?: () => NonNullable<SetupState['provider']>;

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { ApprovalQueue } from '../../core/permissions/approvalQueue';
-import { bashWarnings, type ShellParser } from '../../core/permissions/bash';
-import type { AskUser } from '../../core/tool/permissionGate';
+import type { ApprovalQueue } from '../../core/engines/permissions/approvalQueue';
+import { bashWarnings, type ShellParser } from '../../core/engines/permissions/bash';
+import type { AskUser } from '../../core/contracts/permissionPrompts';
 import type { HostToWebview } from '../../protocol/messages';
 import type { DiffReviews } from '../diffReview/diffReviews';
 import { WebviewApprovalResponder, type ApprovalResponderDeps, type ProposedChange } from './approvalResponder';

@@ -1,10 +1,10 @@
 /**
  * The task panel's "Open transcript": a background agent's or teammate's JSONL transcript, read from disk
- * and shown as markdown (extension/chat/transcriptMarkdown.ts) in an untitled editor tab.
+ * and shown as markdown (extension/conversation/transcriptMarkdown.ts) in an untitled editor tab.
  */
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { transcriptToMarkdown } from '../../chat/transcriptMarkdown';
+import { transcriptToMarkdown } from '../../conversation/transcriptMarkdown';
 
 export async function openTranscript(path: string, title: string): Promise<void> {
   let jsonl: string;

@@ -4,9 +4,9 @@
  * to last) and the content provider that serves the originals of every chat's session.
  */
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../chat/chatSession';
-import type { SessionCheckpoints } from '../../core/checkpoints/sessionCheckpoints';
-import type { Logger } from '../../core/ports';
+import type { ChatSession } from '../../conversation/chatSession';
+import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
+import type { Logger } from '../../core/contracts/ports';
 import type { CheckpointControls } from './checkpointControls';
 import { COMMANDS } from '../palette/commands';
 import { rewindTo, type ConfirmRewind, type RewindOutcome } from './rewind';

@@ -3,7 +3,7 @@
  * start. The originals are served read-only from the checkpoints through a content provider scheme.
  */
 import * as vscode from 'vscode';
-import type { SessionCheckpoints } from '../../core/checkpoints/sessionCheckpoints';
+import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
 
 export const ORIGINAL_SCHEME = 'codewright-original';
 

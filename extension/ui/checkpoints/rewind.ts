@@ -3,10 +3,10 @@
  * modal in VS Code, a stub in tests), restore the files, then fork the conversation before the message.
  * Files the user changed after the session wrote them are only overwritten when the answer names them.
  */
-import type { ChatSession } from '../../chat/chatSession';
-import { forkPoint } from '../../core/checkpoints/fork';
-import type { SessionCheckpoints } from '../../core/checkpoints/sessionCheckpoints';
-import type { Logger } from '../../core/ports';
+import type { ChatSession } from '../../conversation/chatSession';
+import { forkPoint } from '../../core/loop/session/fork';
+import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
+import type { Logger } from '../../core/contracts/ports';
 
 /** What the confirmation shows. Paths are absolute. */
 export interface RewindSummary {

@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { denialMessage } from '../../core/permissions/describe';
-import type { ApprovalAnswer, AskUser } from '../../core/tool/permissionGate';
+import { denialMessage } from '../../core/engines/permissions/describe';
+import type { ApprovalAnswer, AskUser } from '../../core/contracts/permissionPrompts';
 import { askWithNotification } from './notify';
 import { reviewedAnswer } from './outcome';
 import { buildProposal, type Proposal, type ReadText } from './proposal';

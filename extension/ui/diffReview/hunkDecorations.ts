@@ -5,7 +5,7 @@
  * revert-block arrow in the gutter works too: a reverted hunk counts as rejected.
  */
 import * as vscode from 'vscode';
-import { computeHunks, hunkKey } from '../../core/permissions/hunks';
+import { computeHunks, hunkKey } from '../../core/engines/permissions/hunks';
 import type { DiffReviews } from './diffReviews';
 import { HUNK_COMMANDS } from './hunkLens';
 import { REVIEW_SCHEME } from './reviewFs';

@@ -2,10 +2,10 @@
  * Per-hunk review: "Accept hunk" / "Reject hunk" lenses over each change on the proposal side of the diff.
  * Rejecting puts that hunk's original lines back into the proposal document (an ordinary, undoable edit);
  * accepting marks it kept. The Accept of the whole review then applies whatever the document holds, and the
- * model is told which hunks survived (core/permissions/reviewNote.ts).
+ * model is told which hunks survived (core/engines/permissions/reviewNote.ts).
  */
 import * as vscode from 'vscode';
-import { computeHunks, hunkKey, hunkRevert, type Hunk } from '../../core/permissions/hunks';
+import { computeHunks, hunkKey, hunkRevert, type Hunk } from '../../core/engines/permissions/hunks';
 import type { ActiveReview, DiffReviews } from './diffReviews';
 import { REVIEW_SCHEME } from './reviewFs';
 

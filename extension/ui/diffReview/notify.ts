@@ -4,8 +4,8 @@
  * editor's Accept / Reject actions answer too, and then the notification closes itself (through the abort).
  */
 import * as vscode from 'vscode';
-import { denialMessage } from '../../core/permissions/describe';
-import type { ApprovalAnswer, AskUser } from '../../core/tool/permissionGate';
+import { denialMessage } from '../../core/engines/permissions/describe';
+import type { ApprovalAnswer, AskUser } from '../../core/contracts/permissionPrompts';
 
 /** The keybindings package.json gives Accept / Reject Proposed Edit. */
 const KEYS = process.platform === 'darwin' ? { accept: '⌘⌥Y', reject: '⌘⌥N' } : { accept: 'Ctrl+Alt+Y', reject: 'Ctrl+Alt+N' };

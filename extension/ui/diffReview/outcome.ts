@@ -3,9 +3,9 @@
  * accept of an edited proposal writes the user's text and tells the model how it differs from what it
  * proposed; an accept with every hunk rejected changes nothing. Free of `vscode`.
  */
-import { reviewNote } from '../../core/permissions/reviewNote';
-import { toLf } from '../../core/text/diff';
-import type { ApprovalAnswer } from '../../core/tool/permissionGate';
+import { reviewNote } from '../../core/engines/permissions/reviewNote';
+import { toLf } from '../../core/base/text/diff';
+import type { ApprovalAnswer } from '../../core/contracts/permissionPrompts';
 import type { Proposal } from './proposal';
 
 /** `final` is the proposal document's text when the answer came, undefined when it could not be read. */

@@ -4,8 +4,8 @@
  * editor can show, with `inputFor` to turn the text the user accepted back into the tool input that writes
  * exactly that. Free of `vscode`, so unit tests cover it.
  */
-import type { PermissionPrompt } from '../../core/tool/permissionGate';
-import type { ProposedChange, ProposeOptions } from '../../core/tool/views';
+import type { PermissionPrompt } from '../../core/contracts/permissionPrompts';
+import type { ProposedChange, ProposeOptions } from '../../core/contracts/toolViews';
 
 export type Proposal = ProposedChange;
 

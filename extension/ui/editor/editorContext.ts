@@ -3,7 +3,7 @@
  * selection, `@file` mentions of explorer picks, and a file's problems as prompt text.
  */
 import * as vscode from 'vscode';
-import { formatMention } from '../../chat/mentions';
+import { formatMention } from '../../conversation/mentions';
 
 /** At most this many problems go into one "Fix Problems" prompt. */
 const MAX_PROBLEMS = 50;

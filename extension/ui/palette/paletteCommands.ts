@@ -5,8 +5,8 @@
  * Commands that pick something take the pick as an optional argument, so scripts and tests skip the UI.
  */
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../chat/chatSession';
-import type { SessionSummary } from '../../core/session/sessions';
+import type { ChatSession } from '../../conversation/chatSession';
+import type { SessionSummary } from '../../core/engines/transcripts/sessions';
 import { PERMISSION_MODE_CHOICES, type HostToWebview, type PermissionModeChoice, type SlashCommand } from '../../protocol/messages';
 import { fileMentions, fixProblemsPrompt, selectionMention } from '../editor/editorContext';
 import { COMMANDS } from './commands';

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ChatEvent } from '../../../extension/chat/chatSession';
+import type { ChatEvent } from '../../../extension/conversation/chatSession';
 import type { CodewrightApi } from '../../../extension/extension';
-import { requestOptionsFor } from '../../../extension/core/models/requestOptions';
+import { requestOptionsFor } from '../../../extension/core/engines/models/requestOptions';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 

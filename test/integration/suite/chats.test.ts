@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
+import type { PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
 import type { CodewrightApi } from '../../../extension/extension';
 import type { Chat } from '../../../extension/ui/chat/chat';
 import { CHAT_PANEL_VIEW_TYPE } from '../../../extension/ui/chat/chatPanel';

@@ -10,7 +10,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
-import type { ChatEvent } from '../../../extension/chat/events';
+import type { ChatEvent } from '../../../extension/conversation/events';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
-import { parseNotebook } from '../../../extension/core/notebook/ipynb';
+import { parseNotebook } from '../../../extension/core/base/ipynb';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 

@@ -14,9 +14,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
-import type { ChatEvent } from '../../../extension/chat/events';
-import type { McpServerEntry, McpServerView } from '../../../extension/core/mcp/types';
-import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
+import type { ChatEvent } from '../../../extension/conversation/events';
+import type { McpServerEntry, McpServerView } from '../../../extension/core/contracts/mcp';
+import type { PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
-import type { PermissionPrompt } from '../../../extension/core/tool/permissionGate';
+import type { PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 import { MULTI_ROOT_TITLE } from './multiRootTitle';
 

@@ -4,12 +4,12 @@ import { copyFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { ToolResultBlock } from '../../../extension/core/messages';
-import { executeToolUse } from '../../../extension/core/tool/execute';
+import type { ToolResultBlock } from '../../../extension/core/base/messages';
+import { executeToolUse } from '../../../extension/core/engines/tools/execute';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { cellIdOf, VsCodeNotebooks } from '../../../extension/host/vscode/notebooks';
-import { parseNotebook } from '../../../extension/core/notebook/ipynb';
+import { parseNotebook } from '../../../extension/core/base/ipynb';
 import { NotebookEditTool } from '../../../extension/tools/NotebookEdit/NotebookEdit';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../unit/tool/fixtures';
 

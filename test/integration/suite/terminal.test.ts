@@ -1,8 +1,8 @@
 /** Bash through the VS Code shell adapter: the Node shell wrapped by the terminal mirror of a real VS Code. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { toolResultText } from '../../../extension/core/messages';
-import { executeToolUse } from '../../../extension/core/tool/execute';
+import { toolResultText } from '../../../extension/core/base/messages';
+import { executeToolUse } from '../../../extension/core/engines/tools/execute';
 import { mirrorShell } from '../../../extension/host/node/shell/mirror';
 import { NodeShell } from '../../../extension/host/node/shell/nodeShell';
 import { createTerminalMirror } from '../../../extension/host/vscode/terminalMirror';

@@ -5,8 +5,8 @@
  */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abortableSleep } from '../../../extension/core/agent/retry';
-import { ModelError } from '../../../extension/core/ports';
+import { abortableSleep } from '../../../extension/core/loop/query/retry';
+import { ModelError } from '../../../extension/core/contracts/ports';
 import { makeContext, sleeperTool } from '../tool/fixtures';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 

@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { signatureFor } from '../../fixtures/fake-anthropic/thinking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_COMPACT_THRESHOLD, compactConversation, type CompactOptions, isPromptTooLongError, shouldAutoCompact } from '../../../extension/core/agent/compact';
-import type { AssistantContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, UserContentBlock } from '../../../extension/core/messages';
-import { type ModelClient, ModelError, type ModelRequest, type ModelStreamEvent, type ModelUsage } from '../../../extension/core/ports';
+import { AUTO_COMPACT_THRESHOLD, compactConversation, type CompactOptions, isPromptTooLongError, shouldAutoCompact } from '../../../extension/core/loop/query/compact';
+import type { AssistantContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, UserContentBlock } from '../../../extension/core/base/messages';
+import { type ModelClient, ModelError, type ModelRequest, type ModelStreamEvent, type ModelUsage } from '../../../extension/core/contracts/ports';
 import { type FakeAnthropic, startFakeAnthropic } from '../../fixtures/fake-anthropic';
 
 const USAGE: ModelUsage = { inputTokens: 1200, outputTokens: 300, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
@@ -77,7 +77,7 @@ function options(model: ModelClient, messages: Message[], extra: Partial<Compact
   return { messages, model, modelName: 'claude-test', signal: new AbortController().signal, ...extra };
 }
 
-describe('core/agent/compact', () => {
+describe('core/loop/query/compact', () => {
   it('sends one tool-less request whose single user message holds the older messages as text', async () => {
     const model = new FakeSummarizer(['Goals: add --verbose.']);
     await compactConversation(options(model, session()));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DOOM_LOOP_NOTE_AT, DoomLoopTracker } from '../../../extension/core/agent/doomLoop';
-import { canonicalJson } from '../../../extension/core/text/canonicalJson';
-import type { QueryEvent } from '../../../extension/core/agent/events';
-import type { AssistantMessage, Message, UserMessage } from '../../../extension/core/messages';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { DOOM_LOOP_NOTE_AT, DoomLoopTracker } from '../../../extension/core/loop/query/doomLoop';
+import { canonicalJson } from '../../../extension/core/base/text/canonicalJson';
+import type { QueryEvent } from '../../../extension/core/contracts/events';
+import type { AssistantMessage, Message, UserMessage } from '../../../extension/core/base/messages';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 
 /** Fails for every path but "ok", as a Read of a missing file would. */

@@ -1,11 +1,11 @@
 /**
- * The fallback model (core/agent/fallback.ts) on the whole loop against the fake API: scripted 529s switch
+ * The fallback model (core/loop/query/fallback.ts) on the whole loop against the fake API: scripted 529s switch
  * the request, and the rest of the turn, to the fallback model, with a notice for the user.
  */
 import { describe, expect, it } from 'vitest';
-import { fallbackNotice, OverloadFallback } from '../../../extension/core/agent/fallback';
-import { ModelError } from '../../../extension/core/ports';
-import { requestOptionsFor } from '../../../extension/core/models/requestOptions';
+import { fallbackNotice, OverloadFallback } from '../../../extension/core/loop/query/fallback';
+import { ModelError } from '../../../extension/core/contracts/ports';
+import { requestOptionsFor } from '../../../extension/core/engines/models/requestOptions';
 import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
 import { echoTool } from '../tool/fixtures';
 import { MODEL, runQuery, useFakeAnthropic } from './queryHarness';
@@ -13,7 +13,7 @@ import { MODEL, runQuery, useFakeAnthropic } from './queryHarness';
 const overloaded = { fault: { kind: 'http' as const, status: 529 } };
 const FALLBACK = 'claude-haiku-4-5';
 
-describe('core/agent/fallback: OverloadFallback', () => {
+describe('core/loop/query/fallback: OverloadFallback', () => {
   const overload = new ModelError('overloaded', 'The API is overloaded (529).', 529);
 
   it('switches after the third overload in a row, once, and never to the same model', () => {
@@ -35,7 +35,7 @@ describe('core/agent/fallback: OverloadFallback', () => {
   });
 });
 
-describe('core/agent/fallback in the loop', () => {
+describe('core/loop/query/fallback in the loop', () => {
   const fake = useFakeAnthropic({ freshRequests: true });
 
   it('sends the request again with the fallback model after three 529s, and keeps it for the rest of the turn', async () => {

@@ -1,6 +1,6 @@
 /** AgentSession with an MCP hub: the servers' tools are offered and called, and a changed list counts from the next request. */
 import { describe, expect, it } from 'vitest';
-import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
+import { AgentSession, type AgentEvent } from '../../../extension/core/loop/session/agentSession';
 import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
 import { fakeHub, tool } from '../core/mcp/fakeHub';
 import { agentDeps, sequentialIds } from '../support';

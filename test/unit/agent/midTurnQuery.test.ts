@@ -1,9 +1,9 @@
 /** query()'s mid-turn messages (docs/ARCHITECTURE.md, Mid-turn messages): taken at each tool boundary, sent with the results. */
 import { describe, expect, it } from 'vitest';
-import type { MailMessage } from '../../../extension/core/agents/mailbox';
-import { mailBlocks, withMail } from '../../../extension/core/agent/inbox';
-import type { UserMessage } from '../../../extension/core/messages';
-import { NEW_MESSAGE_INTERRUPT_MESSAGE } from '../../../extension/core/tool/errors';
+import type { MailMessage } from '../../../extension/core/contracts/mailbox';
+import { mailBlocks, withMail } from '../../../extension/core/loop/query/inbox';
+import type { UserMessage } from '../../../extension/core/base/messages';
+import { NEW_MESSAGE_INTERRUPT_MESSAGE } from '../../../extension/core/contracts/toolErrors';
 import { echoTool, sleeperTool } from '../tool/fixtures';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 

@@ -1,7 +1,7 @@
 /** AgentSession's mailbox and interrupt (docs/ARCHITECTURE.md, Mid-turn messages) against the fake API. */
 import { describe, expect, it } from 'vitest';
-import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
-import { MAIN_AGENT_NAME } from '../../../extension/core/agents/mailbox';
+import { AgentSession, type AgentEvent } from '../../../extension/core/loop/session/agentSession';
+import { MAIN_AGENT_NAME } from '../../../extension/core/contracts/mailbox';
 import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
 import { agentDeps, sequentialIds } from '../support';
 import { sleeperTool } from '../tool/fixtures';

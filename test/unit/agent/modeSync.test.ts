@@ -1,9 +1,9 @@
 /** A mode a tool sets in the session's AppState reaches the window's permission holder (docs/ARCHITECTURE.md, Plan mode). */
 import { describe, expect, it } from 'vitest';
-import { AgentSession } from '../../../extension/core/agent/agentSession';
-import { enterPlanMode, leavePlanMode, withPermissionContext } from '../../../extension/core/permissions/planMode';
-import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/permissions/types';
-import type { PermissionHolder } from '../../../extension/core/ports';
+import { AgentSession } from '../../../extension/core/loop/session/agentSession';
+import { enterPlanMode, leavePlanMode, withPermissionContext } from '../../../extension/core/engines/permissions/planMode';
+import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import type { PermissionHolder } from '../../../extension/core/contracts/ports';
 import { agentDeps, ScriptedModel, sequentialIds } from '../support';
 
 function holderAt(mode: ToolPermissionContext['mode']) {
@@ -19,7 +19,7 @@ function holderAt(mode: ToolPermissionContext['mode']) {
   return { holder, updates };
 }
 
-describe('core/agent/modeSync', () => {
+describe('core/loop/query/modeSync', () => {
   it('pushes plan mode and the mode it left to the holder, then the approved mode, keeping the rules', async () => {
     const { holder, updates } = holderAt('acceptEdits');
     holder.update((ctx) => ({ ...ctx, alwaysAllowRules: { session: ['Read'] } }));

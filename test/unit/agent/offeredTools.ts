@@ -1,4 +1,4 @@
-import type { Tools } from '../../../extension/core/tool/Tool';
+import type { Tools } from '../../../extension/core/contracts/tool';
 import { getAllBaseTools } from '../../../extension/tools/tools';
 
 /** The built-in tools of these names, in the order given (a test of order independence reverses it). */

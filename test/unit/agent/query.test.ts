@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, ToolResultBlock, UserMessage } from '../../../extension/core/messages';
+import type { AssistantMessage, ToolResultBlock, UserMessage } from '../../../extension/core/base/messages';
 import { startFakeAnthropic } from '../../fixtures/fake-anthropic';
 import { echoTool, sleeperTool } from '../tool/fixtures';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 
-describe('core/agent/query against the fake API', () => {
+describe('core/loop/query/query against the fake API', () => {
   const fake = useFakeAnthropic({ freshRequests: true });
 
   it('runs parallel tool_use blocks and sends all results back in one message, then ends the turn', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, UserMessage } from '../../../extension/core/messages';
+import type { Message, UserMessage } from '../../../extension/core/base/messages';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 
 /** Six finished exchanges, so there is something older than the kept recent turns to summarize. */

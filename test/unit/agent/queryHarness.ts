@@ -1,9 +1,10 @@
 /** Runs `query()` against the fake Anthropic API through the real SDK client: the whole loop, no mocks. */
-import type { AnyTool } from '../../../extension/core/tool/Tool';
-import type { QueryEvent } from '../../../extension/core/agent/events';
-import { query, type QueryParams } from '../../../extension/core/agent/query';
-import type { Message, TextBlock } from '../../../extension/core/messages';
-import { toolDefinitions } from '../../../extension/core/tool/toolSchema';
+import type { AnyTool } from '../../../extension/core/contracts/tool';
+import type { QueryEvent } from '../../../extension/core/contracts/events';
+import { query } from '../../../extension/core/loop/query/query';
+import type { QueryParams } from '../../../extension/core/loop/query/params';
+import type { Message, TextBlock } from '../../../extension/core/base/messages';
+import { toolDefinitions } from '../../../extension/core/engines/tools/toolSchema';
 import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SUB_AGENT_EVENT } from '../../../extension/core/agents/types';
-import type { QueryEvent } from '../../../extension/core/agent/events';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { SUB_AGENT_EVENT } from '../../../extension/core/contracts/agents';
+import type { QueryEvent } from '../../../extension/core/contracts/events';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { echoTool } from '../tool/fixtures';
 import { MODEL, runQuery, useFakeAnthropic } from './queryHarness';
 

@@ -4,15 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
-import { contextWindowFor } from '../../../extension/core/agent/usage';
-import type { ModelUsage } from '../../../extension/core/ports';
-import { parseTranscript } from '../../../extension/core/session/transcript';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { AgentSession, type AgentEvent } from '../../../extension/core/loop/session/agentSession';
+import { contextWindowFor } from '../../../extension/core/loop/query/usage';
+import type { ModelUsage } from '../../../extension/core/contracts/ports';
+import { parseTranscript } from '../../../extension/core/engines/transcripts/transcript';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { textTurn, toolUseTurn, type FakeTurn } from '../../fixtures/fake-anthropic';
 import { agentDeps, sequentialIds } from '../support';
 import { clientFor, runQuery, useFakeAnthropic } from './queryHarness';
-import type { ContentReplacement } from '../../../extension/core/agent/resultBudget';
+import type { ContentReplacement } from '../../../extension/core/loop/query/params';
 
 /** A web page of `size` characters: long lines, different for every call. */
 function page(call: number, size: number): string {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt } from '../../../extension/core/agent/systemPrompt';
-import type { EnvironmentInfo } from '../../../extension/core/ports';
+import { buildSystemPrompt } from '../../../extension/core/loop/query/systemPrompt';
+import type { EnvironmentInfo } from '../../../extension/core/contracts/ports';
 import { offered } from './offeredTools';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, IMAGE_TOKENS, tokensFromUsage } from '../../../extension/core/agent/tokens';
-import type { Message, ToolDefinition, ToolResultContent } from '../../../extension/core/messages';
+import { estimateTokens, IMAGE_TOKENS, tokensFromUsage } from '../../../extension/core/loop/query/tokens';
+import type { Message, ToolDefinition, ToolResultContent } from '../../../extension/core/base/messages';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const say = (text: string): Message => ({ role: 'user', content: text });
 
-describe('core/agent/tokens', () => {
+describe('core/loop/query/tokens', () => {
   it('counts about one token per four characters of text', () => {
     expect(estimateTokens([say('x'.repeat(400))])).toBe(100);
     expect(estimateTokens([say('abc')])).toBe(1);

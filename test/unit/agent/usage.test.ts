@@ -5,8 +5,8 @@ import {
   contextWindowFor,
   costUsd,
   pricesFor,
-} from '../../../extension/core/agent/usage';
-import type { ModelUsage } from '../../../extension/core/ports';
+} from '../../../extension/core/loop/query/usage';
+import type { ModelUsage } from '../../../extension/core/contracts/ports';
 
 function usage(input: number, output: number, cacheRead = 0, cacheWrite = 0): ModelUsage {
   return { inputTokens: input, outputTokens: output, cacheReadInputTokens: cacheRead, cacheCreationInputTokens: cacheWrite };

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILTIN_AGENTS } from '../../../extension/core/agents/definitions';
-import { createSpawnAgent } from '../../../extension/core/agents/runAgent';
-import type { ShellPort, ShellProcess } from '../../../extension/core/shellPort';
+import { BUILTIN_AGENTS } from '../../../extension/core/loop/subagents/definitions';
+import { createSpawnAgent } from '../../../extension/core/loop/subagents/runAgent';
+import type { ShellPort, ShellProcess } from '../../../extension/core/contracts/shell';
 import { NodeShell } from '../../../extension/host/node/shell/nodeShell';
 import { createBashTool } from '../../../extension/tools/Bash/Bash';
 import { clientFor, MODEL } from '../agent/queryHarness';

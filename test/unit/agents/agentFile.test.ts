@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAgentFile } from '../../../extension/core/agents/agentFile';
-import { allowedToolNames, BUILTIN_AGENTS, permissionModeFor, resolveAgentModel } from '../../../extension/core/agents/definitions';
+import { parseAgentFile } from '../../../extension/core/loop/subagents/agentFile';
+import { allowedToolNames, BUILTIN_AGENTS, permissionModeFor } from '../../../extension/core/loop/subagents/definitions';
+import { resolveAgentModel } from '../../../extension/core/engines/models/models';
 import { agentDefinitionsReader, loadAgentDefinitions } from '../../../extension/host/node/agentFiles';
 import { RecordingLogger } from '../support';
 

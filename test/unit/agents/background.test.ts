@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AgentSession } from '../../../extension/core/agent/agentSession';
-import type { LocalAgentTaskState } from '../../../extension/core/tasks/localAgent';
-import { pendingNotifications } from '../../../extension/core/tasks/notifications';
-import { taskRegistry } from '../../../extension/core/tasks/registry';
+import type { AgentSession } from '../../../extension/core/loop/session/agentSession';
+import type { LocalAgentTaskState } from '../../../extension/core/engines/tasks/localAgent';
+import { pendingNotifications } from '../../../extension/core/engines/tasks/notifications';
+import { taskRegistry } from '../../../extension/core/engines/tasks/registry';
 import { sleeperTool } from '../tool/fixtures';
 import { until } from '../support';
 import { agentResults, isSubAgentRequest, lastIsToolResult, makeSession, runTurn, textOf, useFake, type Route } from './harness';

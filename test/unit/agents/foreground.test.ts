@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AgentProgressData } from '../../../extension/core/agents/types';
+import type { AgentProgressData } from '../../../extension/core/contracts/agents';
 import { echoTool } from '../tool/fixtures';
 import { agentResults, isSubAgentRequest, lastIsToolResult, makeSession, runTurn, textOf, useFake } from './harness';
 

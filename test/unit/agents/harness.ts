@@ -1,9 +1,9 @@
 /** Sub-agent tests' setup: the fake Anthropic API, an AgentSession with the Agent tool, and helpers. */
 import { afterAll, beforeAll } from 'vitest';
-import { AgentSession, type AgentEvent, type AgentSessionDeps } from '../../../extension/core/agent/agentSession';
-import type { Message, ToolResultBlock } from '../../../extension/core/messages';
-import { toolOwnDecider } from '../../../extension/core/tool/permissionGate';
-import type { Tools } from '../../../extension/core/tool/Tool';
+import { AgentSession, type AgentEvent, type AgentSessionDeps } from '../../../extension/core/loop/session/agentSession';
+import type { Message, ToolResultBlock } from '../../../extension/core/base/messages';
+import { toolOwnDecider } from '../../../extension/core/engines/tools/permissionGate';
+import type { Tools } from '../../../extension/core/contracts/tool';
 import { AgentTool } from '../../../extension/tools/Agent/Agent';
 import { startFakeAnthropic, type FakeAnthropic, type FakeTurn, type FallbackRequest } from '../../fixtures/fake-anthropic';
 import { clientFor, MODEL } from '../agent/queryHarness';

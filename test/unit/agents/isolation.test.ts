@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_AGENTS } from '../../../extension/core/agents/definitions';
-import { createSpawnAgent } from '../../../extension/core/agents/runAgent';
-import type { CanUseToolFn } from '../../../extension/core/tool/Tool';
+import { BUILTIN_AGENTS } from '../../../extension/core/loop/subagents/definitions';
+import { createSpawnAgent } from '../../../extension/core/loop/subagents/runAgent';
+import type { CanUseToolFn } from '../../../extension/core/contracts/tool';
 import { ReadTool } from '../../../extension/tools/Read/Read';
 import { TodoWriteTool } from '../../../extension/tools/TodoWrite/TodoWrite';
 import { WriteTool } from '../../../extension/tools/Write/Write';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMailbox } from '../../../extension/core/agents/mailbox';
-import { asAgentId } from '../../../extension/core/ids';
+import { createMailbox } from '../../../extension/core/contracts/mailbox';
+import { asAgentId } from '../../../extension/core/base/ids';
 
 const id = (s: string) => asAgentId(s);
 

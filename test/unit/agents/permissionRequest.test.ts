@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage } from '../../../extension/core/messages';
+import type { AssistantMessage } from '../../../extension/core/base/messages';
 import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../extension/protocol/messages';
 import { createBashTool } from '../../../extension/tools/Bash/Bash';
 import { WebviewApprovalResponder } from '../../../extension/ui/chat/approvalResponder';

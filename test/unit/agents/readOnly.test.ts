@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellParser } from '../../../extension/core/permissions/bash';
-import { createPermissionEngine } from '../../../extension/core/permissions/engine';
-import { BUILTIN_AGENTS } from '../../../extension/core/agents/definitions';
-import { createSpawnAgent } from '../../../extension/core/agents/runAgent';
-import { createCanUseTool } from '../../../extension/core/tool/permissionGate';
+import type { ShellParser } from '../../../extension/core/engines/permissions/bash';
+import { createPermissionEngine } from '../../../extension/core/engines/permissions/engine';
+import { BUILTIN_AGENTS } from '../../../extension/core/loop/subagents/definitions';
+import { createSpawnAgent } from '../../../extension/core/loop/subagents/runAgent';
+import { createCanUseTool } from '../../../extension/core/engines/tools/permissionGate';
 import { loadBashParser } from '../../../extension/host/node/bashParser';
 import { NodeShell } from '../../../extension/host/node/shell/nodeShell';
 import { createBashTool } from '../../../extension/tools/Bash/Bash';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_AGENTS } from '../../../extension/core/agents/definitions';
-import type { Inbox, MailMessage, Mailbox } from '../../../extension/core/agents/mailbox';
-import { createSpawnAgent } from '../../../extension/core/agents/runAgent';
-import type { AgentId } from '../../../extension/core/ids';
-import type { LocalAgentTaskState } from '../../../extension/core/tasks/localAgent';
-import { taskRegistry } from '../../../extension/core/tasks/registry';
-import type { WorktreeInfo, WorktreePort } from '../../../extension/core/worktreePort';
+import { BUILTIN_AGENTS } from '../../../extension/core/loop/subagents/definitions';
+import type { Inbox, MailMessage, Mailbox } from '../../../extension/core/contracts/mailbox';
+import { createSpawnAgent } from '../../../extension/core/loop/subagents/runAgent';
+import type { AgentId } from '../../../extension/core/base/ids';
+import type { LocalAgentTaskState } from '../../../extension/core/engines/tasks/localAgent';
+import { taskRegistry } from '../../../extension/core/engines/tasks/registry';
+import type { WorktreeInfo, WorktreePort } from '../../../extension/core/contracts/worktree';
 import { clientFor, MODEL } from '../agent/queryHarness';
 import { allowAll, makeContext } from '../tool/fixtures';
 import { until } from '../support';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chainAbort, createSubAgentContext } from '../../../extension/core/agents/subAgentContext';
-import { asAgentId } from '../../../extension/core/ids';
-import { takeTaskNotifications } from '../../../extension/core/tasks/notifications';
-import { putTask, taskSetter } from '../../../extension/core/tasks/taskStore';
-import type { TaskStateBase } from '../../../extension/core/tasks/types';
+import { chainAbort, createSubAgentContext } from '../../../extension/core/loop/subagents/subAgentContext';
+import { asAgentId } from '../../../extension/core/base/ids';
+import { takeTaskNotifications } from '../../../extension/core/engines/tasks/notifications';
+import { putTask, taskSetter } from '../../../extension/core/engines/tasks/taskStore';
+import type { TaskStateBase } from '../../../extension/core/contracts/tasks';
 import { makeContext } from '../tool/fixtures';
 
 const task = (id: string, status: TaskStateBase['status']): TaskStateBase => ({

@@ -1,13 +1,13 @@
 /**
- * A sub-agent's loop gets the main loop's model safeguards for its own model (core/agent/sessionParams.ts
+ * A sub-agent's loop gets the main loop's model safeguards for its own model (core/loop/query/sessionParams.ts
  * `subAgentModelParams`): the session's fallback model after repeated overloads, and a compaction window, which
  * also gives it the aggregate tool-result budget.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { resultBudgetFor } from '../../../extension/core/agent/resultBudget';
-import { contextWindowFor } from '../../../extension/core/agent/usage';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { resultBudgetFor } from '../../../extension/core/loop/query/resultBudget';
+import { contextWindowFor } from '../../../extension/core/loop/query/usage';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { MODEL } from '../agent/queryHarness';
 import { agentResults, isSubAgentRequest, lastIsToolResult, makeSession, runTurn, textOf, useFake } from './harness';
 

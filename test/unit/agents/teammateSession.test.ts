@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentSession } from '../../../extension/core/agent/agentSession';
-import type { LocalAgentTaskState } from '../../../extension/core/tasks/localAgent';
+import type { AgentSession } from '../../../extension/core/loop/session/agentSession';
+import type { LocalAgentTaskState } from '../../../extension/core/engines/tasks/localAgent';
 import { SendMessageTool } from '../../../extension/tools/SendMessage/SendMessage';
 import { TeamCreateTool } from '../../../extension/tools/TeamCreate/TeamCreate';
 import { until } from '../support';

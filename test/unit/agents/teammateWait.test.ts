@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMailbox } from '../../../extension/core/agents/mailbox';
-import { mailTurn, waitForMail } from '../../../extension/core/agents/teammate';
-import type { AgentId } from '../../../extension/core/ids';
+import { createMailbox } from '../../../extension/core/contracts/mailbox';
+import { mailTurn, waitForMail } from '../../../extension/core/loop/subagents/teammate';
+import type { AgentId } from '../../../extension/core/base/ids';
 
 /** An abort signal that counts its live 'abort' listeners. */
 function countedSignal() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { applyAgentProgress, asAgentProgress, finishAgentView } from '../../../extension/chat/agentView';
-import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
-import type { AgentProgressData, AgentProgressEvent } from '../../../extension/core/agents/types';
-import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { applyAgentProgress, asAgentProgress, finishAgentView } from '../../../extension/conversation/agentView';
+import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
+import type { AgentProgressData, AgentProgressEvent } from '../../../extension/core/contracts/agents';
+import type { PermissionDecider } from '../../../extension/core/contracts/permissionPrompts';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { HostToWebviewSchema, MAX_AGENT_CHILDREN, SubAgentViewSchema, type SubAgentView } from '../../../extension/protocol/messages';
 import { presentAgent } from '../../../extension/tools/Agent/present';
 import { agentDeps, keyed, RecordingLogger, sequentialIds } from '../support';

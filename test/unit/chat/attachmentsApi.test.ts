@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
+import { ChatSession } from '../../../extension/conversation/chatSession';
 import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
 import { type FakeAnthropic, startFakeAnthropic, textTurn } from '../../fixtures/fake-anthropic';
 import { HEADERS, post, request, text, user } from '../fake-anthropic/helpers';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
-import type { CommandLoader } from '../../../extension/core/commands/registry';
-import type { PromptCommand } from '../../../extension/core/commands/types';
-import type { Message } from '../../../extension/core/messages';
-import type { ModelClient } from '../../../extension/core/ports';
+import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
+import type { CommandLoader } from '../../../extension/core/contracts/commands';
+import type { PromptCommand } from '../../../extension/core/contracts/commands';
+import type { Message } from '../../../extension/core/base/messages';
+import type { ModelClient } from '../../../extension/core/contracts/ports';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 
 const deploy: PromptCommand = {

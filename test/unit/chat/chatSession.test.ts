@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
-import { ModelError } from '../../../extension/core/ports';
-import type { Message } from '../../../extension/core/messages';
-import { toolResultText } from '../../../extension/core/messages';
+import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
+import { ModelError } from '../../../extension/core/contracts/ports';
+import type { Message } from '../../../extension/core/base/messages';
+import { toolResultText } from '../../../extension/core/base/messages';
 import { agentDeps, keyed, keyless, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 
 /** Role and text of each message, whatever its block form (cache breakpoints turn strings into blocks). */

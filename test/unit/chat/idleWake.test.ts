@@ -3,11 +3,11 @@
  * (docs/ARCHITECTURE.md, Background tasks), through the chat, the real loop and a scripted model.
  */
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import type { AgentSession } from '../../../extension/core/agent/agentSession';
-import type { LocalAgentTaskState } from '../../../extension/core/tasks/localAgent';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import type { AgentSession } from '../../../extension/core/loop/session/agentSession';
+import type { LocalAgentTaskState } from '../../../extension/core/engines/tasks/localAgent';
 import { z } from 'zod';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until, type ScriptedToolUse } from '../support';
 
 const DELAY = 40;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import { createMemoryNotes } from '../../../extension/core/memory/notes';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import { createMemoryNotes } from '../../../extension/core/engines/memory/notes';
 import { FakeMemoryIo, picker } from '../core/memory/fakeIo';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 

@@ -3,9 +3,9 @@
  * loop, the real Node shell and the fake Messages API: it reaches the model at the next tool boundary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
-import { NEW_MESSAGE_INTERRUPT_MESSAGE } from '../../../extension/core/tool/errors';
-import type { AnyTool } from '../../../extension/core/tool/Tool';
+import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
+import { NEW_MESSAGE_INTERRUPT_MESSAGE } from '../../../extension/core/contracts/toolErrors';
+import type { AnyTool } from '../../../extension/core/contracts/tool';
 import { NodeShell } from '../../../extension/host/node/shell/nodeShell';
 import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
 import { createBashTool } from '../../../extension/tools/Bash/Bash';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capInput, presentProgress, presentToolResult } from '../../../extension/chat/toolViews/present';
-import { applyEdit, fileDiff, MAX_DIFF_LINES } from '../../../extension/core/text/diff';
+import { capInput, presentProgress, presentToolResult } from '../../../extension/conversation/toolViews/present';
+import { applyEdit, fileDiff, MAX_DIFF_LINES } from '../../../extension/core/base/text/diff';
 import { MAX_RESULT_PREVIEW_CHARS } from '../../../extension/protocol/entries';
 import { getAllBaseTools } from '../../../extension/tools/tools';
 

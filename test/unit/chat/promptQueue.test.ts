@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import type { ChatEvent } from '../../../extension/chat/events';
-import { MAX_QUEUED_PROMPTS, PromptQueue } from '../../../extension/chat/promptQueue';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import type { ChatEvent } from '../../../extension/conversation/events';
+import { MAX_QUEUED_PROMPTS, PromptQueue } from '../../../extension/conversation/promptQueue';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 
 const PNG = { kind: 'image' as const, mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import { replaySession } from '../../../extension/chat/replay';
-import { NOTE_RECORD, TOOL_RECORD, TURN_RECORD } from '../../../extension/chat/rowRecords';
-import { listSessions } from '../../../extension/core/session/sessions';
-import type { TimelineItem } from '../../../extension/core/session/transcript';
-import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import { replaySession } from '../../../extension/conversation/replay';
+import { NOTE_RECORD, TOOL_RECORD, TURN_RECORD } from '../../../extension/conversation/rowRecords';
+import { listSessions } from '../../../extension/core/engines/transcripts/sessions';
+import type { TimelineItem } from '../../../extension/core/engines/transcripts/transcript';
+import type { PermissionDecider } from '../../../extension/core/contracts/permissionPrompts';
 import { ChatEntrySchema, type ChatEntry, type ToolEntry } from '../../../extension/protocol/messages';
 import { AgentTool } from '../../../extension/tools/Agent/Agent';
 import { AskUserQuestionTool } from '../../../extension/tools/AskUserQuestion/AskUserQuestion';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type ChatEvent } from '../../../extension/chat/chatSession';
-import { entriesFromHistory } from '../../../extension/chat/history';
-import type { Message } from '../../../extension/core/messages';
+import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
+import { entriesFromHistory } from '../../../extension/conversation/history';
+import type { Message } from '../../../extension/core/base/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 
 describe('chat resume', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import { todosFromHistory } from '../../../extension/chat/todos';
-import type { Message } from '../../../extension/core/messages';
-import type { PermissionDecider } from '../../../extension/core/tool/permissionGate';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import { todosFromHistory } from '../../../extension/conversation/todos';
+import type { Message } from '../../../extension/core/base/messages';
+import type { PermissionDecider } from '../../../extension/core/contracts/permissionPrompts';
 import { TodoWriteTool } from '../../../extension/tools/TodoWrite/TodoWrite';
 import { agentDeps, keyed, RecordingLogger, sequentialIds } from '../support';
 import { BlockModel } from './blockModel';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transcriptToMarkdown } from '../../../extension/chat/transcriptMarkdown';
+import { transcriptToMarkdown } from '../../../extension/conversation/transcriptMarkdown';
 
 const at = '2025-01-01T00:00:00.000Z';
 const entry = (message: unknown) => JSON.stringify({ type: 'message', uuid: 'u', timestamp: at, message });

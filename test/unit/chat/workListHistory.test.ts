@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { restoreWorkList, workListFromHistory } from '../../../extension/chat/workListHistory';
-import type { Message } from '../../../extension/core/messages';
-import { createAppStateStore } from '../../../extension/core/state/appState';
-import { sortedItems } from '../../../extension/core/worklist/store';
+import { restoreWorkList, workListFromHistory } from '../../../extension/conversation/workListHistory';
+import type { Message } from '../../../extension/core/base/messages';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
+import { sortedItems } from '../../../extension/core/engines/worklist/store';
 
 const call = (id: string, name: string, input: unknown): Message => ({ role: 'assistant', content: [{ type: 'tool_use', id, name, input }] });
 const result = (id: string, content: string, isError = false): Message => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: isError }] });

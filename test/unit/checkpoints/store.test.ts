@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, readdi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CheckpointStore } from '../../../extension/core/checkpoints/store';
-import { changedFiles } from '../../../extension/core/checkpoints/changes';
+import { CheckpointStore } from '../../../extension/core/engines/checkpoints/store';
+import { changedFiles } from '../../../extension/core/engines/checkpoints/changes';
 import { NodeFileRestorer } from '../../../extension/host/node/fileRestorer';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';

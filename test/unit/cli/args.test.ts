@@ -1,19 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, USAGE, type CliOptions } from '../../../extension/cli/args';
+import { USAGE } from '../../../extension/cli/args';
 import { SELECTABLE_TOOL_NAMES } from '../../../extension/cli/argChecks';
-
-function ok(argv: string[]): CliOptions {
-  const parsed = parseCliArgs(argv);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.options;
-}
-
-function error(argv: string[]): string {
-  const parsed = parseCliArgs(argv);
-  if (parsed.ok) throw new Error(`accepted: ${argv.join(' ')}`);
-  return parsed.error;
-}
+import { error, ok } from './parsedArgs';
 
 describe('cli/args', () => {
   it('reads --continue (and -c), refusing it together with --resume', () => {

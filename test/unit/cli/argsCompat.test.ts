@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, USAGE, USAGE_HINT, type CliOptions } from '../../../extension/cli/args';
-
-function ok(argv: string[]): CliOptions {
-  const parsed = parseCliArgs(argv);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.options;
-}
-
-function error(argv: string[]): string {
-  const parsed = parseCliArgs(argv);
-  if (parsed.ok) throw new Error(`accepted: ${argv.join(' ')}`);
-  return parsed.error;
-}
+import { USAGE, USAGE_HINT } from '../../../extension/cli/args';
+import { error, ok } from './parsedArgs';
 
 const UUID = '123e4567-e89b-42d3-a456-426614174000';
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runQuery, useFakeAnthropic } from '../agent/queryHarness';
 import { echoTool } from '../tool/fixtures';
-import { cliEnv, jsonLines, runCli } from './cliHarness';
+import { cliEnv, jsonLines, runCli, useCliFake } from './cliHarness';
 
 const call = (i: number) => ({ content: [{ type: 'tool_use' as const, id: `toolu_b${i}`, name: 'Echo', input: { text: `${i}` } }] });
 
@@ -39,13 +38,8 @@ describe('query: the spending cap (QueryParams.budget)', () => {
 });
 
 describe('headless CLI: --max-budget-usd', { timeout: 60_000 }, () => {
-  let api: FakeAnthropic;
-  beforeAll(async () => {
-    api = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => api.close());
+  const api = useCliFake({ fallback: 'echo' });
   beforeEach(() => {
-    api.setScript([]);
     api.requests.length = 0;
   });
 

@@ -1,16 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, jsonLines, runCli, startCli } from './cliHarness';
+import { describe, expect, it } from 'vitest';
+import { cliEnv, jsonLines, runCli, startCli, useCliFake } from './cliHarness';
 
 describe('headless CLI', { timeout: 30_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useCliFake({ fallback: 'echo' });
 
   it('prints the reply as text and exits 0', async () => {
     const run = await runCli(['-p', 'hi there'], cliEnv(fake.url));

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, jsonLines, runCli } from './cliHarness';
+import { describe, expect, it } from 'vitest';
+import { cliEnv, jsonLines, runCli, useCliFake } from './cliHarness';
 
 /** The headless CLI offers the agent tools too, and `--agents` defines agent types for the run. */
 describe('headless CLI: sub-agents and --agents', { timeout: 30_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useCliFake({ fallback: 'echo' });
 
   const agents = JSON.stringify({ reviewer: { description: 'Reviews a change for bugs', prompt: 'You are a meticulous reviewer of diffs.', tools: ['Read', 'Grep'] } });
 

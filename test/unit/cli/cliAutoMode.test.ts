@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLASSIFIER_TOOL_NAME } from '../../../extension/core/permissions/classifierPrompt';
+import { CLASSIFIER_TOOL_NAME } from '../../../extension/core/engines/permissions/classifierPrompt';
 import { startFakeAnthropic, type FakeAnthropic, type FakeTurn } from '../../fixtures/fake-anthropic';
 import { cliEnv, jsonLines, runCli } from './cliHarness';
 

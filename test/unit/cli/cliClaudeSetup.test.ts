@@ -6,9 +6,9 @@
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, runCli } from './cliHarness';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { cliEnv, runCli, useCliFake } from './cliHarness';
 
 const FIXTURE = path.resolve(__dirname, '../../fixtures/claude-setup');
 
@@ -22,14 +22,7 @@ function setupWorkspace(baseUrl: string) {
 const lastMessage = (fake: FakeAnthropic) => JSON.stringify((fake.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.at(-1) ?? '');
 
 describe('cli: a Claude Code .claude setup', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test' });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => fake.setScript([]));
+  const fake = useCliFake();
 
   it('runs the project command of a -p prompt: arguments, ! line and @ file expanded', async () => {
     fake.setScript([{ content: [{ type: 'text', text: 'Brief written.' }], expect: { lastUserTextIncludes: 'Write a brief about release for developers.' } }]);

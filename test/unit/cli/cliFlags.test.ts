@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, jsonLines, runCli } from './cliHarness';
+import { cliEnv, jsonLines, runCli, useCliFake } from './cliHarness';
 
 interface SentBody {
   system: { text: string }[];
@@ -19,13 +19,8 @@ function isolated(url: string) {
 const user = (content: string) => JSON.stringify({ type: 'user', message: { role: 'user', content } });
 
 describe('headless CLI flags', { timeout: 60_000 }, () => {
-  let fake: FakeAnthropic;
+  const fake = useCliFake({ fallback: 'echo' });
   const sent = () => fake.requests.at(-1)?.body as unknown as SentBody;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
 
   it('--system-prompt replaces the identity, --append-system-prompt adds to it, --tools limits the tools', async () => {
     const run = await runCli(['-p', 'hi', '--system-prompt', 'You are Terse.', '--append-system-prompt', 'Always answer in French.', '--tools', 'Read,Bash'], isolated(fake.url));

@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FakeAnthropic, FakeAnthropicOptions } from '../../fixtures/fake-anthropic';
+import { useSharedFake } from '../fakeApi';
 
 const MAIN = path.resolve(__dirname, '../../../extension/cli/main.ts');
 /** tsx's loader by absolute URL: the child runs in a temp folder where a bare `tsx` would not resolve. */
@@ -16,10 +18,18 @@ export interface CliRun {
   stderr: string;
 }
 
+/** The API key cliEnv gives the CLI, which useCliFake's fake API asks for. */
+const CLI_API_KEY = 'sk-cli-test';
+
 export function cliEnv(baseUrl: string, extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv; cwd: string; home: string } {
   const cwd = mkdtempSync(path.join(tmpdir(), 'cw-cli-ws-'));
   const home = mkdtempSync(path.join(tmpdir(), 'cw-cli-home-'));
-  return { cwd, home, env: { ...process.env, ANTHROPIC_API_KEY: 'sk-cli-test', ANTHROPIC_BASE_URL: baseUrl, CODEWRIGHT_HOME: home, ...extra } };
+  return { cwd, home, env: { ...process.env, ANTHROPIC_API_KEY: CLI_API_KEY, ANTHROPIC_BASE_URL: baseUrl, CODEWRIGHT_HOME: home, ...extra } };
+}
+
+/** The describe block's fake API (useSharedFake), asking for the key cliEnv gives the CLI. */
+export function useCliFake(opts: Omit<FakeAnthropicOptions, 'apiKey'> = {}): FakeAnthropic {
+  return useSharedFake({ apiKey: CLI_API_KEY, ...opts });
 }
 
 /** `stdin`, when given, is written to the CLI's standard input before it is closed. */

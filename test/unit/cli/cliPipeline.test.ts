@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionCause } from '../../../extension/llm/errors';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, jsonLines, runCli } from './cliHarness';
+import { cliEnv, jsonLines, runCli, useCliFake } from './cliHarness';
 
 /** Nothing listens on port 1: every request fails at once with ECONNREFUSED. */
 const UNREACHABLE = 'http://127.0.0.1:1';
@@ -74,13 +73,8 @@ describe('headless CLI in a pipeline: usage and help', { timeout: 30_000 }, () =
 });
 
 describe('headless CLI flags of Claude Code', { timeout: 60_000 }, () => {
-  let fake: FakeAnthropic;
+  const fake = useCliFake({ fallback: 'echo' });
   const sent = () => fake.requests.at(-1)?.body as unknown as { system: { text: string }[]; tools?: { name: string }[]; messages: { content: unknown }[] };
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
 
   it('--disable-slash-commands sends a "/" prompt to the model as text', async () => {
     const run = await runCli(['-p', '/help me', '--disable-slash-commands'], isolated(fake.url));

@@ -1,11 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionLine } from '../../../extension/cli/sessionStart';
-import { TranscriptWriter } from '../../../extension/core/session/transcript';
+import { TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore, workspaceKeyOf } from '../../../extension/host/node/transcriptStore';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, jsonLines, runCli } from './cliHarness';
+import { cliEnv, jsonLines, runCli, useCliFake } from './cliHarness';
 
 const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -14,12 +13,7 @@ function transcriptsOf(where: { home: string; cwd: string }): string {
 }
 
 describe('headless CLI sessions', { timeout: 60_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useCliFake({ fallback: 'echo' });
 
   it('--session-id names the new session and refuses one that exists; --name titles it in --list-sessions', async () => {
     const where = cliEnv(fake.url);

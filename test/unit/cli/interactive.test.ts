@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../extension/cli/args';
 import { createLineReader, runInteractive } from '../../../extension/cli/interactive';
 import { main } from '../../../extension/cli/main';
-import { TranscriptWriter } from '../../../extension/core/session/transcript';
+import { TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore, projectTranscriptsDir } from '../../../extension/host/node/transcriptStore';
 import { startFakeAnthropic, textTurn, type FakeAnthropic } from '../../fixtures/fake-anthropic';
 

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../extension/cli/args';
 import { startCliMcp } from '../../../extension/cli/mcp';
-import type { McpManager } from '../../../extension/core/mcp/manager';
+import type { McpManager } from '../../../extension/core/engines/mcp/manager';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;

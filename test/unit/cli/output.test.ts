@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../extension/core/agent/agentSession';
+import type { AgentEvent } from '../../../extension/core/loop/session/agentSession';
 import { createOutput, NO_STRUCTURED_OUTPUT } from '../../../extension/cli/output';
 
 const INIT = { sessionId: 's-1', model: 'm', cwd: '/w', tools: [] };

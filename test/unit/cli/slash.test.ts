@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliSlash } from '../../../extension/cli/slash';
-import { AgentSession } from '../../../extension/core/agent/agentSession';
-import type { PromptCommand } from '../../../extension/core/commands/types';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { AgentSession } from '../../../extension/core/loop/session/agentSession';
+import type { PromptCommand } from '../../../extension/core/contracts/commands';
 import { agentDeps, ScriptedModel, sequentialIds } from '../support';
-import { cliEnv, runCli } from './cliHarness';
+import { cliEnv, runCli, useCliFake } from './cliHarness';
 
 const lint: PromptCommand = {
   type: 'prompt',
@@ -59,12 +58,7 @@ describe('cli/slash', () => {
 });
 
 describe('headless CLI: slash commands', { timeout: 30_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useCliFake({ fallback: 'echo' });
 
   it('sends a prompt command expanded: /review reaches the model as the review prompt', async () => {
     const run = await runCli(['-p', '/review the parser'], cliEnv(fake.url));

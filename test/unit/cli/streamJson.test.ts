@@ -1,12 +1,12 @@
 /** cli/output.ts in stream-json: each loop event as the Agent SDK types its message, checked field by field. */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../extension/core/agent/agentSession';
-import type { AssistantApiInfo, QueryEvent } from '../../../extension/core/agent/events';
-import type { AssistantMessage, UserMessage } from '../../../extension/core/messages';
-import type { ModelStreamEvent } from '../../../extension/core/ports';
-import { createAppStateStore } from '../../../extension/core/state/appState';
-import type { LocalBashTaskState } from '../../../extension/core/tasks/localBash';
+import type { AgentEvent } from '../../../extension/core/loop/session/agentSession';
+import type { AssistantApiInfo, QueryEvent } from '../../../extension/core/contracts/events';
+import type { AssistantMessage, UserMessage } from '../../../extension/core/base/messages';
+import type { ModelStreamEvent } from '../../../extension/core/contracts/ports';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
+import type { LocalBashTaskState } from '../../../extension/core/engines/tasks/localBash';
 import { createOutput, initFrom, type OutputOptions } from '../../../extension/cli/output';
 import { checkSdkLine } from './sdkMessageSchemas';
 

@@ -5,9 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { cliEnv, jsonLines, runCli } from './cliHarness';
+import { describe, expect, it } from 'vitest';
+import { cliEnv, jsonLines, runCli, useCliFake } from './cliHarness';
 import { checkSdkLine } from './sdkMessageSchemas';
 
 function transcriptUuids(home: string, sessionId: string): string[] {
@@ -22,12 +21,7 @@ function transcriptUuids(home: string, sessionId: string): string[] {
 }
 
 describe('headless CLI: stream-json messages as the Agent SDK types them', { timeout: 30_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useCliFake({ fallback: 'echo' });
 
   it("streams a sub-agent's messages with its Agent call as parent_tool_use_id, and sums every model in the result", async () => {
     fake.setScript([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitArguments, substituteArguments } from '../../../extension/core/commands/arguments';
+import { splitArguments, substituteArguments } from '../../../extension/core/base/text/arguments';
 
-describe('core/commands/arguments', () => {
+describe('core/base/text/arguments', () => {
   it('splits like a shell: quotes group words, backslashes escape', () => {
     expect(splitArguments(`123 "high priority" 'a b' c\\ d`)).toEqual(['123', 'high priority', 'a b', 'c d']);
     expect(splitArguments('  ')).toEqual([]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchCommand, resolveCommand } from '../../../extension/core/commands/dispatch';
-import { closestNames, parseSlashCommand } from '../../../extension/core/commands/parse';
-import { CommandRegistry } from '../../../extension/core/commands/registry';
-import type { Command } from '../../../extension/core/commands/types';
+import { dispatchCommand, resolveCommand } from '../../../extension/core/loop/commands/dispatch';
+import { closestNames, parseSlashCommand } from '../../../extension/core/loop/commands/parse';
+import { CommandRegistry } from '../../../extension/core/loop/commands/registry';
+import type { Command } from '../../../extension/core/contracts/commands';
 import { commandContext } from './fakeHost';
 
 const commands: Command[] = [
@@ -33,7 +33,7 @@ const commands: Command[] = [
 ];
 const registry = new CommandRegistry({ builtins: commands });
 
-describe('core/commands/parse', () => {
+describe('core/loop/commands/parse', () => {
   it('reads the name and the arguments of a command', () => {
     expect(parseSlashCommand('/frontend:lint  src/app.ts  ')).toEqual({ name: 'frontend:lint', args: 'src/app.ts' });
     expect(parseSlashCommand('  /compact\nkeep the API notes')).toEqual({ name: 'compact', args: 'keep the API notes' });
@@ -53,7 +53,7 @@ describe('core/commands/parse', () => {
   });
 });
 
-describe('core/commands/dispatch', () => {
+describe('core/loop/commands/dispatch', () => {
   it('expands a prompt command with its allowed tools and model', async () => {
     expect(await dispatchCommand('/frontend:lint src', registry, commandContext())).toEqual({
       type: 'prompt',

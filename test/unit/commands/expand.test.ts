@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expandCommandText } from '../../../extension/core/commands/expand';
+import { expandCommandText } from '../../../extension/core/loop/commands/expand';
 import { fakeCommandContext } from './fakeRunTool';
 
 const opts = { commandName: 'review', allowedTools: ['Bash(git status:*)'] };
 
-describe('core/commands/expand', () => {
+describe('core/loop/commands/expand', () => {
   it('replaces a ! line and an inline !`cmd` by the output of Bash run through runTool', async () => {
     const { ctx, calls } = fakeCommandContext((_name, input) => ({ ok: true, text: `out of ${String(input.command)}\n` }));
     const result = await expandCommandText('Status:\n!git status\nBranch: !`git branch --show-current` now', ctx, opts);

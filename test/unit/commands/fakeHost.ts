@@ -1,10 +1,10 @@
 /** A CommandHost that behaves (fakes over mocks) for the built-in commands' tests. */
-import type { SessionUsage } from '../../../extension/core/agent/usage';
-import type { CommandEditorPort, CommandHost, ContextSnapshot, MemoryFileChoice } from '../../../extension/core/commands/host';
-import type { Command, CommandContext } from '../../../extension/core/commands/types';
-import type { Message } from '../../../extension/core/messages';
-import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/permissions/types';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+import type { SessionUsage } from '../../../extension/core/loop/query/usage';
+import type { CommandEditorPort, CommandHost, ContextSnapshot, MemoryFileChoice } from '../../../extension/core/loop/commands/host';
+import type { Command, CommandContext } from '../../../extension/core/contracts/commands';
+import type { Message } from '../../../extension/core/base/messages';
+import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 
 export interface FakeHost extends CommandHost {
   calls: string[];

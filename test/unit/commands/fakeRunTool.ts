@@ -1,6 +1,6 @@
 /** A fake `CommandContext` whose `runTool` answers from a script and records every call. */
-import type { CommandContext, CommandToolResult } from '../../../extension/core/commands/types';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+import type { CommandContext, CommandToolResult } from '../../../extension/core/contracts/commands';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 
 export interface ToolCall {
   name: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyRuleChange, ruleUpdate } from '../../../extension/core/commands/permissionRules';
-import type { PermissionHolder } from '../../../extension/core/ports';
-import { getEmptyToolPermissionContext, type PermissionUpdate, type ToolPermissionContext } from '../../../extension/core/permissions/types';
+import { applyRuleChange, ruleUpdate } from '../../../extension/core/loop/commands/permissionRules';
+import type { PermissionHolder } from '../../../extension/core/contracts/ports';
+import { getEmptyToolPermissionContext, type PermissionUpdate, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 function holder(ctx: ToolPermissionContext = getEmptyToolPermissionContext()): PermissionHolder & { ctx: ToolPermissionContext } {
   const h = {
@@ -14,7 +14,7 @@ function holder(ctx: ToolPermissionContext = getEmptyToolPermissionContext()): P
   return h;
 }
 
-describe('core/commands/permissionRules', () => {
+describe('core/loop/commands/permissionRules', () => {
   it('adds a rule to a settings file: written there and applied to the window at once', async () => {
     const h = holder();
     const written: PermissionUpdate[][] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandNameFromPath, parseCommandFile } from '../../../extension/core/commands/promptFile';
-import type { PromptCommand } from '../../../extension/core/commands/types';
+import { commandNameFromPath, parseCommandFile } from '../../../extension/core/loop/commands/promptFile';
+import type { PromptCommand } from '../../../extension/core/contracts/commands';
 import { fakeCommandContext } from './fakeRunTool';
 
 const info = (relativePath: string) => ({ path: `/work/app/.claude/commands/${relativePath}`, relativePath, source: 'project' as const });
@@ -11,7 +11,7 @@ function command(text: string, relativePath = 'x.md'): PromptCommand {
   return r.command;
 }
 
-describe('core/commands/promptFile', () => {
+describe('core/loop/commands/promptFile', () => {
   it('names commands after their path, subfolders joined by colons', () => {
     expect(commandNameFromPath('commit.md')).toBe('commit');
     expect(commandNameFromPath('git/commit.md')).toBe('git:commit');

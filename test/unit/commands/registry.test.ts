@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CommandRegistry, type CommandLoader } from '../../../extension/core/commands/registry';
-import type { Command, PromptCommand } from '../../../extension/core/commands/types';
-import type { ConfigProblem } from '../../../extension/core/configProblems';
+import { CommandRegistry } from '../../../extension/core/loop/commands/registry';
+import type { CommandLoader } from '../../../extension/core/contracts/commands';
+import type { Command, PromptCommand } from '../../../extension/core/contracts/commands';
+import type { ConfigProblem } from '../../../extension/core/base/configProblems';
 
 const local = (name: string, over: Partial<Command> = {}): Command =>
   ({ type: 'local', name, description: `${name} built-in`, source: 'builtin', supportsNonInteractive: true, call: async () => ({ type: 'skip' }), ...over }) as Command;
@@ -28,7 +29,7 @@ function mutableLoader(initial: Command[], problems: ConfigProblem[] = []) {
   return { state, loader };
 }
 
-describe('core/commands/registry', () => {
+describe('core/loop/commands/registry', () => {
   it('lists the built-ins first, then loaded commands in load order, with hints and sources', async () => {
     const { loader } = mutableLoader([fileCommand('deploy', '/ws/.claude/commands/deploy.md'), fileCommand('lint', '/home/.claude/commands/lint.md', 'user')]);
     const registry = new CommandRegistry({ builtins: [local('help'), local('clear')], loaders: [loader] });

@@ -6,8 +6,8 @@ import {
   type CommandContext,
   type LocalCommand,
   type PromptCommand,
-} from '../../../extension/core/commands/types';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+} from '../../../extension/core/contracts/commands';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 
 const help: LocalCommand = {
   type: 'local',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coerceSettingValue, findSetting, SETTINGS } from '../../../extension/core/config/settingsCatalog';
+import { coerceSettingValue, findSetting, SETTINGS } from '../../../extension/core/contracts/settingsCatalog';
 
 interface ConfigProperty {
   type: string;
@@ -12,7 +12,7 @@ interface ConfigProperty {
 const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, ConfigProperty> } } };
 const properties = manifest.contributes.configuration.properties;
 
-describe('core/config/settingsCatalog', () => {
+describe('core/contracts/settingsCatalog', () => {
   it('lists exactly the scalar codewright.* settings of package.json, with their types, values and defaults', () => {
     const scalar = Object.entries(properties).filter(([, p]) => p.type !== 'array' && p.type !== 'object');
     expect(SETTINGS.map((s) => `codewright.${s.key}`).sort()).toEqual(scalar.map(([k]) => k).sort());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimited } from '../../../extension/core/async';
+import { mapLimited } from '../../../extension/core/base/async';
 
 /** A promise with its resolver, to finish calls in an order the test chooses. */
 function deferred<T>() {
@@ -10,7 +10,7 @@ function deferred<T>() {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('core/async mapLimited', () => {
+describe('core/base/async mapLimited', () => {
   it('keeps at most `limit` calls in flight and starts them in order', async () => {
     const gates = Array.from({ length: 5 }, () => deferred<void>());
     const started: number[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { asAgentId, asSessionId, createAgentId, toAgentId, type AgentId, type SessionId } from '../../../extension/core/ids';
+import { asAgentId, asSessionId, createAgentId, toAgentId, type AgentId, type SessionId } from '../../../extension/core/base/ids';
 
-describe('core/ids', () => {
+describe('core/base/ids', () => {
   it('creates agent ids of `a` and 16 lowercase hex characters when no label is given', () => {
     const id = createAgentId();
     expect(id).toMatch(/^a[0-9a-f]{16}$/);

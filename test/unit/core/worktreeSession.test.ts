@@ -1,16 +1,17 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../extension/core/ports';
+import type { Workspace } from '../../../extension/core/contracts/ports';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { NodeWorktrees } from '../../../extension/host/node/worktrees';
-import { cleanUpWorktree, createAgentWorktree } from '../../../extension/core/agents/worktree';
-import { asAgentId } from '../../../extension/core/ids';
-import { baseWorkspace, enterWorktreeContext, exitWorktreeContext, type WorktreeSession } from '../../../extension/core/worktreeSession';
+import { cleanUpWorktree, createAgentWorktree } from '../../../extension/core/loop/subagents/worktree';
+import { asAgentId } from '../../../extension/core/base/ids';
+import { baseWorkspace, enterWorktreeContext, exitWorktreeContext } from '../../../extension/core/engines/worktrees/worktreeSession';
+import type { WorktreeSession } from '../../../extension/core/contracts/worktree';
 import { makeContext } from '../tool/fixtures';
 import { gitIn, makeRepo, removeDir, stubGitEnv } from '../host/node/gitRepo';
 
-describe('core/worktreeSession', () => {
+describe('core/engines/worktrees/worktreeSession', () => {
   stubGitEnv();
   const repos: string[] = [];
   const repo = () => {

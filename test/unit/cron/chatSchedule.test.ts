@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import { CronScheduler } from '../../../extension/core/cron/scheduler';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import { CronScheduler } from '../../../extension/core/engines/cron/scheduler';
 import { TaskViewSchema, type TaskView } from '../../../extension/protocol/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 import { FakeClock, MemoryCronStore } from './fakeClock';

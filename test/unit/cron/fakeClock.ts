@@ -1,5 +1,5 @@
 /** A clock for scheduler tests: time moves only when the test advances it, and due timers run in order. */
-import type { CronClock, CronJob, CronJobStore } from '../../../extension/core/cron/types';
+import type { CronClock, CronJob, CronJobStore } from '../../../extension/core/contracts/cron';
 
 export class FakeClock implements CronClock {
   private timers: { at: number; fire: () => void; seq: number }[] = [];

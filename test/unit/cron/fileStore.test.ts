@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CronScheduler } from '../../../extension/core/cron/scheduler';
+import { CronScheduler } from '../../../extension/core/engines/cron/scheduler';
 import { FileCronJobStore } from '../../../extension/host/node/cronJobStore';
 import { FakeClock } from './fakeClock';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../extension/chat/chatSession';
-import type { AgentSession } from '../../../extension/core/agent/agentSession';
-import type { MonitorTaskState } from '../../../extension/core/tasks/monitor';
+import { ChatSession } from '../../../extension/conversation/chatSession';
+import type { AgentSession } from '../../../extension/core/loop/session/agentSession';
+import type { MonitorTaskState } from '../../../extension/core/engines/tasks/monitor';
 import { TaskViewSchema } from '../../../extension/protocol/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
 

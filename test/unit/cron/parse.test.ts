@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CronParseError, cronError, parseCron } from '../../../extension/core/cron/parse';
-import { matches, nextRun } from '../../../extension/core/cron/nextRun';
+import { CronParseError, cronError, parseCron } from '../../../extension/core/engines/cron/parse';
+import { matches, nextRun } from '../../../extension/core/engines/cron/nextRun';
 
 /** A local time, so every assertion holds in whatever zone the tests run. */
 const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi);

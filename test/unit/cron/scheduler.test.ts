@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CronScheduler, DEFAULT_MAX_AGE_MS } from '../../../extension/core/cron/scheduler';
-import type { CronJob } from '../../../extension/core/cron/types';
+import { CronScheduler, DEFAULT_MAX_AGE_MS } from '../../../extension/core/engines/cron/scheduler';
+import type { CronJob } from '../../../extension/core/contracts/cron';
 import { FakeClock, MemoryCronStore } from './fakeClock';
 
 const MINUTE = 60_000;

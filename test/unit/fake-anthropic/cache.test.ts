@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { canonicalJson, type FakeAnthropic, MIN_CACHEABLE_TOKENS, startFakeAnthropic } from '../../fixtures/fake-anthropic';
-import { clientFor, MODEL, post, request } from './helpers';
+import { canonicalJson, MIN_CACHEABLE_TOKENS } from '../../fixtures/fake-anthropic';
+import { MODEL, post, request, useFakePerTest } from './helpers';
 
 // ~1,500 tokens at 4 characters a token: comfortably over the 1,024-token minimum.
 const LONG_SYSTEM = 'You are a careful coding agent. Follow the repository conventions. '.repeat(90);
@@ -16,16 +16,7 @@ function params(system: string, messages: Anthropic.MessageParam[], model = MODE
 }
 
 describe('fake-anthropic prompt cache', () => {
-  let fake: FakeAnthropic;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    fake = await startFakeAnthropic({ fallback: 'echo' });
-    client = clientFor(fake);
-  });
-  afterEach(async () => {
-    await fake.close();
-  });
+  const { fake, client } = useFakePerTest({ fallback: 'echo' });
 
   it('creates the cache on the first request and reads it on the second with the same prefix', async () => {
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'hello' }];

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic, textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
+import { useSharedFake } from '../fakeApi';
 import { assistant, clientFor, errorOf, MODEL, post, rejectionOf, request, text, toolUse, user } from './helpers';
 
 const schema = { type: 'object', properties: { query: { type: 'string' } } };
@@ -18,17 +19,7 @@ const afterSearch = (content: unknown[], tools: unknown[] = TOOLS) =>
   request([user('open an issue'), assistant([toolUse('toolu_s', SEARCH, { query: 'github' })]), user([resultWith('toolu_s', content)])], { tools });
 
 describe('fake-anthropic deferred tools', () => {
-  let fake: FakeAnthropic;
-
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ fallback: 'echo' });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.setScript([]);
-  });
+  const fake = useSharedFake({ fallback: 'echo' });
 
   async function rejected(body: unknown): Promise<string> {
     const res = await post(fake, body);

@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalJson, type FakeAnthropic, MIN_CACHEABLE_TOKENS, startFakeAnthropic } from '../../fixtures/fake-anthropic';
-import { clientFor, MODEL } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, MIN_CACHEABLE_TOKENS } from '../../fixtures/fake-anthropic';
+import { MODEL, useFakePerTest } from './helpers';
 
 // ~1,500 tokens at 4 characters a token: comfortably over the 1,024-token minimum.
 const LONG_SYSTEM = 'You are a careful coding agent. Follow the repository conventions. '.repeat(90);
@@ -27,16 +27,7 @@ function searched(content: Anthropic.ToolResultBlockParam['content'], mark = fal
 }
 
 describe('fake-anthropic prompt cache with deferred tools', () => {
-  let fake: FakeAnthropic;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    fake = await startFakeAnthropic({ fallback: 'echo' });
-    client = clientFor(fake);
-  });
-  afterEach(async () => {
-    await fake.close();
-  });
+  const { client } = useFakePerTest({ fallback: 'echo' });
 
   const create = (tools: Anthropic.Tool[], messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'hi' }]) =>
     client.messages.create({ model: MODEL, max_tokens: 100, system, tools, messages });

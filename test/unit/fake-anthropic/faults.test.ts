@@ -1,22 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic, textTurn } from '../../fixtures/fake-anthropic';
-import { clientFor, MODEL, parseSse, post, rejectionOf, request } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { textTurn } from '../../fixtures/fake-anthropic';
+import { withFake } from '../fakeApi';
+import { clientFor, MODEL, parseSse, post, rejectionOf, request, useFakePerTest } from './helpers';
 
 const hello: Anthropic.MessageParam[] = [{ role: 'user', content: 'hello' }];
 const params = { model: MODEL, max_tokens: 100, messages: hello };
 
 describe('fake-anthropic faults', () => {
-  let fake: FakeAnthropic;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    fake = await startFakeAnthropic();
-    client = clientFor(fake);
-  });
-  afterEach(async () => {
-    await fake.close();
-  });
+  const { fake, client } = useFakePerTest();
 
   it('surfaces a 429 as RateLimitError with the retry-after header and the real error shape', async () => {
     fake.setScript([{ fault: { kind: 'http', status: 429, retryAfter: 7 } }]);
@@ -147,8 +139,7 @@ describe('fake-anthropic faults', () => {
   });
 
   it('answers 401 with authentication_error when no key is sent, and when the key is wrong', async () => {
-    const strict = await startFakeAnthropic({ apiKey: 'right-key', fallback: 'echo' });
-    try {
+    await withFake({ apiKey: 'right-key', fallback: 'echo' }, async (strict) => {
       const missing = await post(strict, request(hello), { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' });
       expect(missing.status).toBe(401);
       expect(JSON.parse(missing.text)).toMatchObject({ type: 'error', error: { type: 'authentication_error', message: 'x-api-key header is required' } });
@@ -159,9 +150,7 @@ describe('fake-anthropic faults', () => {
       expect(right.content[0]).toMatchObject({ type: 'text', text: 'You said: hello' });
       const viaHeader = await post(strict, request(hello), { 'x-api-key': 'right-key', 'anthropic-version': '2023-06-01' });
       expect(viaHeader.status).toBe(200);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it('answers 400 when the anthropic-version header is missing', async () => {

@@ -1,12 +1,28 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { afterEach, beforeEach } from 'vitest';
 import { z } from 'zod';
-import type { FakeAnthropic } from '../../fixtures/fake-anthropic';
+import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../../fixtures/fake-anthropic';
 
 // Not a model the SDK flags as deprecated, which would print a warning per request.
 export const MODEL = 'claude-sonnet-5-5';
 
 export function clientFor(fake: FakeAnthropic, apiKey = 'test'): Anthropic {
   return new Anthropic({ apiKey, baseURL: fake.url, maxRetries: 0 });
+}
+
+/**
+ * A fake API of its own for each test (started before it, closed after it: a test may close it or break it),
+ * and an SDK client for it. Both are filled in by that beforeEach, so use them inside the tests only.
+ */
+export function useFakePerTest(opts: FakeAnthropicOptions = {}): { fake: FakeAnthropic; client: Pick<Anthropic, 'messages'> } {
+  const fake = {} as FakeAnthropic;
+  let sdk: Anthropic;
+  beforeEach(async () => {
+    Object.assign(fake, await startFakeAnthropic(opts));
+    sdk = clientFor(fake);
+  });
+  afterEach(() => fake.close());
+  return { fake, client: { get messages() { return sdk.messages; } } };
 }
 
 export const ErrorBodySchema = z.object({

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, parseScript, startFakeAnthropic, type FakeTurn } from '../../fixtures/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { parseScript, type FakeTurn } from '../../fixtures/fake-anthropic';
+import { useSharedFake } from '../fakeApi';
 import { clientFor, MODEL } from './helpers';
 
 const SEARCH_TOOL = { type: 'web_search_20250305' as const, name: 'web_search' as const, max_uses: 2 };
@@ -13,12 +14,7 @@ const searchTurn: FakeTurn = {
 };
 
 describe('fake-anthropic server tools', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useSharedFake();
 
   const ask = (tools: unknown[]) =>
     clientFor(fake).messages.create({ model: MODEL, max_tokens: 512, messages: [{ role: 'user', content: 'search' }], tools: tools as never });

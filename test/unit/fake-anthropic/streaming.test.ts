@@ -1,21 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { echoTurn, type FakeAnthropic, startFakeAnthropic, textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
-import { clientFor, HEADERS, MODEL, parseSse, post, rejectionOf, request } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { echoTurn, textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
+import { withFake } from '../fakeApi';
+import { clientFor, HEADERS, MODEL, parseSse, post, rejectionOf, request, useFakePerTest } from './helpers';
 
 const hello: Anthropic.MessageParam[] = [{ role: 'user', content: 'hello there' }];
 
 describe('fake-anthropic streaming', () => {
-  let fake: FakeAnthropic;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    fake = await startFakeAnthropic();
-    client = clientFor(fake);
-  });
-  afterEach(async () => {
-    await fake.close();
-  });
+  const { fake, client } = useFakePerTest();
 
   it('streams text that the SDK assembles into exactly the scripted text, in several deltas', async () => {
     const scripted = 'The quick brown fox jumps over the lazy dog. 🦊 Done.';
@@ -194,8 +186,7 @@ describe('fake-anthropic streaming', () => {
   });
 
   it('echoes the last user text in several chunks when started with the echo fallback', async () => {
-    const echo = await startFakeAnthropic({ fallback: 'echo', script: [textTurn('scripted first')] });
-    try {
+    await withFake({ fallback: 'echo', script: [textTurn('scripted first')] }, async (echo) => {
       const echoClient = clientFor(echo);
       expect(await echoClient.messages.stream({ model: MODEL, max_tokens: 100, messages: hello }).finalText()).toBe('scripted first');
       const stream = echoClient.messages.stream({
@@ -208,20 +199,15 @@ describe('fake-anthropic streaming', () => {
       expect(await stream.finalText()).toBe('You said: what is 2+2?');
       expect(deltas.length).toBeGreaterThan(1);
       expect(echoTurn('hi')).toEqual({ content: [{ type: 'text', text: 'You said: hi', chunks: 4 }] });
-    } finally {
-      await echo.close();
-    }
+    });
   });
 
   it('asks a fallback function for the turn when the script is empty', async () => {
-    const computed = await startFakeAnthropic({ fallback: ({ lastUserText, body }) => textTurn(`${String(body['model'])}: ${lastUserText.toUpperCase()}`) });
-    try {
+    await withFake({ fallback: ({ lastUserText, body }) => textTurn(`${String(body['model'])}: ${lastUserText.toUpperCase()}`) }, async (computed) => {
       expect(await clientFor(computed).messages.create({ model: MODEL, max_tokens: 100, messages: hello })).toMatchObject({
         content: [{ type: 'text', text: `${MODEL}: HELLO THERE` }],
       });
-    } finally {
-      await computed.close();
-    }
+    });
   });
 
   it('answers 500 saying the script ran out when the queue is empty', async () => {

@@ -1,19 +1,15 @@
 /** The fake API's thinking rules: signatures it issued, and thinking kept across tool turns (fixtures/fake-anthropic/thinking.ts). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic, textTurn } from '../../fixtures/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { textTurn } from '../../fixtures/fake-anthropic';
 import { signatureFor } from '../../fixtures/fake-anthropic/thinking';
+import { useSharedFake } from '../fakeApi';
 import { assistant, errorOf, post, request, text, toolResult, toolUse, user } from './helpers';
 
 const tools = [{ name: 'Read', description: 'Reads', input_schema: { type: 'object', properties: {} } }];
 const thinking = (value: string, signature = signatureFor(value)) => ({ type: 'thinking', thinking: value, signature });
 
 describe('fake-anthropic thinking', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(async () => fake.close());
-  beforeEach(() => fake.setScript([]));
+  const fake = useSharedFake();
 
   /** The first request: the fake replies with thinking, a redacted block and a tool call `toolu_r`. */
   async function firstTurn(): Promise<void> {

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic, textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
+import { useSharedFake } from '../fakeApi';
 import { assistant, clientFor, errorOf, MODEL, post, rejectionOf, request, text, toolResult, toolUse, user } from './helpers';
 
 const tool = (name: string, input_schema: unknown = { type: 'object', properties: {} }, extra: Record<string, unknown> = {}) => ({
@@ -203,17 +204,7 @@ const ACCEPTED: Array<{ name: string; body: unknown }> = [
 ];
 
 describe('fake-anthropic request validation', () => {
-  let fake: FakeAnthropic;
-
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ fallback: 'echo' });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.setScript([]);
-  });
+  const fake = useSharedFake({ fallback: 'echo' });
 
   it.each(REJECTED)('rejects $name with 400 invalid_request_error naming the problem', async ({ body, message }) => {
     const res = await post(fake, body);

@@ -3,8 +3,8 @@
  * Write tools through the executor. A write by one must never silently undo the other's.
  */
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../extension/core/ports';
-import { guardWrites, SharedWrites } from '../../../extension/core/files/sharedWrites';
+import type { Workspace } from '../../../extension/core/contracts/ports';
+import { guardWrites, SharedWrites } from '../../../extension/core/engines/files/sharedWrites';
 import { fileToolsHarness } from '../tools/shared/harness';
 import { MemoryWorkspace } from '../tools/shared/memoryWorkspace';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hooksPanelEntries, loadHooksConfig, parseHooksSettingsText } from '../../../extension/core/hooks/config';
-import { compileMatcher, matcherMatches } from '../../../extension/core/hooks/matcher';
+import { hooksPanelEntries, loadHooksConfig, parseHooksSettingsText } from '../../../extension/core/engines/hooks/config';
+import { compileMatcher, matcherMatches } from '../../../extension/core/engines/hooks/matcher';
 
 const where = { source: 'projectSettings' as const, path: '/ws/.claude/settings.json' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
-import type { HookEngine } from '../../../extension/core/hooks/engine';
-import type { Message } from '../../../extension/core/messages';
+import { AgentSession, type AgentEvent } from '../../../extension/core/loop/session/agentSession';
+import type { HookEngine } from '../../../extension/core/engines/hooks/engine';
+import type { Message } from '../../../extension/core/base/messages';
 import { agentDeps, ScriptedModel, sequentialIds, until } from '../support';
 import { fakeEngine, hookOf, json } from './support';
 
@@ -98,7 +98,7 @@ describe('SessionEnd and Notification hooks', () => {
 
 describe('SubagentStop hooks', () => {
   it('run instead of Stop in a sub-agent context and can send it back to work', async () => {
-    const { stopHooks } = await import('../../../extension/core/hooks/sessionHooks');
+    const { stopHooks } = await import('../../../extension/core/engines/hooks/sessionHooks');
     const { makeContext } = await import('../tool/fixtures');
     const { engine, runner } = fakeEngine([hookOf('Stop', 'main'), hookOf('SubagentStop', 'sub')], { sub: { exitCode: 2, stderr: 'report the file list too' } });
     const context = makeContext([], { subAgent: { agentId: 'a-1' as never, agentType: 'Explore', description: 'look' } });

@@ -1,7 +1,7 @@
 /** Fakes for hook tests: a runner that answers from a script and remembers what each command got on stdin. */
-import type { HooksConfig } from '../../../extension/core/hooks/config';
-import { HookEngine } from '../../../extension/core/hooks/engine';
-import type { HookCommand, HookEventName, HookRunRequest, HookRunResult, HookRunnerPort } from '../../../extension/core/hooks/types';
+import type { HooksConfig } from '../../../extension/core/engines/hooks/config';
+import { HookEngine } from '../../../extension/core/engines/hooks/engine';
+import type { HookCommand, HookEventName, HookRunRequest, HookRunResult, HookRunnerPort } from '../../../extension/core/contracts/hooks';
 
 export type Reply = Partial<HookRunResult> | ((stdin: Record<string, unknown>) => Partial<HookRunResult>);
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { HookEngine } from '../../../extension/core/hooks/engine';
-import { toolResultText } from '../../../extension/core/messages';
-import { createPermissionEngine } from '../../../extension/core/permissions/engine';
-import type { ToolPermissionContext } from '../../../extension/core/permissions/types';
-import { executeToolUse } from '../../../extension/core/tool/execute';
-import { createCanUseTool, type AskUser, type PermissionPrompt } from '../../../extension/core/tool/permissionGate';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import type { HookEngine } from '../../../extension/core/engines/hooks/engine';
+import { toolResultText } from '../../../extension/core/base/messages';
+import { createPermissionEngine } from '../../../extension/core/engines/permissions/engine';
+import type { ToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import { executeToolUse } from '../../../extension/core/engines/tools/execute';
+import { createCanUseTool } from '../../../extension/core/engines/tools/permissionGate';
+import type { AskUser, PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { assistantWith, makeContext, toolUse } from '../tool/fixtures';
 import { fakeEngine, hookOf, json } from './support';
 

@@ -1,14 +1,14 @@
 /** The model table and what reads it: lookups, fallbacks, request options, compaction and cost per turn. */
 import { describe, expect, it } from 'vitest';
-import { costUsd, UsageTracker } from '../../../extension/core/agent/usage';
-import { compactionFor } from '../../../extension/core/models/compaction';
-import { MODEL_TABLE } from '../../../extension/core/models/modelTable';
-import { findModelSpec, modelInfo, pickerModels, resolveModelAlias, setModelTableWarn } from '../../../extension/core/models/models';
-import { parseThinkingSetting, requestOptionsFor } from '../../../extension/core/models/requestOptions';
+import { costUsd, UsageTracker } from '../../../extension/core/loop/query/usage';
+import { compactionFor } from '../../../extension/core/engines/models/compaction';
+import { MODEL_TABLE } from '../../../extension/core/engines/models/modelTable';
+import { findModelSpec, modelInfo, pickerModels, resolveModelAlias, setModelTableWarn } from '../../../extension/core/engines/models/models';
+import { parseThinkingSetting, requestOptionsFor } from '../../../extension/core/engines/models/requestOptions';
 
 const usage = (inputTokens: number, outputTokens: number, cacheReadInputTokens = 0, cacheCreationInputTokens = 0) => ({ inputTokens, outputTokens, cacheReadInputTokens, cacheCreationInputTokens });
 
-describe('core/models/models', () => {
+describe('core/engines/models/models', () => {
   it('finds dated, cloud and [1m] ids by their row, and never a longer version by a shorter one', () => {
     expect(findModelSpec('claude-opus-4-5-20251101')?.id).toBe('claude-opus-4-5');
     expect(findModelSpec('us.anthropic.claude-sonnet-4-5-20250929-v1:0')?.id).toBe('claude-sonnet-4-5');
@@ -44,7 +44,7 @@ describe('core/models/models', () => {
   });
 });
 
-describe('core/models/requestOptions', () => {
+describe('core/engines/models/requestOptions', () => {
   it('defaults max_tokens to the model output limit and caps a larger user value to it', () => {
     expect(requestOptionsFor('claude-opus-4-1')).toMatchObject({ maxTokens: 32_000 });
     expect(requestOptionsFor('claude-opus-4-1', { maxTokens: 100_000 }).maxTokens).toBe(32_000);
@@ -72,7 +72,7 @@ describe('core/models/requestOptions', () => {
   });
 });
 
-describe('core/models/compaction', () => {
+describe('core/engines/models/compaction', () => {
   it('compacts before the window less the reply reserve and the estimate margin', () => {
     expect(compactionFor('claude-sonnet-4-5')).toEqual({ contextWindow: 200_000, threshold: (200_000 - 20_000 - 13_000) / 200_000 });
     expect(compactionFor('claude-sonnet-5-5').threshold).toBeCloseTo(0.967, 3);

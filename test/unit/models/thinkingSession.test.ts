@@ -4,8 +4,8 @@
  * back as the fake requires (it answers a dropped or altered block with a 400, which would fail the turn).
  */
 import { describe, expect, it } from 'vitest';
-import { AgentSession, type AgentEvent } from '../../../extension/core/agent/agentSession';
-import type { ModelPreferences } from '../../../extension/core/models/requestOptions';
+import { AgentSession, type AgentEvent } from '../../../extension/core/loop/session/agentSession';
+import type { ModelPreferences } from '../../../extension/core/engines/models/requestOptions';
 import { textTurn, type FakeTurn } from '../../fixtures/fake-anthropic';
 import { clientFor, useFakeAnthropic } from '../agent/queryHarness';
 import { agentDeps, sequentialIds } from '../support';

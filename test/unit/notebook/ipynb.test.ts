@@ -8,10 +8,10 @@ import {
   readNotebook,
   serializeNotebook,
   toSourceLines,
-} from '../../../extension/core/notebook/ipynb';
+} from '../../../extension/core/base/ipynb';
 import { fixture } from '../tools/NotebookEdit/support';
 
-describe('core/notebook/ipynb', () => {
+describe('core/base/ipynb', () => {
   it('splits source into Jupyter lines that keep their newline, the last one without', () => {
     expect(toSourceLines('a\nb\n\nc')).toEqual(['a\n', 'b\n', '\n', 'c']);
     expect(toSourceLines('a\r\nb\n')).toEqual(['a\n', 'b\n']);

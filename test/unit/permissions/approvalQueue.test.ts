@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApprovalQueue } from '../../../extension/core/permissions/approvalQueue';
-import { createCanUseTool, type ApprovalAnswer, type PermissionPrompt } from '../../../extension/core/tool/permissionGate';
-import type { PermissionUpdate } from '../../../extension/core/permissions/types';
-import type { AssistantMessage } from '../../../extension/core/messages';
+import { ApprovalQueue } from '../../../extension/core/engines/permissions/approvalQueue';
+import { createCanUseTool } from '../../../extension/core/engines/tools/permissionGate';
+import type { ApprovalAnswer, PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
+import type { PermissionUpdate } from '../../../extension/core/contracts/permissions';
+import type { AssistantMessage } from '../../../extension/core/base/messages';
 import { echoTool, makeContext } from '../tool/fixtures';
 
 const { tool } = echoTool({ name: 'Shell' });
@@ -10,7 +11,7 @@ const assistant = { role: 'assistant', content: [] } as unknown as AssistantMess
 const prompt = (id: string): PermissionPrompt => ({ tool, input: { text: id }, toolUseId: id, message: `run ${id}?`, assistantMessage: assistant });
 const allow = (p: PermissionPrompt): ApprovalAnswer => ({ behavior: 'allow', updatedInput: p.input });
 
-describe('core/permissions/approvalQueue', () => {
+describe('core/engines/permissions/approvalQueue', () => {
   it('shows one request at a time, in the order they asked', async () => {
     const shown: string[] = [];
     const release: (() => void)[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chatPermissionHolder } from '../../../extension/core/permissions/chatHolder';
-import type { PermissionHolder } from '../../../extension/core/ports';
-import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/permissions/types';
+import { chatPermissionHolder } from '../../../extension/core/engines/permissions/chatHolder';
+import type { PermissionHolder } from '../../../extension/core/contracts/ports';
+import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 function windowHolder(start: Partial<ToolPermissionContext> = {}): PermissionHolder {
   let ctx: ToolPermissionContext = { ...getEmptyToolPermissionContext(), ...start };

@@ -1,11 +1,12 @@
 /**
- * auto mode's dialog racing the classifier (core/tool/classifierRace.ts, seed `pendingClassifierCheck`): a
+ * auto mode's dialog racing the classifier (core/engines/tools/classifierRace.ts, seed `pendingClassifierCheck`): a
  * quick classifier decides before any dialog; a slow one lets the dialog show, and its allow withdraws the
  * dialog; its block leaves the answer to the user; Stop still withdraws the dialog.
  */
 import { describe, expect, it } from 'vitest';
-import { createPermissionEngine, type ClassifierVerdict } from '../../../extension/core/permissions/engine';
-import { createCanUseTool, type ApprovalAnswer, type AskUser, type PermissionPrompt } from '../../../extension/core/tool/permissionGate';
+import { createPermissionEngine, type ClassifierVerdict } from '../../../extension/core/engines/permissions/engine';
+import { createCanUseTool } from '../../../extension/core/engines/tools/permissionGate';
+import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
 import { assistantWith, toolUse } from '../tool/fixtures';
 import { contextWith, fakeTool } from './support';
 

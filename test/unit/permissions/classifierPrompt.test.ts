@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseClassifierAnswer } from '../../../extension/core/permissions/classifier';
-import { actionText, CLASSIFIER_LIMITS, CLASSIFIER_TOOL_NAME, classifierUserText, recentUserRequests } from '../../../extension/core/permissions/classifierPrompt';
-import type { Message } from '../../../extension/core/messages';
+import { parseClassifierAnswer } from '../../../extension/core/engines/permissions/classifier';
+import { actionText, CLASSIFIER_LIMITS, CLASSIFIER_TOOL_NAME, classifierUserText, recentUserRequests } from '../../../extension/core/engines/permissions/classifierPrompt';
+import type { Message } from '../../../extension/core/base/messages';
 import { fakeTool } from './support';
 
 const user = (text: string): Message => ({ role: 'user', content: text });
 const toolResult = (text: string): Message => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: text }] });
 const assistant = (text: string): Message => ({ role: 'assistant', content: [{ type: 'text', text }] });
 
-describe('core/permissions/classifierPrompt', () => {
+describe('core/engines/permissions/classifierPrompt', () => {
   it("keeps only the user's own prompts: no tool results, no reminders, no assistant text; the last few, oldest first", () => {
     const messages: Message[] = [
       ...Array.from({ length: 7 }, (_, i) => user(`request ${i + 1}`)),
@@ -36,7 +36,7 @@ describe('core/permissions/classifierPrompt', () => {
   });
 });
 
-describe('core/permissions/classifier: parsing the answer', () => {
+describe('core/engines/permissions/classifier: parsing the answer', () => {
   const answer = (input: unknown): Message & { role: 'assistant' } => ({ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: CLASSIFIER_TOOL_NAME, input }] });
 
   it('reads allow and block with their reason', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeDecisionReason, describePermissionUpdate, PERMISSION_MODE_NAMES } from '../../../extension/core/permissions/describe';
+import { describeDecisionReason, describePermissionUpdate, PERMISSION_MODE_NAMES } from '../../../extension/core/engines/permissions/describe';
 import { PERMISSION_MODE_LABELS } from '../../../extension/protocol/controls';
 
-describe('core/permissions/describe', () => {
+describe('core/engines/permissions/describe', () => {
   it('names each permission mode as the chat header does', () => {
     expect(PERMISSION_MODE_NAMES).toEqual(PERMISSION_MODE_LABELS);
   });

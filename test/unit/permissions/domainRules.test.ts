@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainRuleContent, domainRuleMatches, findDomainRule } from '../../../extension/core/permissions/domainRules';
-import { getEmptyToolPermissionContext } from '../../../extension/core/permissions/types';
+import { domainRuleContent, domainRuleMatches, findDomainRule } from '../../../extension/core/engines/permissions/domainRules';
+import { getEmptyToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 describe('permissions/domainRules', () => {
   it('matches the exact host of a domain: rule, ignoring case and a trailing dot', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DENIAL_LIMITS } from '../../../extension/core/permissions/denials';
-import { createPermissionEngine } from '../../../extension/core/permissions/engine';
-import type { PermissionMode, PermissionResult } from '../../../extension/core/permissions/types';
-import { createCanUseTool } from '../../../extension/core/tool/permissionGate';
+import { DENIAL_LIMITS } from '../../../extension/core/engines/permissions/denials';
+import { createPermissionEngine } from '../../../extension/core/engines/permissions/engine';
+import type { PermissionMode, PermissionResult } from '../../../extension/core/contracts/permissions';
+import { createCanUseTool } from '../../../extension/core/engines/tools/permissionGate';
 import { assistantWith, toolUse } from '../tool/fixtures';
 import { contextWith, fakeTool, setPermissions } from './support';
 
@@ -30,7 +30,7 @@ async function decide(tool: (typeof tools)[number], mode: PermissionMode, rules:
   return createPermissionEngine()(tool, { arg: 'x' }, context);
 }
 
-describe('core/permissions/engine: order', () => {
+describe('core/engines/permissions/engine: order', () => {
   it('denies by a whole-tool deny rule before the tool is even asked, naming the rule and its file', async () => {
     const check = vi.fn(async () => ({ behavior: 'allow' as const }));
     const tool = fakeTool('Spy', { check });
@@ -101,7 +101,7 @@ describe('core/permissions/engine: order', () => {
   });
 });
 
-describe('core/permissions/engine: modes', () => {
+describe('core/engines/permissions/engine: modes', () => {
   it('acceptEdits allows what the tool says the mode covers, and nothing else', async () => {
     expect(await decide(editor, 'acceptEdits')).toMatchObject({ behavior: 'allow', decisionReason: { type: 'mode', mode: 'acceptEdits' } });
     expect(await decide(shell, 'acceptEdits')).toMatchObject({ behavior: 'ask' });
@@ -177,7 +177,7 @@ function settledEngine(opts: Parameters<typeof createPermissionEngine>[0]) {
   };
 }
 
-describe('core/permissions/engine: auto mode and denial tracking', () => {
+describe('core/engines/permissions/engine: auto mode and denial tracking', () => {
   const blocking = vi.fn(async () => ({ allow: false, reason: 'deletes files' }));
 
   it('lets the classifier allow, and turns its block into an ask naming the classifier and its reason', async () => {

@@ -7,15 +7,15 @@ import {
   hunkRevert,
   revertHunk,
   splitLinesKeepEnds,
-} from '../../../extension/core/permissions/hunks';
-import { reviewNote, unifiedDiff } from '../../../extension/core/permissions/reviewNote';
+} from '../../../extension/core/engines/permissions/hunks';
+import { reviewNote, unifiedDiff } from '../../../extension/core/engines/permissions/reviewNote';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
 const BEFORE = lines(12);
 // Three separate changes: line 2 replaced, two lines inserted after line 6, line 11 deleted.
 const PROPOSED = BEFORE.replace('line 2\n', 'TWO\n').replace('line 6\n', 'line 6\nnew a\nnew b\n').replace('line 11\n', '');
 
-describe('core/permissions/hunks', () => {
+describe('core/engines/permissions/hunks', () => {
   it('splits lines keeping their ends, a last line without newline included', () => {
     expect(splitLinesKeepEnds('a\nb\nc')).toEqual(['a\n', 'b\n', 'c']);
     expect(splitLinesKeepEnds('a\n\n')).toEqual(['a\n', '\n']);
@@ -78,7 +78,7 @@ describe('core/permissions/hunks', () => {
   });
 });
 
-describe('core/permissions/reviewNote', () => {
+describe('core/engines/permissions/reviewNote', () => {
   it('says nothing when the proposal was accepted as it was', () => {
     expect(reviewNote('/p/f.txt', BEFORE, PROPOSED, PROPOSED)).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_KINDS, actionKindOf, MODE_TABLE, type ActionKind, type TableMode } from '../../../extension/core/permissions/modes';
+import { ACTION_KINDS, actionKindOf, MODE_TABLE, type ActionKind, type TableMode } from '../../../extension/core/engines/permissions/modes';
 import { createWorld, type CallSpec, type World } from './corpus/world';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchingPathRule, pathRuleMatches, type PathRuleEnv } from '../../../extension/core/permissions/filesystem';
-import { compilePathPattern } from '../../../extension/core/permissions/pathPattern';
-import { getEmptyToolPermissionContext } from '../../../extension/core/permissions/types';
+import { matchingPathRule, pathRuleMatches, type PathRuleEnv } from '../../../extension/core/engines/permissions/filesystem';
+import { compilePathPattern } from '../../../extension/core/engines/permissions/pathPattern';
+import { getEmptyToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 const matches = (pattern: string, rel: string, opts = {}) => compilePathPattern(pattern, opts).matches(rel);
 
-describe('core/permissions/pathPattern', () => {
+describe('core/engines/permissions/pathPattern', () => {
   it('matches a pattern without a slash at any depth, like .gitignore', () => {
     // As in .gitignore, * matches a leading dot too: Read(*.env) covers .env itself.
     expect(matches('*.env', '.env')).toBe(true);
@@ -61,7 +61,7 @@ describe('core/permissions/pathPattern', () => {
   });
 });
 
-describe('core/permissions/filesystem: rule anchors', () => {
+describe('core/engines/permissions/filesystem: rule anchors', () => {
   const env: PathRuleEnv = { workspaceRoots: ['/ws/app', '/ws/lib'], homeDir: '/home/me', caseInsensitive: false };
 
   it('anchors // at the filesystem root', () => {

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPermissionEngine } from '../../../extension/core/permissions/engine';
-import { protectedPathReason } from '../../../extension/core/permissions/pathSafety';
-import type { PermissionMode, PermissionResult, ToolPermissionContext } from '../../../extension/core/permissions/types';
-import type { ToolUseContext } from '../../../extension/core/tool/context';
-import type { AnyTool } from '../../../extension/core/tool/Tool';
+import { createPermissionEngine } from '../../../extension/core/engines/permissions/engine';
+import { protectedPathReason } from '../../../extension/core/engines/permissions/pathSafety';
+import type { PermissionMode, PermissionResult, ToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import type { ToolUseContext } from '../../../extension/core/contracts/toolUseContext';
+import type { AnyTool } from '../../../extension/core/contracts/tool';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { EditTool } from '../../../extension/tools/Edit/Edit';
 import { GlobTool } from '../../../extension/tools/Glob/Glob';
@@ -19,7 +19,7 @@ import { contextWith, setPermissions } from './support';
 
 const tools = [ReadTool, WriteTool, EditTool, GlobTool, GrepTool, LspTool, NotebookEditTool] as AnyTool[];
 
-describe('core/permissions/pathSafety: protected paths', () => {
+describe('core/engines/permissions/pathSafety: protected paths', () => {
   it.each([
     ['/ws/.git/config', '.git/'],
     ['/ws/.git/hooks/pre-commit', '.git/'],

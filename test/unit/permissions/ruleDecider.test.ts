@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRuleDecider } from '../../../extension/core/permissions/ruleDecider';
-import { permissionRuleValueFromString } from '../../../extension/core/permissions/ruleValue';
-import type { PermissionMode } from '../../../extension/core/permissions/types';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { createRuleDecider } from '../../../extension/core/engines/permissions/ruleDecider';
+import { permissionRuleValueFromString } from '../../../extension/core/engines/permissions/ruleValue';
+import type { PermissionMode } from '../../../extension/core/contracts/permissions';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { makeContext } from '../tool/fixtures';
 
 const shell = buildTool({
@@ -28,7 +28,7 @@ const reader = buildTool({ ...shell, name: 'Reader', isReadOnly: () => true, che
 const decide = (mode: PermissionMode, allow: string[] = [], deny: string[] = []) =>
   createRuleDecider({ mode, allow: allow.map(permissionRuleValueFromString), deny: deny.map(permissionRuleValueFromString), source: 'cliArg' });
 
-describe('core/permissions/ruleDecider (a wrapper over the engine)', () => {
+describe('core/engines/permissions/ruleDecider (a wrapper over the engine)', () => {
   const ctx = makeContext([shell, reader]);
 
   it('lets a deny rule win over an allow rule and over bypassPermissions', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { permissionRuleValueFromString as parse, permissionRuleValueToString as format } from '../../../extension/core/permissions/ruleValue';
-import type { PermissionRuleValue } from '../../../extension/core/permissions/types';
+import { permissionRuleValueFromString as parse, permissionRuleValueToString as format } from '../../../extension/core/engines/permissions/ruleValue';
+import type { PermissionRuleValue } from '../../../extension/core/contracts/permissions';
 
 describe('core/permissions rule strings', () => {
   it('parses a tool name and its content', () => {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { lineAt, parseJsonWithPositions } from '../../../extension/core/permissions/jsonPositions';
+import { lineAt, parseJsonWithPositions } from '../../../extension/core/base/text/jsonPositions';
 import {
   defaultModeFromSettings,
   initialPermissionContext,
   loadPermissionSettings,
   withPermissionSettings,
-} from '../../../extension/core/permissions/settings';
-import { parsePermissionSettingsText } from '../../../extension/core/permissions/settingsSchema';
-import { getEmptyToolPermissionContext } from '../../../extension/core/permissions/types';
+} from '../../../extension/core/engines/permissions/settings';
+import { parsePermissionSettingsText } from '../../../extension/core/engines/permissions/settingsSchema';
+import { getEmptyToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 const where = { source: 'projectSettings' as const, path: '/ws/.claude/settings.json' };
 
-describe('core/permissions/jsonPositions', () => {
+describe('core/base/text/jsonPositions', () => {
   it('parses what JSON.parse parses, remembering where keys and entries are', () => {
     const text = '\uFEFF{\n  "a": [1, "x\\n", true, null],\n  "b": {"c": -1.5e3}\n}\n';
     const json = parseJsonWithPositions(text);
@@ -41,7 +41,7 @@ describe('core/permissions/jsonPositions', () => {
   });
 });
 
-describe('core/permissions/settingsSchema', () => {
+describe('core/engines/permissions/settingsSchema', () => {
   it('reads the permissions block and ignores other keys', () => {
     const text = JSON.stringify({
       model: 'x',
@@ -83,7 +83,7 @@ describe('core/permissions/settingsSchema', () => {
   });
 });
 
-describe('core/permissions/settings', () => {
+describe('core/engines/permissions/settings', () => {
   const files: Record<string, string> = {
     '/home/me/.claude/settings.json': JSON.stringify({ permissions: { allow: ['Read'], defaultMode: 'plan', additionalDirectories: ['~/notes'] } }),
     '/ws/.claude/settings.json': '{\n  "permissions": {\n    "deny": ["Bash(rm:*)"],\n    "defaultMode": "bypassPermissions"\n  }\n}',

@@ -1,8 +1,8 @@
 /** Tools and contexts for the permission tests. */
 import { z } from 'zod';
-import type { PermissionResult, ToolPermissionContext } from '../../../extension/core/permissions/types';
-import type { ToolUseContext } from '../../../extension/core/tool/context';
-import { buildTool, type Tools } from '../../../extension/core/tool/Tool';
+import type { PermissionResult, ToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import type { ToolUseContext } from '../../../extension/core/contracts/toolUseContext';
+import { buildTool, type Tools } from '../../../extension/core/contracts/tool';
 import { makeContext } from '../tool/fixtures';
 
 type Check = (input: Record<string, unknown>, context: ToolUseContext) => Promise<PermissionResult>;

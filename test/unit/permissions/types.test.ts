@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { describeDecisionReason, describePermissionRuleSource } from '../../../extension/core/permissions/describe';
+import { describeDecisionReason, describePermissionRuleSource } from '../../../extension/core/engines/permissions/describe';
 import {
   EXTERNAL_PERMISSION_MODES,
   getEmptyToolPermissionContext,
@@ -15,7 +15,7 @@ import {
   type PermissionUpdate,
   type PermissionUpdateDestination,
   type ToolPermissionContext,
-} from '../../../extension/core/permissions/types';
+} from '../../../extension/core/contracts/permissions';
 
 type ReasonOf<T extends PermissionDecisionReason['type']> = Extract<PermissionDecisionReason, { type: T }>;
 

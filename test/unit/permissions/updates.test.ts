@@ -2,14 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getEmptyToolPermissionContext, type PermissionUpdate } from '../../../extension/core/permissions/types';
-import { applyPermissionUpdate, applyPermissionUpdates, applyPermissionUpdateToSettings, createPermissionUpdateSink } from '../../../extension/core/permissions/updates';
+import { getEmptyToolPermissionContext, type PermissionUpdate } from '../../../extension/core/contracts/permissions';
+import { applyPermissionUpdate, applyPermissionUpdates, applyPermissionUpdateToSettings, createPermissionUpdateSink } from '../../../extension/core/engines/permissions/updates';
 import { loadPermissionSettingsFromDisk, persistPermissionUpdate, persistPermissionUpdates } from '../../../extension/host/node/permissionSettings';
 import { contextWith } from './support';
 
 const allowNpmTest: PermissionUpdate = { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm run test:*' }], behavior: 'allow', destination: 'localSettings' };
 
-describe('core/permissions/updates: applyPermissionUpdate', () => {
+describe('core/engines/permissions/updates: applyPermissionUpdate', () => {
   const empty = getEmptyToolPermissionContext();
 
   it('adds rules under their destination, without duplicates, leaving the input untouched', () => {
@@ -36,7 +36,7 @@ describe('core/permissions/updates: applyPermissionUpdate', () => {
   });
 });
 
-describe('core/permissions/updates: applyPermissionUpdateToSettings', () => {
+describe('core/engines/permissions/updates: applyPermissionUpdateToSettings', () => {
   it('keeps every other key, de-duplicates, and keeps entries it does not understand', () => {
     const settings = { model: 'opus', env: { A: '1' }, permissions: { allow: ['Bash(npm run test:*)', 7], deny: ['X'] } };
     const next = applyPermissionUpdateToSettings(settings, { ...allowNpmTest, rules: [{ toolName: 'Bash', ruleContent: 'npm run test:*' }, { toolName: 'Read' }] }, 'f');
@@ -54,7 +54,7 @@ describe('core/permissions/updates: applyPermissionUpdateToSettings', () => {
   });
 });
 
-describe('core/permissions/updates: createPermissionUpdateSink', () => {
+describe('core/engines/permissions/updates: createPermissionUpdateSink', () => {
   it('applies every update to the session at once and persists only those meant for files', async () => {
     const persisted: PermissionUpdate[][] = [];
     const sink = createPermissionUpdateSink(async (u) => persisted.push(u));

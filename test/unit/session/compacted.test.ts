@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compactConversation } from '../../../extension/core/agent/compact';
-import type { ModelClient } from '../../../extension/core/ports';
-import { compactedMessages } from '../../../extension/core/session/compacted';
-import { parseTranscript, TranscriptWriter } from '../../../extension/core/session/transcript';
+import { compactConversation } from '../../../extension/core/loop/query/compact';
+import type { ModelClient } from '../../../extension/core/contracts/ports';
+import { compactedMessages } from '../../../extension/core/engines/transcripts/compacted';
+import { parseTranscript, TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { apiProblems, assistant, MemoryTranscriptStore, toolCall, toolResult, user } from './support';
 
 describe('compactedMessages', () => {

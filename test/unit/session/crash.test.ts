@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { transcriptEntrySchema } from '../../../extension/core/session/entries';
-import { loadSession } from '../../../extension/core/session/sessions';
-import { parseTranscript, repairForResume, TranscriptWriter } from '../../../extension/core/session/transcript';
+import { transcriptEntrySchema } from '../../../extension/core/engines/transcripts/entries';
+import { loadSession } from '../../../extension/core/engines/transcripts/sessions';
+import { parseTranscript, repairForResume, TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore } from '../../../extension/host/node/transcriptStore';
 import { apiProblems, assistant, toolCall, user } from './support';
 

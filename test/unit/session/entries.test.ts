@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageSchema, transcriptEntrySchema } from '../../../extension/core/session/entries';
+import { messageSchema, transcriptEntrySchema } from '../../../extension/core/engines/transcripts/entries';
 
 const at = '2030-01-02T03:04:05.678Z';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseTranscript, TranscriptWriter } from '../../../extension/core/session/transcript';
+import { parseTranscript, TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore, workspaceKeyOf } from '../../../extension/host/node/transcriptStore';
 import { assistant, user } from './support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../../extension/core/messages';
-import { compactedMessages, parseTranscript } from '../../../extension/core/session/transcript';
+import type { Message } from '../../../extension/core/base/messages';
+import { compactedMessages, parseTranscript } from '../../../extension/core/engines/transcripts/transcript';
 import { assistant, toolCall, toolResult, user } from './support';
 
 const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../../extension/core/messages';
-import { INTERRUPTED_TOOL_RESULT, MISSING_START_TEXT } from '../../../extension/core/session/repair';
-import { repairForResume } from '../../../extension/core/session/transcript';
+import type { Message } from '../../../extension/core/base/messages';
+import { INTERRUPTED_TOOL_RESULT, MISSING_START_TEXT } from '../../../extension/core/engines/transcripts/repair';
+import { repairForResume } from '../../../extension/core/engines/transcripts/transcript';
 import { apiProblems, assistant, toolCall, toolResult, user } from './support';
 
 const interrupted = (...ids: string[]): Message => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INTERRUPTED_TOOL_RESULT } from '../../../extension/core/session/repair';
-import { listSessions, loadSession, sessionTitle, UNTITLED } from '../../../extension/core/session/sessions';
-import { TranscriptWriter } from '../../../extension/core/session/transcript';
+import { INTERRUPTED_TOOL_RESULT } from '../../../extension/core/engines/transcripts/repair';
+import { listSessions, loadSession, sessionTitle, UNTITLED } from '../../../extension/core/engines/transcripts/sessions';
+import { TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { sequentialIds } from '../support';
 import { assistant, MemoryTranscriptStore, toolCall, user } from './support';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as vscode from 'vscode';
 import { describe, expect, it } from 'vitest';
-import { listSessions } from '../../../extension/core/session/sessions';
-import { TranscriptWriter } from '../../../extension/core/session/transcript';
+import { listSessions } from '../../../extension/core/engines/transcripts/sessions';
+import { TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore, workspaceKeyOf } from '../../../extension/host/node/transcriptStore';
 import { createTranscriptStore, legacyTranscriptsDir, migrateLegacyTranscripts } from '../../../extension/host/vscode/transcriptStore';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseSkillFile } from '../../../extension/core/skills/skillFile';
+import { parseSkillFile } from '../../../extension/core/loop/skills/skillFile';
 import { fakeCommandContext } from '../commands/fakeRunTool';
 
 const info = { path: '/home/u/.claude/skills/pdf/SKILL.md', directory: '/home/u/.claude/skills/pdf', folderName: 'pdf', source: 'user' as const };
 
-describe('core/skills/skillFile', () => {
+describe('core/loop/skills/skillFile', () => {
   it('makes a prompt command named after the folder, whose prompt starts with its base directory', async () => {
     const r = parseSkillFile('---\ndescription: Fill PDF forms\nallowed-tools: Read, Bash(python3:*)\n---\nRun scripts/fill.py on $ARGUMENTS.\n', info);
     expect(r.ok).toBe(true);

@@ -1,11 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ToolPermissionContext } from '../../../extension/core/permissions/types';
-import { createAppStateStore, getDefaultAppState, type AppState } from '../../../extension/core/state/appState';
-import type { TaskStateBase } from '../../../extension/core/tasks/types';
+import type { ToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import { createAppStateStore, getDefaultAppState, type AppState } from '../../../extension/core/contracts/appState';
+import type { TaskStateBase } from '../../../extension/core/contracts/tasks';
 
 const verbose = (prev: AppState): AppState => ({ ...prev, verbose: !prev.verbose });
 
-describe('core/state/appState', () => {
+describe('core/contracts/appState', () => {
   it('starts from the default state with no rules, tasks or servers', () => {
     const state = getDefaultAppState();
     expect(state).toMatchObject({ mainLoopModel: null, verbose: false, todos: {}, tasks: {} });

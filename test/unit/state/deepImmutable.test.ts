@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AgentId } from '../../../extension/core/ids';
-import type { DeepImmutable } from '../../../extension/core/state/deepImmutable';
+import type { AgentId } from '../../../extension/core/base/ids';
+import type { DeepImmutable } from '../../../extension/core/base/deepImmutable';
 
 type Callback = (value: string, options: { force: boolean }) => Promise<void>;
 
@@ -19,7 +19,7 @@ interface Sample {
 
 type Frozen = DeepImmutable<Sample>;
 
-describe('core/state/deepImmutable', () => {
+describe('core/base/deepImmutable', () => {
   it('leaves values unchanged at run time (it is only a type)', () => {
     const sample = { name: 'n', nested: { list: ['a'] } };
     const frozen: DeepImmutable<typeof sample> = sample;

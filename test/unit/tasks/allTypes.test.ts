@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isNotificationDue, transitionTask } from '../../../extension/core/tasks/lifecycle';
-import { takeTaskNotifications } from '../../../extension/core/tasks/notifications';
-import { TASK_TYPES_NOT_IN_BUILD, taskRegistry } from '../../../extension/core/tasks/registry';
-import { putTask } from '../../../extension/core/tasks/taskStore';
-import type { TaskStateBase, TaskStatus, TaskType } from '../../../extension/core/tasks/types';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+import { isNotificationDue, transitionTask } from '../../../extension/core/engines/tasks/lifecycle';
+import { takeTaskNotifications } from '../../../extension/core/engines/tasks/notifications';
+import { TASK_TYPES_NOT_IN_BUILD, taskRegistry } from '../../../extension/core/engines/tasks/registry';
+import { putTask } from '../../../extension/core/engines/tasks/taskStore';
+import type { TaskStateBase, TaskStatus, TaskType } from '../../../extension/core/contracts/tasks';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 
 const ALL_TYPES: TaskType[] = ['local_bash', 'local_agent', 'remote_agent', 'in_process_teammate', 'local_workflow', 'monitor_mcp', 'dream'];
 const RUNNING_HERE = ALL_TYPES.filter((t) => !TASK_TYPES_NOT_IN_BUILD.includes(t));

@@ -1,5 +1,5 @@
 /** A ShellProcess the test ends by hand: exit(code) or kill(). */
-import type { ShellExit, ShellProcess } from '../../../extension/core/shellPort';
+import type { ShellExit, ShellProcess } from '../../../extension/core/contracts/shell';
 
 export class FakeProcess implements ShellProcess {
   readonly pid = 4242;

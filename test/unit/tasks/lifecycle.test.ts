@@ -6,12 +6,12 @@ import {
   TASK_TRANSITIONS,
   transition,
   transitionTask,
-} from '../../../extension/core/tasks/lifecycle';
-import { attachBashProcess, killBashTask, registerPendingBashTask, type LocalBashTaskState } from '../../../extension/core/tasks/localBash';
-import { pendingNotifications, takeTaskNotifications } from '../../../extension/core/tasks/notifications';
-import { putTask } from '../../../extension/core/tasks/taskStore';
-import { isTerminalTaskStatus, type TaskStateBase, type TaskStatus } from '../../../extension/core/tasks/types';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+} from '../../../extension/core/engines/tasks/lifecycle';
+import { attachBashProcess, killBashTask, registerPendingBashTask, type LocalBashTaskState } from '../../../extension/core/engines/tasks/localBash';
+import { pendingNotifications, takeTaskNotifications } from '../../../extension/core/engines/tasks/notifications';
+import { putTask } from '../../../extension/core/engines/tasks/taskStore';
+import { isTerminalTaskStatus, type TaskStateBase, type TaskStatus } from '../../../extension/core/contracts/tasks';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import { FakeProcess } from './fakeProcess';
 
 const STATUSES: TaskStatus[] = ['pending', 'running', 'completed', 'failed', 'killed'];
@@ -26,7 +26,7 @@ function task(id: string, status: TaskStatus): TaskStateBase {
 
 const bashStart = (id: string) => ({ id, command: 'sleep 1', description: 'Sleep', outputFile: `/tmp/${id}.output`, backgroundReason: 'requested' as const });
 
-describe('core/tasks/lifecycle', () => {
+describe('core/engines/tasks/lifecycle', () => {
   it.each(PAIRS)('allows %s → %s only when it is a step of pending → running → completed | failed | killed', (from, to) => {
     const allowed = ALLOWED.has(`${from}→${to}`);
     expect(canTransition(from, to)).toBe(allowed);

@@ -5,8 +5,8 @@ import {
   killBashTask,
   registerPendingBashTask,
   type LocalBashTaskState,
-} from '../../../extension/core/tasks/localBash';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+} from '../../../extension/core/engines/tasks/localBash';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import { FakeProcess } from './fakeProcess';
 
 const start = (id: string) => ({
@@ -19,7 +19,7 @@ const start = (id: string) => ({
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-describe('core/tasks/localBash', () => {
+describe('core/engines/tasks/localBash', () => {
   it('goes pending → running → completed, and drops the process handle when it ends', async () => {
     const store = createAppStateStore();
     const seen: string[] = [];

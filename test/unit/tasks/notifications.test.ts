@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attachBashProcess } from '../../../extension/core/tasks/localBash';
-import { formatTaskNotification, takeTaskNotificationMessage, takeTaskNotifications } from '../../../extension/core/tasks/notifications';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+import { attachBashProcess } from '../../../extension/core/engines/tasks/localBash';
+import { formatTaskNotification, takeTaskNotificationMessage, takeTaskNotifications } from '../../../extension/core/engines/tasks/notifications';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import { FakeProcess } from './fakeProcess';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -12,7 +12,7 @@ function finishedTask(store: ReturnType<typeof createAppStateStore>, id: string,
   proc.exit(code);
 }
 
-describe('core/tasks/notifications', () => {
+describe('core/engines/tasks/notifications', () => {
   it('formats a <task-notification> with id, status, exit code, output file and summary', async () => {
     const store = createAppStateStore();
     finishedTask(store, 'bdone0001', 1);

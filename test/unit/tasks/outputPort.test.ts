@@ -2,9 +2,10 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registerPendingBashTask } from '../../../extension/core/tasks/localBash';
-import { readNewTaskOutput, type TaskOutputPort } from '../../../extension/core/tasks/outputPort';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+import { registerPendingBashTask } from '../../../extension/core/engines/tasks/localBash';
+import { readNewTaskOutput } from '../../../extension/core/engines/tasks/outputPort';
+import type { TaskOutputPort } from '../../../extension/core/contracts/tasks';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import { NodeTaskOutput } from '../../../extension/host/node/taskOutput';
 
 function setup(outputOffset = 0) {
@@ -16,7 +17,7 @@ function setup(outputOffset = 0) {
   return { store, outputFile, access: { getAppState: store.getState, setAppState: store.setState } };
 }
 
-describe('core/tasks/outputPort', () => {
+describe('core/engines/tasks/outputPort', () => {
   it('reads each part of a task\'s output once, advancing outputOffset', async () => {
     const { store, outputFile, access } = setup();
     const port = new NodeTaskOutput();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, UserMessage } from '../../../extension/core/messages';
+import type { Message, UserMessage } from '../../../extension/core/base/messages';
 import { runQuery, useFakeAnthropic } from '../agent/queryHarness';
 import { bashHarness, until } from '../tools/Bash/harness';
 

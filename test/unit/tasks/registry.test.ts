@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MonitorTask } from '../../../extension/core/tasks/monitor';
-import { attachBashProcess, LocalBashTask } from '../../../extension/core/tasks/localBash';
-import { createTaskRegistry, getTaskByType, TASK_TYPES_NOT_IN_BUILD, taskRegistry } from '../../../extension/core/tasks/registry';
-import { putTask, type SetAppState } from '../../../extension/core/tasks/taskStore';
-import type { Task, TaskStateBase, TaskStatus, TaskType } from '../../../extension/core/tasks/types';
-import { createAppStateStore } from '../../../extension/core/state/appState';
+import { MonitorTask } from '../../../extension/core/engines/tasks/monitor';
+import { attachBashProcess, LocalBashTask } from '../../../extension/core/engines/tasks/localBash';
+import { createTaskRegistry, getTaskByType, TASK_TYPES_NOT_IN_BUILD, taskRegistry } from '../../../extension/core/engines/tasks/registry';
+import { putTask, type SetAppState } from '../../../extension/core/engines/tasks/taskStore';
+import type { Task, TaskStateBase, TaskStatus, TaskType } from '../../../extension/core/contracts/tasks';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import { FakeProcess } from './fakeProcess';
 
 /** A Task that records which ids it was asked to kill. */
@@ -30,7 +30,7 @@ function storeWith(...tasks: TaskStateBase[]) {
   return { store, access: { getAppState: store.getState, setAppState: store.setState } };
 }
 
-describe('core/tasks/registry', () => {
+describe('core/engines/tasks/registry', () => {
   it('dispatches kill to the implementation registered for the task type', async () => {
     const agent = recordingTask('local_agent');
     const teammate = recordingTask('in_process_teammate');

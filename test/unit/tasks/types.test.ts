@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { getDefaultAppState, type AppState } from '../../../extension/core/state/appState';
+import { getDefaultAppState, type AppState } from '../../../extension/core/contracts/appState';
 import {
   generateTaskId,
   isTerminalTaskStatus,
@@ -8,7 +8,7 @@ import {
   type TaskStateBase,
   type TaskStatus,
   type TaskType,
-} from '../../../extension/core/tasks/types';
+} from '../../../extension/core/contracts/tasks';
 
 const TYPES = Object.keys(TASK_ID_PREFIXES) as TaskType[];
 

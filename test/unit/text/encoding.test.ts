@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectLineEnding, encodeText, looksBinary } from '../../../extension/core/text/encoding';
+import { decodeText, detectLineEnding, encodeText, looksBinary } from '../../../extension/core/base/text/encoding';
 
 const bytes = (...parts: (number[] | Buffer)[]): Uint8Array => new Uint8Array(Buffer.concat(parts.map((p) => Buffer.from(p))));
 const le = (s: string): Buffer => Buffer.from(s, 'utf16le');

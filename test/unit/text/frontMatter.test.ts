@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrontMatterError, frontBoolean, frontList, frontString, parseFrontMatter, type FrontMatter } from '../../../extension/core/text/frontMatter';
+import { FrontMatterError, frontBoolean, frontList, frontString, parseFrontMatter, type FrontMatter } from '../../../extension/core/base/text/frontMatter';
 
 function ok(text: string): FrontMatter {
   const r = parseFrontMatter(text);
@@ -7,7 +7,7 @@ function ok(text: string): FrontMatter {
   return r.value;
 }
 
-describe('core/text/frontMatter', () => {
+describe('core/base/text/frontMatter', () => {
   it('reads key: value pairs, quoted or not, and says where the body starts', () => {
     const fm = ok(`---\nname: review\ndescription: "Review: the diff"\nhint: 'it''s'\n---\nBody line\nmore`);
     expect(fm.present).toBe(true);

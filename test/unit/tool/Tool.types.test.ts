@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import type { PermissionResult } from '../../../extension/core/permissions/types';
-import type { ToolUseContext } from '../../../extension/core/tool/context';
-import { buildTool, TOOL_DEFAULTS, type BuiltTool, type DefaultableToolKeys, type ToolDef } from '../../../extension/core/tool/Tool';
+import type { PermissionResult } from '../../../extension/core/contracts/permissions';
+import type { ToolUseContext } from '../../../extension/core/contracts/toolUseContext';
+import { buildTool, TOOL_DEFAULTS, type BuiltTool, type DefaultableToolKeys, type ToolDef } from '../../../extension/core/contracts/tool';
 
 const schema = z.strictObject({ path: z.string(), limit: z.number().int().optional(), mode: z.enum(['a', 'b']).default('a') });
 
@@ -26,7 +26,7 @@ const def = {
 
 const tool = buildTool(def);
 
-describe('core/tool/Tool types', () => {
+describe('core/contracts/tool types', () => {
   it("types call's args as z.infer of the input schema", () => {
     type Args = Parameters<typeof tool.call>[0];
     expectTypeOf<Args>().toEqualTypeOf<z.infer<typeof schema>>();

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolResultText } from '../../../extension/core/messages';
-import { executeToolUse, type ToolExecutionEvent } from '../../../extension/core/tool/execute';
-import { createCanUseTool, toolOwnDecider } from '../../../extension/core/tool/permissionGate';
-import { buildTool, type CanUseToolFn } from '../../../extension/core/tool/Tool';
+import { toolResultText } from '../../../extension/core/base/messages';
+import { executeToolUse } from '../../../extension/core/engines/tools/execute';
+import type { ToolExecutionEvent } from '../../../extension/core/contracts/events';
+import { createCanUseTool, toolOwnDecider } from '../../../extension/core/engines/tools/permissionGate';
+import { buildTool, type CanUseToolFn } from '../../../extension/core/contracts/tool';
 import { allowAll, assistantWith, echoTool, makeContext, sleep, toolUse } from './fixtures';
 
 async function run(tools: Parameters<typeof makeContext>[0], block = toolUse('Echo', { text: 'hi' }), canUseTool = allowAll) {
@@ -14,7 +15,7 @@ async function run(tools: Parameters<typeof makeContext>[0], block = toolUse('Ec
   return { outcome, events, context, text: toolResultText(outcome.result.content) };
 }
 
-describe('core/tool/execute', () => {
+describe('core/engines/tools/execute', () => {
   it('runs a valid call and maps its output to a tool_result', async () => {
     const { tool, calls } = echoTool();
     const { outcome, text, events } = await run([tool], toolUse('Echo', { text: 'ab', times: 3 }, 'toolu_1'));

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { toolResultText, type ToolResultBlock } from '../../../extension/core/messages';
-import type { ToolUseContext } from '../../../extension/core/tool/context';
-import { partitionToolCalls, runToolUses } from '../../../extension/core/tool/orchestrate';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { toolResultText, type ToolResultBlock } from '../../../extension/core/base/messages';
+import type { ToolUseContext } from '../../../extension/core/contracts/toolUseContext';
+import { partitionToolCalls, runToolUses } from '../../../extension/core/engines/tools/orchestrate';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { allowAll, assistantWith, echoTool, makeContext, sleeperTool, toolUse } from './fixtures';
 
 const texts = (blocks: ToolResultBlock[] | string) => (typeof blocks === 'string' ? [blocks] : blocks.map((b) => toolResultText(b.content)));
 
-describe('core/tool/orchestrate', () => {
+describe('core/engines/tools/orchestrate', () => {
   it('runs a batch of 10 concurrency-safe calls in parallel', async () => {
     const { tool, state } = sleeperTool({ name: 'Wait', safe: true });
     const blocks = Array.from({ length: 10 }, (_, i) => toolUse('Wait', { ms: 200, label: `w${i}` }));

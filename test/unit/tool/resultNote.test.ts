@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { executeToolUse } from '../../../extension/core/tool/execute';
-import type { CanUseToolFn } from '../../../extension/core/tool/Tool';
+import { executeToolUse } from '../../../extension/core/engines/tools/execute';
+import type { CanUseToolFn } from '../../../extension/core/contracts/tool';
 import { assistantWith, echoTool, makeContext, toolUse } from './fixtures';
 
 describe('executeToolUse: the permission decision’s result note', () => {

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ImageBlock, Message, ToolResultBlock } from '../../../extension/core/messages';
-import { toolResultText } from '../../../extension/core/messages';
-import type { SessionStorage } from '../../../extension/core/ports';
+import type { ImageBlock, Message, ToolResultBlock } from '../../../extension/core/base/messages';
+import { toolResultText } from '../../../extension/core/base/messages';
+import type { SessionStorage } from '../../../extension/core/contracts/ports';
 import {
   applyAggregateBudget,
   applyRecordedReplacements,
@@ -13,7 +13,7 @@ import {
   persistLargeResult,
   PREVIEW_CHARS,
   previewOf,
-} from '../../../extension/core/tool/resultStorage';
+} from '../../../extension/core/engines/results/resultStorage';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 
 /** An in-memory session folder that behaves like the real one (paths are absolute, files read back). */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getEmptyToolPermissionContext } from '../../../extension/core/permissions/types';
-import { inputJSONSchemaOf, toolDefinitions } from '../../../extension/core/tool/toolSchema';
-import { buildTool } from '../../../extension/core/tool/Tool';
+import { getEmptyToolPermissionContext } from '../../../extension/core/contracts/permissions';
+import { inputJSONSchemaOf, toolDefinitions } from '../../../extension/core/engines/tools/toolSchema';
+import { buildTool } from '../../../extension/core/contracts/tool';
 import { echoTool } from './fixtures';
 
 const options = { isNonInteractiveSession: false, toolPermissionContext: getEmptyToolPermissionContext(), tools: [] };
 
-describe('core/tool/toolSchema', () => {
+describe('core/engines/tools/toolSchema', () => {
   it('converts the input side of the schema, without $schema', () => {
     const { tool } = echoTool();
     const schema = inputJSONSchemaOf(tool);

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt } from '../../../extension/core/agent/systemPrompt';
-import { checkEditPermission, checkReadPermission } from '../../../extension/core/permissions/filesystem';
-import { initialPermissionContext } from '../../../extension/core/permissions/settings';
-import { toolResultText } from '../../../extension/core/messages';
-import type { ToolUseContext } from '../../../extension/core/tool/context';
-import { executeToolUse } from '../../../extension/core/tool/execute';
-import { defaultSearchRoots, WorkingDirectory, workingDirectories } from '../../../extension/core/tool/workingDirectory';
+import { buildSystemPrompt } from '../../../extension/core/loop/query/systemPrompt';
+import { checkEditPermission, checkReadPermission } from '../../../extension/core/engines/permissions/filesystem';
+import { initialPermissionContext } from '../../../extension/core/engines/permissions/settings';
+import { toolResultText } from '../../../extension/core/base/messages';
+import type { ToolUseContext } from '../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../extension/core/engines/tools/execute';
+import { defaultSearchRoots, WorkingDirectory, workingDirectories } from '../../../extension/core/contracts/workingDirectory';
 import { NodeShell } from '../../../extension/host/node/shell/nodeShell';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { createBashTool } from '../../../extension/tools/Bash/Bash';
@@ -41,7 +41,7 @@ function workspace(opts: { second?: boolean } = {}) {
   return { base, ws, second, context, run, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
-describe('core/tool/workingDirectory: a Bash cd moves the working directory of every tool', () => {
+describe('core/contracts/workingDirectory: a Bash cd moves the working directory of every tool', () => {
   it('resolves Read, Write and Glob paths in the folder a cd inside the workspace moved to', async () => {
     const w = workspace();
     try {
@@ -113,7 +113,7 @@ describe('core/tool/workingDirectory: a Bash cd moves the working directory of e
   });
 });
 
-describe('core/tool/workingDirectory: every folder of a multi-root workspace, and added directories, are the workspace', () => {
+describe('core/contracts/workingDirectory: every folder of a multi-root workspace, and added directories, are the workspace', () => {
   it('lists the folders and the added directories as one list, and searches every folder by default', async () => {
     const w = workspace({ second: true });
     try {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStateStore, getDefaultAppState } from '../../../extension/core/state/appState';
-import { readWorkList, writeWorkList } from '../../../extension/core/worklist/access';
-import { createItem, updateItem } from '../../../extension/core/worklist/store';
+import { createAppStateStore, getDefaultAppState } from '../../../extension/core/contracts/appState';
+import { readWorkList, writeWorkList } from '../../../extension/core/engines/worklist/access';
+import { createItem, updateItem } from '../../../extension/core/engines/worklist/store';
 
-describe('core/worklist/access', () => {
+describe('core/engines/worklist/access', () => {
   it('writes through setAppStateForTasks when the context has it, leaving its own setAppState alone', () => {
     const root = createAppStateStore();
     let ownWrites = 0;

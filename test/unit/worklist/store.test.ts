@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatItem, formatList } from '../../../extension/core/worklist/format';
-import { createItem, mergeMetadata, nextAvailable, openBlockers, sortedItems, updateItem, type WorkItemPatch } from '../../../extension/core/worklist/store';
-import { emptyWorkList, type WorkList } from '../../../extension/core/worklist/types';
+import { formatItem, formatList } from '../../../extension/core/engines/worklist/format';
+import { createItem, mergeMetadata, nextAvailable, openBlockers, sortedItems, updateItem, type WorkItemPatch } from '../../../extension/core/engines/worklist/store';
+import { emptyWorkList, type WorkList } from '../../../extension/core/contracts/worklist';
 
 function listOf(...subjects: string[]): WorkList {
   return subjects.reduce((list, subject) => createItem(list, { subject, description: `${subject} in full` }).list, emptyWorkList());
@@ -13,7 +13,7 @@ function update(list: WorkList, id: string, patch: WorkItemPatch): WorkList {
   return outcome.list;
 }
 
-describe('core/worklist/store', () => {
+describe('core/engines/worklist/store', () => {
   it('gives each new task the next id as a string, pending, without links', () => {
     const list = listOf('Read', 'Fix', 'Test');
     expect(sortedItems(list).map((i) => [i.id, i.subject, i.status])).toEqual([
@@ -87,7 +87,7 @@ describe('core/worklist/store', () => {
   });
 });
 
-describe('core/worklist/store nextAvailable', () => {
+describe('core/engines/worklist/store nextAvailable', () => {
   it('picks the lowest pending task without an owner or an open blocker', () => {
     let list = update(listOf('A', 'B', 'C', 'D'), '1', { owner: 'x' });
     list = update(list, '2', { addBlockedBy: ['1'] });
@@ -100,7 +100,7 @@ describe('core/worklist/store nextAvailable', () => {
   });
 });
 
-describe('core/worklist/format', () => {
+describe('core/engines/worklist/format', () => {
   it('lists one line per task with status, owner and open blockers', () => {
     let list = update(listOf('Read the code', 'Fix the parser', 'Ship'), '2', { addBlockedBy: ['1'], owner: 'tester', status: 'in_progress' });
     list = update(list, '3', { addBlockedBy: ['1', '2'] });

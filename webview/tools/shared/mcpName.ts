@@ -1,5 +1,5 @@
 /**
- * Splits an MCP tool's wire name (`mcp__<server>__<tool>`, extension/core/mcp/types.ts `mcpToolName`) into
+ * Splits an MCP tool's wire name (`mcp__<server>__<tool>`, extension/core/contracts/mcp.ts `mcpToolName`) into
  * its server and tool, so a row can show them apart. The server part is the shortest that leaves a tool
  * name, so a tool whose own name contains `__` keeps it.
  */

@@ -6,7 +6,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { McpElicitation, McpElicitationPort } from '../../../core/mcp/types';
+import type { McpElicitation, McpElicitationPort } from '../../../core/contracts/mcp';
 
 /** The client capability to declare in `initialize` when elicitations can be answered. */
 export function elicitationCapability(port: McpElicitationPort | undefined): { elicitation?: { form: Record<string, never>; url: Record<string, never> } } {

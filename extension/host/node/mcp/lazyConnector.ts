@@ -3,7 +3,7 @@
  * with its JSON Schema validator (ajv) is 0.4 MB of the extension bundle that a window with no server configured
  * never needs. `./connector` is an `import()`, so a lazy chunk in the bundles (the CLI does the same in cli/mcp.ts).
  */
-import type { McpConnection, McpConnector, McpServerEntry } from '../../../core/mcp/types';
+import type { McpConnection, McpConnector, McpServerEntry } from '../../../core/contracts/mcp';
 import type { NodeMcpConnector, NodeMcpConnectorOptions } from './connector';
 
 export class LazyMcpConnector implements McpConnector {

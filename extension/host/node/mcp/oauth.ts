@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { z } from 'zod';
-import { McpAuthRequiredError } from '../../../core/mcp/authError';
+import { McpAuthRequiredError } from '../../../core/engines/mcp/authError';
 
 /** Secrets by key (VS Code's `context.secrets`; a Map in tests). */
 export interface SecretStore {

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpConnection } from '../../../core/mcp/types';
+import type { McpConnection } from '../../../core/contracts/mcp';
 import { startLoopbackCallback } from './loopback';
 import { McpOAuthProvider, oauthStoreKey, type SecretStore } from './oauth';
 

@@ -17,7 +17,7 @@ import type {
   McpResourceInfo,
   McpToolInfo,
   McpToolResult,
-} from '../../../core/mcp/types';
+} from '../../../core/contracts/mcp';
 
 type Kind = 'tools' | 'resources' | 'prompts';
 type CloseReason = { error?: string; stderr?: string };

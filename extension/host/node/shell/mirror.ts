@@ -3,7 +3,7 @@
  * it ended are written to a `TerminalMirror` (VS Code: a read-only Pseudoterminal, host/vscode/terminalMirror.ts).
  * No `vscode` here, so the wrapping is tested on plain Node.
  */
-import type { ShellExit, ShellPort, ShellProcess } from '../../../core/shellPort';
+import type { ShellExit, ShellPort, ShellProcess } from '../../../core/contracts/shell';
 
 /** Where mirrored text goes; `\n` line endings, the terminal converts. */
 export interface TerminalMirror {

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
-import type { SandboxStatus, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../../core/shellPort';
+import type { SandboxStatus, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../../core/contracts/shell';
 import { FileTail } from './fileTail';
 import { groupAlive, killProcessGroup } from './processGroup';
 import { detectSandbox } from './sandbox';

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SandboxStatus } from '../../../core/shellPort';
+import type { SandboxStatus } from '../../../core/contracts/shell';
 
 function onPath(binary: string, envPath = process.env['PATH'] ?? ''): boolean {
   return envPath.split(path.delimiter).some((dir) => {

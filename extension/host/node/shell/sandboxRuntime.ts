@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxManager as Manager, SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
-import type { SandboxPolicy } from '../../../core/shellPort';
+import type { SandboxPolicy } from '../../../core/contracts/shell';
 
 /** The temp folder the runtime opens for writing and points TMPDIR at inside the sandbox. */
 export const SANDBOX_TMPDIR = process.env['CLAUDE_CODE_TMPDIR'] ?? '/tmp/claude';

@@ -4,24 +4,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';
-import { cliEnv } from '../cliHarness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliEnv, useCliFake } from '../cliHarness';
 import { controlRequest, isType, responseTo, SDK_ARGS, startProtocolCli, user, type Line } from './protocolHarness';
 
 const say = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 const answer = (l: Line) => l.response as { subtype: string; response?: Record<string, unknown>; error?: string };
 
 describe('cli/sdk: session controls', { timeout: 60_000 }, () => {
-  let fake: FakeAnthropic;
+  const fake = useCliFake({ fallback: 'echo' });
   let first = 0;
   const requests = () => fake.requests.slice(first);
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
   beforeEach(() => {
-    fake.setScript([]);
     first = fake.requests.length;
   });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cliMcpManager } from '../../../../extension/cli/mcp';
 import { registerMcpControl } from '../../../../extension/cli/sdk/mcpControl';
 import { addSdkServers } from '../../../../extension/cli/sdk/sdkMcp';
-import type { McpManager } from '../../../../extension/core/mcp/manager';
+import type { McpManager } from '../../../../extension/core/engines/mcp/manager';
 import { FakeSdkApp } from './fakeSdkApp';
 
 function server(name: string): McpServer {

@@ -5,9 +5,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';
-import { cliEnv } from '../cliHarness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliEnv, useCliFake } from '../cliHarness';
 import { controlRequest, isType, responseTo, SDK_ARGS, startProtocolCli, user, type Line } from './protocolHarness';
 
 const bash = (id: string, command: string) => ({ content: [{ type: 'tool_use' as const, id, name: 'Bash', input: { command, description: 'run it' } }] });
@@ -26,16 +25,11 @@ function toolResultOf(body: Record<string, unknown>, id: string): { content: unk
 const textOf = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
 
 describe('cli/sdk: the control protocol on stdin/stdout', { timeout: 60_000 }, () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: 'sk-cli-test', fallback: 'echo' });
-  });
-  afterAll(() => fake.close());
+  const fake = useCliFake({ fallback: 'echo' });
   /** The requests of this test only (the fake keeps every test's). */
   let first = 0;
   const requests = () => fake.requests.slice(first);
   beforeEach(() => {
-    fake.setScript([]);
     first = fake.requests.length;
   });
 

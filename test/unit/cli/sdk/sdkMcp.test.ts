@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { cliMcpManager } from '../../../../extension/cli/mcp';
 import { declineElicitations, elicitationAnswer, elicitationRequest, sdkElicitations } from '../../../../extension/cli/sdk/elicitation';
 import { addSdkServers, sdkMcpBridge } from '../../../../extension/cli/sdk/sdkMcp';
-import type { McpManager } from '../../../../extension/core/mcp/manager';
-import { mcpTools } from '../../../../extension/core/mcp/tools';
+import type { McpManager } from '../../../../extension/core/engines/mcp/manager';
+import { mcpTools } from '../../../../extension/core/engines/mcp/tools';
 import { FakeSdkApp } from './fakeSdkApp';
 
 /** The app's in-process server: `add`, `grow` (adds `grown`, list_changed) and `ask` (elicits a name). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltinCommands } from '../../../../extension/core/commands/builtins';
-import { contextParts } from '../../../../extension/core/commands/builtins/views';
-import { findCommand, type Command } from '../../../../extension/core/commands/types';
-import { getEmptyToolPermissionContext } from '../../../../extension/core/permissions/types';
+import { createBuiltinCommands } from '../../../../extension/core/loop/commands/builtins';
+import { contextParts } from '../../../../extension/core/loop/commands/builtins/views';
+import { findCommand, type Command } from '../../../../extension/core/contracts/commands';
+import { getEmptyToolPermissionContext } from '../../../../extension/core/contracts/permissions';
 import { PanelViewSchema } from '../../../../extension/protocol/messages';
 import { commandContext, fakeEditor, fakeHost, runText, type FakeHost } from '../fakeHost';
 
@@ -18,7 +18,7 @@ async function panel(command: Command | undefined) {
   return PanelViewSchema.parse({ panel: name, ...props });
 }
 
-describe('core/commands/builtins', () => {
+describe('core/loop/commands/builtins', () => {
   it('offers every built-in of the issue, each with a description, and no name twice', () => {
     const { all } = builtins(fakeHost());
     const names = all.map((c) => c.name);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMcpConfig, parseMcpSource } from '../../../../extension/core/mcp/config';
-import { expandVariables } from '../../../../extension/core/mcp/expand';
+import { loadMcpConfig, parseMcpSource } from '../../../../extension/core/engines/mcp/config';
+import { expandVariables } from '../../../../extension/core/engines/mcp/expand';
 
 const HOME = '/home/u';
 const ROOT = '/work/repo';
@@ -10,7 +10,7 @@ function reader(files: Record<string, string>) {
   return async (file: string) => files[file];
 }
 
-describe('core/mcp/expand', () => {
+describe('core/engines/mcp/expand', () => {
   it('replaces set variables and uses the default of unset ones', () => {
     expect(expandVariables('${A}-${B:-fallback}-${C:-}', { A: 'one' })).toEqual({ ok: true, value: 'one-fallback-' });
   });
@@ -20,7 +20,7 @@ describe('core/mcp/expand', () => {
   });
 });
 
-describe('core/mcp/config', () => {
+describe('core/engines/mcp/config', () => {
   it('reads stdio and remote servers with their variables expanded', () => {
     const text = JSON.stringify({
       mcpServers: {

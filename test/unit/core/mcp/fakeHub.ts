@@ -1,5 +1,5 @@
 /** A fake `McpHub` for the MCP tools, resources, prompts and mentions tests: servers set by the test, calls recorded. */
-import type { McpHub, McpPromptInfo, McpResourceContents, McpResourceInfo, McpServerView, McpToolInfo, McpToolResult } from '../../../../extension/core/mcp/types';
+import type { McpHub, McpPromptInfo, McpResourceContents, McpResourceInfo, McpServerView, McpToolInfo, McpToolResult } from '../../../../extension/core/contracts/mcp';
 
 export interface FakeServer {
   name: string;

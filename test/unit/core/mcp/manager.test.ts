@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { McpManager, type McpApprovalPort, type McpTimers } from '../../../../extension/core/mcp/manager';
-import { mcpClientInfos, mcpPanelRows } from '../../../../extension/core/mcp/views';
-import { approvalQuestion, rememberingApproval } from '../../../../extension/core/mcp/approval';
-import type { McpConnection, McpConnector, McpServerEntry, McpToolInfo } from '../../../../extension/core/mcp/types';
+import { McpManager, type McpApprovalPort, type McpTimers } from '../../../../extension/core/engines/mcp/manager';
+import { mcpClientInfos, mcpPanelRows } from '../../../../extension/core/engines/mcp/views';
+import { approvalQuestion, rememberingApproval } from '../../../../extension/core/engines/mcp/approval';
+import type { McpConnection, McpConnector, McpServerEntry, McpToolInfo } from '../../../../extension/core/contracts/mcp';
 
 type Kind = 'tools' | 'resources' | 'prompts';
 
@@ -82,7 +82,7 @@ class FakeTimers implements McpTimers {
 const stdio = (name: string, scope: McpServerEntry['scope'] = 'user'): McpServerEntry => ({ name, scope, config: { type: 'stdio', command: 'node', args: [], env: {} } });
 const state = (m: McpManager, name: string) => m.servers().find((s) => s.name === name)?.status;
 
-describe('core/mcp/manager', () => {
+describe('core/engines/mcp/manager', () => {
   it('connects each server and lists its tools, resources and prompts', async () => {
     const connector = new FakeConnector();
     const m = new McpManager({ connector, timers: new FakeTimers() });
@@ -215,7 +215,7 @@ describe('core/mcp/manager', () => {
   });
 });
 
-describe('core/mcp/approval', () => {
+describe('core/engines/mcp/approval', () => {
   const store = () => {
     const data = new Map<string, unknown>();
     return { get: (k: string) => data.get(k), update: async (k: string, v: unknown) => void data.set(k, v) };

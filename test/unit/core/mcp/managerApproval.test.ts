@@ -3,10 +3,11 @@
  * each says why in /mcp, and each can be approved later without reloading the window.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { approvableServers, rememberingApproval } from '../../../../extension/core/mcp/approval';
-import { McpManager, type McpApprovalPort } from '../../../../extension/core/mcp/manager';
-import type { McpConnection, McpConnector, McpServerEntry } from '../../../../extension/core/mcp/types';
-import { mcpPanelRows } from '../../../../extension/core/mcp/views';
+import { approvableServers, rememberingApproval } from '../../../../extension/core/engines/mcp/approval';
+import { McpManager, type McpApprovalPort } from '../../../../extension/core/engines/mcp/manager';
+import type { McpConnector, McpServerEntry } from '../../../../extension/core/contracts/mcp';
+import { mcpPanelRows } from '../../../../extension/core/engines/mcp/views';
+import { fakeConnection } from './fakeConnection';
 
 function connector(): McpConnector & { connects: string[] } {
   const connects: string[] = [];
@@ -14,18 +15,7 @@ function connector(): McpConnector & { connects: string[] } {
     connects,
     connect: async (entry) => {
       connects.push(entry.name);
-      const connection: McpConnection = {
-        listTools: async () => [{ name: 'echo', inputSchema: { type: 'object' } }],
-        callTool: async () => ({ content: [] }),
-        listResources: async () => [],
-        readResource: async () => [],
-        listPrompts: async () => [],
-        getPrompt: async () => ({ messages: [] }),
-        onListChanged: () => () => {},
-        onClose: () => () => {},
-        close: async () => {},
-      };
-      return connection;
+      return fakeConnection();
     },
   };
 }
@@ -46,7 +36,7 @@ const project = (name: string): McpServerEntry => ({ name, scope: 'project', pat
 const user = (name: string): McpServerEntry => ({ name, scope: 'user', config: { type: 'stdio', command: 'node', args: ['srv.js'], env: {} } });
 const status = (m: McpManager, name: string) => m.servers().find((s) => s.name === name)?.status;
 
-describe('core/mcp/manager: approving project servers', () => {
+describe('core/engines/mcp/manager: approving project servers', () => {
   it('says a dismissed question and a declined server apart, and approves each later when asked', async () => {
     const c = connector();
     const approval = answering([undefined, false, true, true]);
@@ -123,7 +113,7 @@ describe('core/mcp/manager: approving project servers', () => {
   });
 });
 
-describe('core/mcp/approval approvableServers', () => {
+describe('core/engines/mcp/approval approvableServers', () => {
   it('lists the declined and dismissed project servers with what they would run, for the palette', async () => {
     const m = new McpManager({ connector: connector(), approval: answering([false, undefined, true]) });
     m.setServers([project('denied'), project('closed'), project('fine')]);
@@ -135,7 +125,7 @@ describe('core/mcp/approval approvableServers', () => {
   });
 });
 
-describe('core/mcp/approval rememberingApproval with the manager', () => {
+describe('core/engines/mcp/approval rememberingApproval with the manager', () => {
   it('calls a closed question dismissed, remembers nothing for it, and remembers the later Allow', async () => {
     const data = new Map<string, unknown>();
     const store = { get: (k: string) => data.get(k), update: async (k: string, v: unknown) => void data.set(k, v) };

@@ -1,26 +1,23 @@
 /** The manager and servers that want an OAuth sign-in: `needsAuth` without retries, `authenticate`, and the panel rows. */
 import { describe, expect, it, vi } from 'vitest';
-import { McpAuthRequiredError } from '../../../../extension/core/mcp/authError';
-import { describeStatus, McpManager, type McpTimers } from '../../../../extension/core/mcp/manager';
-import type { McpConnection, McpConnector, McpServerEntry } from '../../../../extension/core/mcp/types';
-import { mcpPanelRows } from '../../../../extension/core/mcp/views';
+import { McpAuthRequiredError } from '../../../../extension/core/engines/mcp/authError';
+import { describeStatus, McpManager, type McpTimers } from '../../../../extension/core/engines/mcp/manager';
+import type { McpConnection, McpConnector, McpServerEntry } from '../../../../extension/core/contracts/mcp';
+import { mcpPanelRows } from '../../../../extension/core/engines/mcp/views';
+import { fakeConnection } from './fakeConnection';
 
 const URL = 'https://mcp.example.com/mcp';
 const remote: McpServerEntry = { name: 'remote', scope: 'settings', config: { type: 'http', url: URL, headers: {} } };
 
 function connection(onCall: () => Promise<unknown> = async () => ({ content: [{ type: 'text', text: 'ok' }] })): McpConnection & { closed: boolean } {
-  const c = {
-    closed: false,
-    listTools: async () => [{ name: 'whoami', inputSchema: { type: 'object' as const } }],
-    callTool: onCall as McpConnection['callTool'],
-    listResources: async () => [],
-    readResource: async () => [],
-    listPrompts: async () => [],
-    getPrompt: async () => ({ messages: [] }),
-    onListChanged: () => () => {},
-    onClose: () => () => {},
-    close: async () => void (c.closed = true),
-  };
+  const c = Object.assign(
+    fakeConnection({
+      listTools: async () => [{ name: 'whoami', inputSchema: { type: 'object' } }],
+      callTool: onCall as McpConnection['callTool'],
+      close: async () => void (c.closed = true),
+    }),
+    { closed: false },
+  );
   return c;
 }
 
@@ -56,7 +53,7 @@ class NoTimers implements McpTimers {
 
 const status = (m: McpManager) => m.servers()[0]?.status;
 
-describe('core/mcp/manager (OAuth)', () => {
+describe('core/engines/mcp/manager (OAuth)', () => {
   it('shows a server that wants a sign-in as needsAuth, without reconnect attempts', async () => {
     const connector = new AuthConnector();
     const timers = new NoTimers();

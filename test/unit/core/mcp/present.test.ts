@@ -1,6 +1,6 @@
-/** The chat view of MCP results (core/mcp/present.ts): images and resource links under the protocol's caps. */
+/** The chat view of MCP results (core/engines/mcp/present.ts): images and resource links under the protocol's caps. */
 import { describe, expect, it } from 'vitest';
-import { presentToolResult } from '../../../../extension/chat/toolViews/present';
+import { presentToolResult } from '../../../../extension/conversation/toolViews/present';
 import {
   MCP_VIEW_IMAGE_BUDGET,
   MCP_VIEW_MAX_IMAGES,
@@ -9,9 +9,9 @@ import {
   mcpResourcesView,
   presentMcpResources,
   presentMcpToolResult,
-} from '../../../../extension/core/mcp/present';
-import { mcpResultBlock, mcpTools } from '../../../../extension/core/mcp/tools';
-import type { McpToolResult } from '../../../../extension/core/mcp/types';
+} from '../../../../extension/core/engines/mcp/present';
+import { mcpResultBlock, mcpTools } from '../../../../extension/core/engines/mcp/tools';
+import type { McpToolResult } from '../../../../extension/core/contracts/mcp';
 import { ToolResultDataSchema } from '../../../../extension/protocol/entries';
 import { ReadMcpResourceTool } from '../../../../extension/tools/ReadMcpResourceTool/ReadMcpResourceTool';
 import { fakeHub, tool } from './fakeHub';
@@ -20,7 +20,7 @@ const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QD
 
 const present = (content: unknown[]) => presentMcpToolResult({ input: {}, output: { content }, text: '', isError: false });
 
-describe('core/mcp/present: tool results', () => {
+describe('core/engines/mcp/present: tool results', () => {
   it('gives the images and resource links of the content, embedded resources as links with their uri and MIME type', () => {
     const view = present([
       { type: 'text', text: 'Here is the chart' },
@@ -104,7 +104,7 @@ describe('core/mcp/present: tool results', () => {
   });
 });
 
-describe('core/mcp/present: resource reads', () => {
+describe('core/engines/mcp/present: resource reads', () => {
   it('gives each content as a link and an image blob as an image', () => {
     const view = mcpResourcesView([
       { uri: 'memo://greeting', mimeType: 'text/plain', text: 'Hello' },
@@ -127,7 +127,7 @@ describe('core/mcp/present: resource reads', () => {
   });
 });
 
-describe('core/mcp/present: through the chat layer', () => {
+describe('core/engines/mcp/present: through the chat layer', () => {
   it("puts an MCP tool's images and links in the row's result data", () => {
     const answer: McpToolResult = {
       content: [

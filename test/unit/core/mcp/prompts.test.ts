@@ -1,8 +1,8 @@
-/** MCP prompts as slash commands (core/mcp/prompts.ts), through the registry and the dispatcher. */
+/** MCP prompts as slash commands (core/engines/mcp/prompts.ts), through the registry and the dispatcher. */
 import { describe, expect, it } from 'vitest';
-import { dispatchCommand } from '../../../../extension/core/commands/dispatch';
-import { CommandRegistry } from '../../../../extension/core/commands/registry';
-import { mcpPromptLoader, promptArguments } from '../../../../extension/core/mcp/prompts';
+import { dispatchCommand } from '../../../../extension/core/loop/commands/dispatch';
+import { CommandRegistry } from '../../../../extension/core/loop/commands/registry';
+import { mcpPromptLoader, promptArguments } from '../../../../extension/core/engines/mcp/prompts';
 import { commandContext } from '../../commands/fakeHost';
 import { fakeHub } from './fakeHub';
 
@@ -34,7 +34,7 @@ function setup() {
   return { hub, registry };
 }
 
-describe('core/mcp/prompts', () => {
+describe('core/engines/mcp/prompts', () => {
   it('lists each prompt of a connected server as /mcp__server__prompt with its arguments as the hint', async () => {
     const { registry } = setup();
     await registry.refresh();

@@ -1,10 +1,10 @@
-/** MCP tools (core/mcp/tools.ts): built from a fake hub, run through the real executor and permission engine. */
+/** MCP tools (core/engines/mcp/tools.ts): built from a fake hub, run through the real executor and permission engine. */
 import { describe, expect, it } from 'vitest';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import type { AnyTool } from '../../../../extension/core/tool/Tool';
-import { toolDefinitions } from '../../../../extension/core/tool/toolSchema';
-import { MCP_DEFER_CHARS, McpToolSet, mcpResultBlock, mcpTools } from '../../../../extension/core/mcp/tools';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import type { AnyTool } from '../../../../extension/core/contracts/tool';
+import { toolDefinitions } from '../../../../extension/core/engines/tools/toolSchema';
+import { MCP_DEFER_CHARS, McpToolSet, mcpResultBlock, mcpTools } from '../../../../extension/core/engines/mcp/tools';
 import { contextWith } from '../../permissions/support';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 import { fakeHub, tool } from './fakeHub';
@@ -22,7 +22,7 @@ async function run(t: AnyTool, input: unknown) {
   return executeToolUse({ block, assistantMessage: assistantWith(block), context: makeContext([t]), canUseTool: allowAll });
 }
 
-describe('core/mcp/tools: building', () => {
+describe('core/engines/mcp/tools: building', () => {
   const hub = fakeHub([
     {
       name: 'docs',
@@ -74,7 +74,7 @@ describe('core/mcp/tools: building', () => {
   });
 });
 
-describe('core/mcp/tools: deferral', () => {
+describe('core/engines/mcp/tools: deferral', () => {
   it('defers every tool when there are more than ten, except one marked anthropic/alwaysLoad', () => {
     const many = Array.from({ length: 11 }, (_, i) => tool(`t${i}`));
     many[3] = tool('t3', { _meta: { 'anthropic/alwaysLoad': true } });
@@ -96,7 +96,7 @@ describe('core/mcp/tools: deferral', () => {
   });
 });
 
-describe('core/mcp/tools: results', () => {
+describe('core/engines/mcp/tools: results', () => {
   it('maps text, images, resource links and embedded resources, keeping is_error', () => {
     const block = mcpResultBlock(
       {
@@ -141,7 +141,7 @@ describe('core/mcp/tools: results', () => {
   });
 });
 
-describe('core/mcp/tools: permissions', () => {
+describe('core/engines/mcp/tools: permissions', () => {
   const hub = fakeHub([{ name: 'github', tools: [tool('create_issue'), tool('list_issues')] }, { name: 'other', tools: [tool('create_issue')] }]);
   const tools = mcpTools(hub);
   const decide = (name: string, rules: { allow?: string[]; deny?: string[] }) =>
@@ -170,7 +170,7 @@ describe('core/mcp/tools: permissions', () => {
   });
 });
 
-describe('core/mcp/tools: McpToolSet', () => {
+describe('core/engines/mcp/tools: McpToolSet', () => {
   it('keeps the same tool objects until the hub changes, then lists the new tools', () => {
     const hub = fakeHub([{ name: 's', tools: [tool('a')] }]);
     const set = new McpToolSet(hub);

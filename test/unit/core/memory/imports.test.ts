@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findImports, resolveImport } from '../../../../extension/core/memory/imports';
+import { findImports, resolveImport } from '../../../../extension/core/engines/memory/imports';
 
 const specs = (text: string) => findImports(text).map((r) => `${r.line}:${r.spec}`);
 
-describe('core/memory/imports', () => {
+describe('core/engines/memory/imports', () => {
   it('finds @paths at a line start or after whitespace, with their 1-based lines', () => {
     expect(specs('# Rules\n@docs/style.md\nSee @./api.md and @~/shared/team.md.\nAlso @/etc/rules.md')).toEqual([
       '2:docs/style.md',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { foldersBetween, NestedMemory } from '../../../../extension/core/memory/nested';
-import { nestedMemoryReminder, touchedPaths } from '../../../../extension/core/memory/nestedReminder';
-import type { ConfigProblem } from '../../../../extension/core/configProblems';
+import { foldersBetween, NestedMemory } from '../../../../extension/core/engines/memory/nested';
+import { nestedMemoryReminder, touchedPaths } from '../../../../extension/core/engines/memory/nestedReminder';
+import type { ConfigProblem } from '../../../../extension/core/base/configProblems';
 import { FakeMemoryIo } from './fakeIo';
 
-describe('core/memory/nested', () => {
+describe('core/engines/memory/nested', () => {
   it('lists the folders below the workspace down to the target, skipping .claude and anything outside', () => {
     expect(foldersBetween('/w', '/w/a/b/file.ts')).toEqual(['/w/a', '/w/a/b', '/w/a/b/file.ts']);
     expect(foldersBetween('/w', '/w/.claude/commands/x.md')).toEqual(['/w/.claude/commands', '/w/.claude/commands/x.md']);

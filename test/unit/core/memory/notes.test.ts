@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryNotes, memoryNoteOf } from '../../../../extension/core/memory/notes';
+import { createMemoryNotes, memoryNoteOf } from '../../../../extension/core/engines/memory/notes';
 import { FakeMemoryIo, picker } from './fakeIo';
 
-describe('core/memory/notes', () => {
+describe('core/engines/memory/notes', () => {
   it('takes one-line prompts starting with # as notes, and leaves other prompts alone', () => {
     expect(memoryNoteOf('# always use pnpm')).toBe('always use pnpm');
     expect(memoryNoteOf('  ##   keep tests fast  ')).toBe('keep tests fast');

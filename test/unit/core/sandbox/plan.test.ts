@@ -1,8 +1,8 @@
 /** The sandbox plan for one command, the auto-allow it permits, the policy it runs under, and the failure note. */
 import { describe, expect, it } from 'vitest';
-import { detectSandboxFailure, sandboxFailureNote } from '../../../../extension/core/sandbox/failure';
-import { isExcludedCommand, planSandbox, sandboxPolicy, withSandboxAutoAllow } from '../../../../extension/core/sandbox/plan';
-import { defaultSandboxSettings } from '../../../../extension/core/sandbox/settings';
+import { detectSandboxFailure, sandboxFailureNote } from '../../../../extension/core/engines/sandbox/failure';
+import { isExcludedCommand, planSandbox, sandboxPolicy, withSandboxAutoAllow } from '../../../../extension/core/engines/permissions/sandboxPlan';
+import { defaultSandboxSettings } from '../../../../extension/core/engines/sandbox/settings';
 
 const on = { ...defaultSandboxSettings(), enabled: true };
 const here = { available: true } as const;

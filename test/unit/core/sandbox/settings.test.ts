@@ -1,8 +1,8 @@
 /** The `sandbox` settings block: validation with file and line, merging across sources, what a project file may not set. */
 import { describe, expect, it } from 'vitest';
-import { initialPermissionContext, loadPermissionSettings } from '../../../../extension/core/permissions/settings';
-import { parsePermissionSettingsText } from '../../../../extension/core/permissions/settingsSchema';
-import { mergeSandboxSettings } from '../../../../extension/core/sandbox/settings';
+import { initialPermissionContext, loadPermissionSettings } from '../../../../extension/core/engines/permissions/settings';
+import { parsePermissionSettingsText } from '../../../../extension/core/engines/permissions/settingsSchema';
+import { mergeSandboxSettings } from '../../../../extension/core/engines/sandbox/settings';
 
 const where = { source: 'userSettings' as const, path: '/home/u/.claude/settings.json' };
 

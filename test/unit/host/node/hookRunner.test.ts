@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HookEngine } from '../../../../extension/core/hooks/engine';
-import type { HookCommand } from '../../../../extension/core/hooks/types';
+import { HookEngine } from '../../../../extension/core/engines/hooks/engine';
+import type { HookCommand } from '../../../../extension/core/contracts/hooks';
 import { NodeHookRunner } from '../../../../extension/host/node/hookRunner';
 import { until } from '../../support';
 

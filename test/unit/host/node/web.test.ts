@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebError } from '../../../../extension/core/web/ports';
+import { WebError } from '../../../../extension/core/contracts/web';
 import { NodeWeb } from '../../../../extension/host/node/web';
 import { startPageServer, type PageServer } from '../../tools/WebFetch/support';
 

@@ -3,7 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ToolError } from '../../../../extension/core/tool/errors';
+import { ToolError } from '../../../../extension/core/contracts/toolErrors';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
 import { workspaceContract } from '../../../contract/workspace.contract';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { worktreeNameProblem } from '../../../../extension/core/worktreeSession';
+import { worktreeNameProblem } from '../../../../extension/core/engines/worktrees/worktreeSession';
 import { NodeWorktrees, parseStatusZ, parseWorktreeList } from '../../../../extension/host/node/worktrees';
 import { gitIn, makePlainDir, makeRepo, removeDir, stubGitEnv } from './gitRepo';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bashWarnings, checkBashPermissions } from '../../../../extension/core/permissions/bash';
+import { bashWarnings, checkBashPermissions } from '../../../../extension/core/engines/permissions/bash';
 import { contextWith, env, parser } from './helpers';
 
 /** Command → a fragment the warning must contain. */

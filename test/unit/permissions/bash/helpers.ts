@@ -1,6 +1,6 @@
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
-import type { BashEnv } from '../../../../extension/core/permissions/bash';
-import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../../extension/core/permissions/types';
+import type { BashEnv } from '../../../../extension/core/engines/permissions/bash';
+import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../../extension/core/contracts/permissions';
 
 /** The real parser: tree-sitter-bash wasm on web-tree-sitter, loaded from node_modules. */
 export const parser = await loadBashParser();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReadOnlyBashCommand } from '../../../../extension/core/permissions/bash';
+import { isReadOnlyBashCommand } from '../../../../extension/core/engines/permissions/bash';
 import { env, parser } from './helpers';
 
 const readOnly = [

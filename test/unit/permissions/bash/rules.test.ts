@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bashRuleMatches, checkBashPermissions, splitSimpleCommands, suggestRuleContent } from '../../../../extension/core/permissions/bash';
-import type { PermissionResult } from '../../../../extension/core/permissions/types';
+import { bashRuleMatches, checkBashPermissions, splitSimpleCommands, suggestRuleContent } from '../../../../extension/core/engines/permissions/bash';
+import type { PermissionResult } from '../../../../extension/core/contracts/permissions';
 import { contextWith, env, parser } from './helpers';
 
 describe('bashRuleMatches', () => {

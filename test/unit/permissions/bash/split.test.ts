@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCommand, splitSimpleCommands } from '../../../../extension/core/permissions/bash';
+import { splitCommand, splitSimpleCommands } from '../../../../extension/core/engines/permissions/bash';
 import { parser } from './helpers';
 
 const cases: [string, string[]][] = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionDecisionReason } from '../../../../extension/core/permissions/types';
+import type { PermissionDecisionReason } from '../../../../extension/core/contracts/permissions';
 import { CASES, EXPECTED_CASE_COUNT, type CaseClass, type Decision, type Mode } from './cases';
 import { createWorld, type World } from './world';
 

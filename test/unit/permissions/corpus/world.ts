@@ -6,11 +6,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ShellParser } from '../../../../extension/core/permissions/bash';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
-import { getEmptyToolPermissionContext, type PermissionMode, type PermissionResult } from '../../../../extension/core/permissions/types';
-import type { AnyTool } from '../../../../extension/core/tool/Tool';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
+import type { ShellParser } from '../../../../extension/core/engines/permissions/bash';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
+import { getEmptyToolPermissionContext, type PermissionMode, type PermissionResult } from '../../../../extension/core/contracts/permissions';
+import type { AnyTool } from '../../../../extension/core/contracts/tool';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
 import { NodeSearch } from '../../../../extension/host/node/search';
 import { NodeSessionStorage } from '../../../../extension/host/node/sessionStorage';

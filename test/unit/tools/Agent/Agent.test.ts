@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_AGENTS } from '../../../../extension/core/agents/definitions';
-import type { SpawnAgent } from '../../../../extension/core/agents/types';
-import { asAgentId } from '../../../../extension/core/ids';
-import { getEmptyToolPermissionContext } from '../../../../extension/core/permissions/types';
-import { createCanUseTool, type PermissionPrompt } from '../../../../extension/core/tool/permissionGate';
+import { BUILTIN_AGENTS } from '../../../../extension/core/loop/subagents/definitions';
+import type { SpawnAgent } from '../../../../extension/core/contracts/agents';
+import { asAgentId } from '../../../../extension/core/base/ids';
+import { getEmptyToolPermissionContext } from '../../../../extension/core/contracts/permissions';
+import { createCanUseTool } from '../../../../extension/core/engines/tools/permissionGate';
+import type { PermissionPrompt } from '../../../../extension/core/contracts/permissionPrompts';
 import { AgentTool } from '../../../../extension/tools/Agent/Agent';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 

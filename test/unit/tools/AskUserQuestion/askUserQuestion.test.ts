@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toolResultText } from '../../../../extension/core/messages';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import type { UserQuestion, UserQuestionPort, UserQuestionResponse } from '../../../../extension/core/userQuestions';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import type { UserQuestion, UserQuestionPort, UserQuestionResponse } from '../../../../extension/core/contracts/questions';
 import { AskUserQuestionTool, type AskUserQuestionInput } from '../../../../extension/tools/AskUserQuestion/AskUserQuestion';
-import { presentToolResult } from '../../../../extension/chat/toolViews/present';
+import { presentToolResult } from '../../../../extension/conversation/toolViews/present';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 
 /** Answers with what the test scripts; records what it was asked; honours the abort signal. */

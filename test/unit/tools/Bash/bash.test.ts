@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LocalBashTaskState } from '../../../../extension/core/tasks/localBash';
+import type { LocalBashTaskState } from '../../../../extension/core/engines/tasks/localBash';
 import { NO_OUTPUT } from '../../../../extension/tools/Bash/format';
 import { bashHarness, gone, isRunning, pidFrom, until } from './harness';
 

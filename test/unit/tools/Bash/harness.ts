@@ -1,10 +1,11 @@
 /** Bash and TaskStop on the Node host, run through the real executor (schema, permission, result budget). */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import { toolResultText } from '../../../../extension/core/messages';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse, type ToolExecutionEvent, type ToolExecutionOutcome } from '../../../../extension/core/tool/execute';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import type { ToolExecutionEvent, ToolExecutionOutcome } from '../../../../extension/core/contracts/events';
 import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
 import { createBashTool } from '../../../../extension/tools/Bash/Bash';

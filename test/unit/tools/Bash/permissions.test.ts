@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellParser } from '../../../../extension/core/permissions/bash';
+import type { ShellParser } from '../../../../extension/core/engines/permissions/bash';
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
-import { withWorkingDirectory } from '../../../../extension/core/tool/workingDirectory';
+import { withWorkingDirectory } from '../../../../extension/core/contracts/workingDirectory';
 import { createBashTool } from '../../../../extension/tools/Bash/Bash';
 import { bashHarness } from './harness';
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigSettingsPort } from '../../../../extension/core/config/port';
-import type { SettingValue } from '../../../../extension/core/config/settingsCatalog';
-import { toolResultText } from '../../../../extension/core/messages';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
-import { getEmptyToolPermissionContext, type PermissionMode } from '../../../../extension/core/permissions/types';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import { createCanUseTool, type PermissionPrompt } from '../../../../extension/core/tool/permissionGate';
+import type { ConfigSettingsPort } from '../../../../extension/core/contracts/configPort';
+import type { SettingValue } from '../../../../extension/core/contracts/settingsCatalog';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
+import { getEmptyToolPermissionContext, type PermissionMode } from '../../../../extension/core/contracts/permissions';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import { createCanUseTool } from '../../../../extension/core/engines/tools/permissionGate';
+import type { PermissionPrompt } from '../../../../extension/core/contracts/permissionPrompts';
 import { ConfigTool } from '../../../../extension/tools/Config/Config';
 import { assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toolResultText } from '../../../../extension/core/messages';
-import { CronScheduler } from '../../../../extension/core/cron/scheduler';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import { CronScheduler } from '../../../../extension/core/engines/cron/scheduler';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { CronCreateTool } from '../../../../extension/tools/CronCreate/CronCreate';
 import { CronDeleteTool } from '../../../../extension/tools/CronDelete/CronDelete';
 import { CronListTool } from '../../../../extension/tools/CronList/CronList';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CanUseToolFn } from '../../../../extension/core/tool/Tool';
-import { inputJSONSchemaOf } from '../../../../extension/core/tool/toolSchema';
+import type { CanUseToolFn } from '../../../../extension/core/contracts/tool';
+import { inputJSONSchemaOf } from '../../../../extension/core/engines/tools/toolSchema';
 import { WriteTool } from '../../../../extension/tools/Write/Write';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
 import { memoryHarness } from '../shared/harness';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
 import { EnterWorktreeTool } from '../../../../extension/tools/EnterWorktree/EnterWorktree';
 import { WriteTool } from '../../../../extension/tools/Write/Write';
 import { gitIn, GIT_ENV, makePlainDir, removeDir, stubGitEnv } from '../../host/node/gitRepo';

@@ -3,10 +3,10 @@
  * through the real orchestrator, one assistant message per `round`, carrying the context each round's
  * modifiers leave (the rest of a turn).
  */
-import { toolResultText, type ToolResultBlock, type ToolUseBlock } from '../../../../extension/core/messages';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { runToolUses } from '../../../../extension/core/tool/orchestrate';
-import type { AnyTool } from '../../../../extension/core/tool/Tool';
+import { toolResultText, type ToolResultBlock, type ToolUseBlock } from '../../../../extension/core/base/messages';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { runToolUses } from '../../../../extension/core/engines/tools/orchestrate';
+import type { AnyTool } from '../../../../extension/core/contracts/tool';
 import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
 import { NodeWorktrees } from '../../../../extension/host/node/worktrees';

@@ -5,9 +5,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AgentSession } from '../../../../extension/core/agent/agentSession';
-import { toolResultText, type AssistantContentBlock, type Message, type ToolResultBlock } from '../../../../extension/core/messages';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../../../extension/core/ports';
+import { AgentSession } from '../../../../extension/core/loop/session/agentSession';
+import { toolResultText, type AssistantContentBlock, type Message, type ToolResultBlock } from '../../../../extension/core/base/messages';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../../../extension/core/contracts/ports';
 import { NodeSearch } from '../../../../extension/host/node/search';
 import { NodeSessionStorage } from '../../../../extension/host/node/sessionStorage';
 import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';

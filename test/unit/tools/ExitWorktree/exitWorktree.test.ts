@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
-import { asAgentId } from '../../../../extension/core/ids';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
+import { asAgentId } from '../../../../extension/core/base/ids';
 import { ExitWorktreeTool } from '../../../../extension/tools/ExitWorktree/ExitWorktree';
 import { gitIn, removeDir, stubGitEnv } from '../../host/node/gitRepo';
 import { worktreeHarness, type WorktreeHarness } from '../EnterWorktree/harness';

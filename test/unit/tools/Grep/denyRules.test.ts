@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
 import { GrepTool } from '../../../../extension/tools/Grep/Grep';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
 import { makeTree, removeTempDirs, runTool, searchContext } from './searchTree';

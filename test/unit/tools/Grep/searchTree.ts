@@ -2,9 +2,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { GlobTool } from '../../../../extension/tools/Glob/Glob';
 import { GrepTool } from '../../../../extension/tools/Grep/Grep';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../../../extension/core/ports';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../../../extension/core/contracts/ports';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { LspTool } from '../../../../extension/tools/LSP/LSP';
 import { allowAll, assistantWith, toolUse } from '../../tool/fixtures';
 import { contextWith, MemoryWorkspace, ROOT } from '../NotebookEdit/memoryWorkspace';

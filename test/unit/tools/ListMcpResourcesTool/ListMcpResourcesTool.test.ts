@@ -1,7 +1,7 @@
 /** ListMcpResourcesTool through the real executor, against a fake hub. */
 import { describe, expect, it } from 'vitest';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import type { ToolPorts } from '../../../../extension/core/tool/context';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import type { ToolPorts } from '../../../../extension/core/contracts/toolUseContext';
 import { ListMcpResourcesTool, NO_RESOURCES_TEXT } from '../../../../extension/tools/ListMcpResourcesTool/ListMcpResourcesTool';
 import { fakeHub, type FakeHub } from '../../core/mcp/fakeHub';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';

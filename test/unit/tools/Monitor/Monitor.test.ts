@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellParser } from '../../../../extension/core/permissions/bash';
-import type { MonitorTaskState } from '../../../../extension/core/tasks/monitor';
-import { takeTaskNotifications } from '../../../../extension/core/tasks/notifications';
+import type { ShellParser } from '../../../../extension/core/engines/permissions/bash';
+import type { MonitorTaskState } from '../../../../extension/core/engines/tasks/monitor';
+import { takeTaskNotifications } from '../../../../extension/core/engines/tasks/notifications';
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
 import { createMonitorTool } from '../../../../extension/tools/Monitor/Monitor';
 import { bashHarness, delay, isRunning, until } from '../Bash/harness';

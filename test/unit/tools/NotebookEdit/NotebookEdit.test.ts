@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNotebook } from '../../../../extension/core/notebook/ipynb';
+import { parseNotebook } from '../../../../extension/core/base/ipynb';
 import { NotebookEditTool } from '../../../../extension/tools/NotebookEdit/NotebookEdit';
 import { edit, fakeNotebookPort, fixture, json, markRead, NB, setup } from './support';
 

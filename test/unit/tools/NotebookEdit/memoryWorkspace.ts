@@ -5,9 +5,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FileStat, SearchPort, TextFile, Workspace } from '../../../../extension/core/ports';
-import type { ToolPorts, ToolUseContext } from '../../../../extension/core/tool/context';
-import type { Tools } from '../../../../extension/core/tool/Tool';
+import type { FileStat, SearchPort, Workspace } from '../../../../extension/core/contracts/ports';
+import type { TextFile } from '../../../../extension/core/base/text/encoding';
+import type { ToolPorts, ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import type { Tools } from '../../../../extension/core/contracts/tool';
 import { NodeSessionStorage } from '../../../../extension/host/node/sessionStorage';
 import { makeContext } from '../../tool/fixtures';
 

@@ -1,10 +1,10 @@
 /** Runs NotebookEdit through the real executor against an in-memory workspace. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import type { NotebookPort } from '../../../../extension/core/ports';
-import type { ToolPorts, ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import type { NotebookPort } from '../../../../extension/core/contracts/ports';
+import type { ToolPorts, ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { NotebookEditTool } from '../../../../extension/tools/NotebookEdit/NotebookEdit';
 import { allowAll, assistantWith, toolUse } from '../../tool/fixtures';
 import { contextWith, MemoryWorkspace, ROOT } from './memoryWorkspace';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputJSONSchemaOf } from '../../../../extension/core/tool/toolSchema';
+import { inputJSONSchemaOf } from '../../../../extension/core/engines/tools/toolSchema';
 import { READ_TOOL_NAME } from '../../../../extension/protocol/toolNames';
 import { ReadTool } from '../../../../extension/tools/Read/Read';
 

@@ -1,6 +1,6 @@
 /** ReadMcpResourceTool through the real executor, against a fake hub. */
 import { describe, expect, it } from 'vitest';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { ReadMcpResourceTool } from '../../../../extension/tools/ReadMcpResourceTool/ReadMcpResourceTool';
 import { fakeHub } from '../../core/mcp/fakeHub';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';

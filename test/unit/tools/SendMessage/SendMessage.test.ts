@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentId } from '../../../../extension/core/ids';
+import type { AgentId } from '../../../../extension/core/base/ids';
 import { makeContext } from '../../tool/fixtures';
 import { SendMessageTool } from '../../../../extension/tools/SendMessage/SendMessage';
 import { RED_TEAM, teamHarness } from '../TeamCreate/teamHarness';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toolResultText } from '../../../../extension/core/messages';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { abortableWait, createSleepTool, sleepResultText, SleepTool, type SleepDeps } from '../../../../extension/tools/Sleep/Sleep';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toolResultText } from '../../../../extension/core/messages';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import { inputJSONSchemaOf } from '../../../../extension/core/tool/toolSchema';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import { inputJSONSchemaOf } from '../../../../extension/core/engines/tools/toolSchema';
 import { parseJsonSchemaText } from '../../../../extension/tools/StructuredOutput/schema';
 import { createStructuredOutputTool } from '../../../../extension/tools/StructuredOutput/StructuredOutput';
 import { getTools } from '../../../../extension/tools/tools';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LocalBashTaskState } from '../../../../extension/core/tasks/localBash';
+import type { LocalBashTaskState } from '../../../../extension/core/engines/tasks/localBash';
 import { TaskStopTool } from '../../../../extension/tools/TaskStop/TaskStop';
 import { bashHarness, gone, isRunning, pidFrom, until } from '../Bash/harness';
 

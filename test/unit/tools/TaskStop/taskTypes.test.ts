@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registerTaskType } from '../../../../extension/core/tasks/registry';
-import { putTask, type SetAppState } from '../../../../extension/core/tasks/taskStore';
-import type { TaskStateBase, TaskType } from '../../../../extension/core/tasks/types';
+import { registerTaskType } from '../../../../extension/core/engines/tasks/registry';
+import { putTask, type SetAppState } from '../../../../extension/core/engines/tasks/taskStore';
+import type { TaskStateBase, TaskType } from '../../../../extension/core/contracts/tasks';
 import { bashHarness } from '../Bash/harness';
 
 function task(id: string, type: TaskType): TaskStateBase {

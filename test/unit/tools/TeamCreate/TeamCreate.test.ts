@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStateStore } from '../../../../extension/core/state/appState';
+import { createAppStateStore } from '../../../../extension/core/contracts/appState';
 import { RED_TEAM, teamHarness } from './teamHarness';
 
 describe('tools/TeamCreate', () => {

@@ -3,16 +3,16 @@
  * (registers its inbox in the parent's mailbox, puts an `in_process_teammate` task in the app state), and a
  * fake task type whose kill marks the task killed and closes the inbox.
  */
-import { createMailbox, type Inbox } from '../../../../extension/core/agents/mailbox';
-import type { SpawnAgent, SpawnAgentRequest } from '../../../../extension/core/agents/types';
-import { createAgentId } from '../../../../extension/core/ids';
-import { transitionTask } from '../../../../extension/core/tasks/lifecycle';
-import { registerTaskType } from '../../../../extension/core/tasks/registry';
-import { putTask, taskSetter } from '../../../../extension/core/tasks/taskStore';
-import { generateTaskId } from '../../../../extension/core/tasks/types';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import { toolResultText } from '../../../../extension/core/messages';
+import { createMailbox, type Inbox } from '../../../../extension/core/contracts/mailbox';
+import type { SpawnAgent, SpawnAgentRequest } from '../../../../extension/core/contracts/agents';
+import { createAgentId } from '../../../../extension/core/base/ids';
+import { transitionTask } from '../../../../extension/core/engines/tasks/lifecycle';
+import { registerTaskType } from '../../../../extension/core/engines/tasks/registry';
+import { putTask, taskSetter } from '../../../../extension/core/engines/tasks/taskStore';
+import { generateTaskId } from '../../../../extension/core/contracts/tasks';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import { toolResultText } from '../../../../extension/core/base/messages';
 import { SendMessageTool } from '../../../../extension/tools/SendMessage/SendMessage';
 import { TeamCreateTool } from '../../../../extension/tools/TeamCreate/TeamCreate';
 import { TeamDeleteTool } from '../../../../extension/tools/TeamDelete/TeamDelete';

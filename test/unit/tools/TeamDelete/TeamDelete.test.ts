@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transitionTask } from '../../../../extension/core/tasks/lifecycle';
+import { transitionTask } from '../../../../extension/core/engines/tasks/lifecycle';
 import { RED_TEAM, teamHarness } from '../TeamCreate/teamHarness';
 
 describe('tools/TeamDelete', () => {

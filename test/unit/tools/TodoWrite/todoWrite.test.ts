@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toolResultText } from '../../../../extension/core/messages';
-import { asAgentId } from '../../../../extension/core/ids';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import { asAgentId } from '../../../../extension/core/base/ids';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { TODO_WRITE_RESULT, TodoWriteTool } from '../../../../extension/tools/TodoWrite/TodoWrite';
 import { allowAll, assistantWith, makeContext, toolUse } from '../../tool/fixtures';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import { presentToolResult } from '../../../../extension/chat/toolViews/present';
-import { executeToolUse, type ToolExecutionEvent } from '../../../../extension/core/tool/execute';
-import { buildTool, type Tools } from '../../../../extension/core/tool/Tool';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import { presentToolResult } from '../../../../extension/conversation/toolViews/present';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import type { ToolExecutionEvent } from '../../../../extension/core/contracts/events';
+import { buildTool, type Tools } from '../../../../extension/core/contracts/tool';
 import { nameWords, parseSelect, rankTools } from '../../../../extension/tools/ToolSearch/search';
 import { ToolSearchTool } from '../../../../extension/tools/ToolSearch/ToolSearch';
 import { getTools } from '../../../../extension/tools/tools';

@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, Message, ToolUseBlock } from '../../../../extension/core/messages';
-import { runToolUses } from '../../../../extension/core/tool/orchestrate';
-import { toolDefinitions } from '../../../../extension/core/tool/toolSchema';
-import { buildTool } from '../../../../extension/core/tool/Tool';
+import type { AssistantMessage, Message, ToolUseBlock } from '../../../../extension/core/base/messages';
+import { runToolUses } from '../../../../extension/core/engines/tools/orchestrate';
+import { toolDefinitions } from '../../../../extension/core/engines/tools/toolSchema';
+import { buildTool } from '../../../../extension/core/contracts/tool';
 import { ToolSearchTool } from '../../../../extension/tools/ToolSearch/ToolSearch';
 import { useFakeAnthropic } from '../../agent/queryHarness';
 import { allowAll, echoTool, makeContext } from '../../tool/fixtures';

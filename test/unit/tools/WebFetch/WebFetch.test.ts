@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import { createCanUseTool, type AskUser, type PermissionPrompt } from '../../../../extension/core/tool/permissionGate';
-import { WebError, type WebPort } from '../../../../extension/core/web/ports';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import { createCanUseTool } from '../../../../extension/core/engines/tools/permissionGate';
+import type { AskUser, PermissionPrompt } from '../../../../extension/core/contracts/permissionPrompts';
+import { WebError, type WebPort } from '../../../../extension/core/contracts/web';
 import { NodeWeb } from '../../../../extension/host/node/web';
 import { AnthropicModelClient } from '../../../../extension/llm/anthropicModelClient';
 import { PageCache } from '../../../../extension/tools/WebFetch/cache';

@@ -1,6 +1,6 @@
 /** WebFetch's chat view (tools/WebFetch/present.ts): URL, status and size, or the redirect not followed. */
 import { describe, expect, it } from 'vitest';
-import { presentToolResult } from '../../../../extension/chat/toolViews/present';
+import { presentToolResult } from '../../../../extension/conversation/toolViews/present';
 import { ToolResultDataSchema } from '../../../../extension/protocol/entries';
 import { presentWebFetch } from '../../../../extension/tools/WebFetch/present';
 import { createWebFetchTool, type WebFetchOutput } from '../../../../extension/tools/WebFetch/WebFetch';

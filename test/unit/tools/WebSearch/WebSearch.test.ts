@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolResultBlock } from '../../../../extension/core/messages';
-import { createPermissionEngine } from '../../../../extension/core/permissions/engine';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
-import { createCanUseTool } from '../../../../extension/core/tool/permissionGate';
+import type { ToolResultBlock } from '../../../../extension/core/base/messages';
+import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import { createCanUseTool } from '../../../../extension/core/engines/tools/permissionGate';
 import { AnthropicModelClient } from '../../../../extension/llm/anthropicModelClient';
 import { WebSearchTool } from '../../../../extension/tools/WebSearch/WebSearch';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fixtures/fake-anthropic';

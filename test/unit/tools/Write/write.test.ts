@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCanUseTool, toolOwnDecider } from '../../../../extension/core/tool/permissionGate';
-import type { CanUseToolFn } from '../../../../extension/core/tool/Tool';
+import { createCanUseTool, toolOwnDecider } from '../../../../extension/core/engines/tools/permissionGate';
+import type { CanUseToolFn } from '../../../../extension/core/contracts/tool';
 import { WriteTool } from '../../../../extension/tools/Write/Write';
 import { memoryHarness } from '../shared/harness';
 

@@ -2,11 +2,12 @@
  * Runs the file tools through the real executor (schema → validateInput → permission → call → map) against
  * a Workspace of the test's choosing, so tests see exactly what the model would.
  */
-import { toolResultText, type ToolResultBlock } from '../../../../extension/core/messages';
-import type { Workspace } from '../../../../extension/core/ports';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse, type ToolExecutionOutcome } from '../../../../extension/core/tool/execute';
-import type { CanUseToolFn } from '../../../../extension/core/tool/Tool';
+import { toolResultText, type ToolResultBlock } from '../../../../extension/core/base/messages';
+import type { Workspace } from '../../../../extension/core/contracts/ports';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
+import type { ToolExecutionOutcome } from '../../../../extension/core/contracts/events';
+import type { CanUseToolFn } from '../../../../extension/core/contracts/tool';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
 import { ReadTool } from '../../../../extension/tools/Read/Read';
 import { WriteTool } from '../../../../extension/tools/Write/Write';

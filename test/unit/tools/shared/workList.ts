@@ -1,9 +1,9 @@
 /** Runs the work-list tools through the real executor, on a main context and a sub-agent context sharing its store. */
-import { toolResultText } from '../../../../extension/core/messages';
-import { asAgentId } from '../../../../extension/core/ids';
-import { createAppStateStore } from '../../../../extension/core/state/appState';
-import type { ToolUseContext } from '../../../../extension/core/tool/context';
-import { executeToolUse } from '../../../../extension/core/tool/execute';
+import { toolResultText } from '../../../../extension/core/base/messages';
+import { asAgentId } from '../../../../extension/core/base/ids';
+import { createAppStateStore } from '../../../../extension/core/contracts/appState';
+import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
+import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { TaskCreateTool } from '../../../../extension/tools/TaskCreate/TaskCreate';
 import { TaskGetTool } from '../../../../extension/tools/TaskGet/TaskGet';
 import { TaskListTool } from '../../../../extension/tools/TaskList/TaskList';

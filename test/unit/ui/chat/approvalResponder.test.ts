@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage } from '../../../../extension/core/messages';
-import { ApprovalQueue } from '../../../../extension/core/permissions/approvalQueue';
-import type { PermissionUpdate } from '../../../../extension/core/permissions/types';
-import type { PermissionPrompt } from '../../../../extension/core/tool/permissionGate';
-import { ChatSession } from '../../../../extension/chat/chatSession';
+import type { AssistantMessage } from '../../../../extension/core/base/messages';
+import { ApprovalQueue } from '../../../../extension/core/engines/permissions/approvalQueue';
+import type { PermissionUpdate } from '../../../../extension/core/contracts/permissions';
+import type { PermissionPrompt } from '../../../../extension/core/contracts/permissionPrompts';
 import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '../../../../extension/protocol/messages';
 import { WebviewApprovalResponder, type ProposedChange } from '../../../../extension/ui/chat/approvalResponder';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
 import { createBashTool } from '../../../../extension/tools/Bash/Bash';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
 import { makeContext } from '../../tool/fixtures';
-import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../../support';
+import { agentDeps, ScriptedModel, sequentialIds, tick, until } from '../../support';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 const assistant = { role: 'assistant', content: [] } as unknown as AssistantMessage;
 // The real tools: the dialog asks them for their command preview and proposed change.
@@ -171,19 +170,7 @@ describe('ui/chat/approvalResponder', () => {
   it('serves the pending request in the snapshot a reloaded view asks for, and takes its answer', async () => {
     const { responder, requests } = setup();
     const queue = new ApprovalQueue(responder.ask);
-    const log = new RecordingLogger();
-    const session = new ChatSession({ agent: agentDeps(new ScriptedModel([])), credentials: keyed, log, newId: sequentialIds() });
-    const toView: HostToWebview[] = [];
-    const bridge = new ChatBridge({
-      session,
-      settings,
-      log,
-      setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-      post: (m) => toView.push(m),
-      actions: { setApiKey: () => undefined, showLogs: () => undefined },
-      editor: { openFile: async () => undefined, openLink: async () => undefined, copyText: async () => undefined },
-      approvals: responder,
-    });
+    const { bridge, posted: toView } = bridgeOver(chatOver(agentDeps(new ScriptedModel([]))), { approvals: responder });
     const answer = queue.ask(bashPrompt(), makeContext([bash]));
     const request = await shown(requests);
     bridge.receive({ type: 'ready' });

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import type { ChatEvent } from '../../../../extension/chat/chatSession';
-import { parseHostToWebview, type HostToWebview, type SetupState } from '../../../../extension/protocol/messages';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
-import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick, until } from '../../support';
+import type { ChatEvent, ChatSession } from '../../../../extension/conversation/chatSession';
+import { parseHostToWebview } from '../../../../extension/protocol/messages';
+import { agentDeps, RecordingLogger, ScriptedModel, tick, until } from '../../support';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 /** A bridge over `session` that records what it posts and the editor actions it asks for. */
 function connect(session: ChatSession, log: RecordingLogger, hasApiKey: boolean, isLive?: () => boolean) {
-  const posted: HostToWebview[] = [];
   const actions = { setApiKey: 0, showLogs: 0 };
   const editor: Record<string, unknown>[] = [];
-  const setupState = async (): Promise<SetupState> => ({ hasApiKey, keySource: hasApiKey ? 'environment' : 'none' });
-  const bridge = new ChatBridge({
-    session,
-    settings,
+  const { bridge, posted } = bridgeOver(session, {
     log,
-    setupState,
-    post: (m) => posted.push(m),
+    hasApiKey,
     ...(isLive ? { isLive } : {}),
     actions: { setApiKey: () => actions.setApiKey++, showLogs: () => actions.showLogs++ },
     editor: {
@@ -31,7 +25,7 @@ function connect(session: ChatSession, log: RecordingLogger, hasApiKey: boolean,
 function setup(opts: { hasKey?: boolean; replies?: (string[] | Error)[]; manual?: boolean } = {}) {
   const log = new RecordingLogger();
   const model = new ScriptedModel(opts.replies ?? [['Hello', ' there']], opts.manual);
-  const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
+  const session = chatOver(agentDeps(model), { log });
   return { session, log, model, ...connect(session, log, opts.hasKey ?? true) };
 }
 
@@ -223,7 +217,7 @@ describe('ui/chat/chatBridge', () => {
   it('holds prompts a Stop handed back while the view is hidden (its page gone) until the page is back', async () => {
     const log = new RecordingLogger();
     const model = new ScriptedModel([['slow']], true);
-    const session = new ChatSession({ agent: agentDeps(model), credentials: keyed, log, newId: sequentialIds() });
+    const session = chatOver(agentDeps(model), { log });
     let live = false;
     const { bridge, posted } = connect(session, log, true, () => live);
     const done = session.submit('one');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent, ChatSession } from '../../../../extension/chat/chatSession';
+import type { ChatEvent, ChatSession } from '../../../../extension/conversation/chatSession';
 import type { ChatMessage } from '../../../../extension/protocol/messages';
 import { chatTitle, ChatRegistry, sessionIdOfState, type ChatHandle } from '../../../../extension/ui/chat/chats';
 

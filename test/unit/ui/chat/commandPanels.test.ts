@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import type { PermissionHolder } from '../../../../extension/core/ports';
-import { getEmptyToolPermissionContext, type PermissionUpdate, type ToolPermissionContext } from '../../../../extension/core/permissions/types';
-import type { HostToWebview } from '../../../../extension/protocol/messages';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
-import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, until } from '../../support';
+import type { PermissionHolder } from '../../../../extension/core/contracts/ports';
+import { getEmptyToolPermissionContext, type PermissionUpdate, type ToolPermissionContext } from '../../../../extension/core/contracts/permissions';
+import { agentDeps, RecordingLogger, ScriptedModel, until } from '../../support';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 function setup(hasApiKey = true) {
   let ctx: ToolPermissionContext = { ...getEmptyToolPermissionContext(), alwaysAllowRules: { vscodeSettings: ['Read'] } };
@@ -12,22 +10,8 @@ function setup(hasApiKey = true) {
   const persisted: PermissionUpdate[][] = [];
   const model = new ScriptedModel([['hello']]);
   const log = new RecordingLogger();
-  const session = new ChatSession({
-    agent: { ...agentDeps(model), permissions: holder, persistPermissionUpdates: async (u) => void persisted.push(u) },
-    credentials: keyed,
-    log,
-    newId: sequentialIds(),
-  });
-  const posted: HostToWebview[] = [];
-  const bridge = new ChatBridge({
-    session,
-    settings,
-    log,
-    setupState: async () => ({ hasApiKey, keySource: hasApiKey ? 'environment' : 'none' }),
-    post: (m) => posted.push(m),
-    actions: { setApiKey: () => {}, showLogs: () => {} },
-    editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
-  });
+  const session = chatOver({ ...agentDeps(model), permissions: holder, persistPermissionUpdates: async (u) => void persisted.push(u) }, { log });
+  const { bridge, posted } = bridgeOver(session, { log, hasApiKey });
   const panels = () => posted.flatMap((p) => (p.type === 'panelOpened' && p.view.panel === 'permissions' ? [p.view] : []));
   return { bridge, posted, persisted, model, session, log, panels, rules: () => ctx };
 }

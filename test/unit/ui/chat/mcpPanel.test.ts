@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import { McpManager, type McpApprovalPort } from '../../../../extension/core/mcp/manager';
-import type { McpConnection, McpConnector } from '../../../../extension/core/mcp/types';
-import { mcpPanelRows } from '../../../../extension/core/mcp/views';
-import type { HostToWebview } from '../../../../extension/protocol/messages';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
-import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, until } from '../../support';
+import { McpManager, type McpApprovalPort } from '../../../../extension/core/engines/mcp/manager';
+import type { McpConnector } from '../../../../extension/core/contracts/mcp';
+import { mcpPanelRows } from '../../../../extension/core/engines/mcp/views';
+import { agentDeps, RecordingLogger, ScriptedModel, until } from '../../support';
+import { fakeConnection } from '../../core/mcp/fakeConnection';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 /** A connector whose connections list one tool; counts connects and closes. */
 function fakeConnector() {
@@ -13,18 +12,7 @@ function fakeConnector() {
   const connector: McpConnector = {
     connect: async () => {
       counts.connects++;
-      const connection: McpConnection = {
-        listTools: async () => [{ name: 'echo', inputSchema: { type: 'object' } }],
-        callTool: async () => ({ content: [] }),
-        listResources: async () => [],
-        readResource: async () => [],
-        listPrompts: async () => [],
-        getPrompt: async () => ({ messages: [] }),
-        onListChanged: () => () => {},
-        onClose: () => () => {},
-        close: async () => void counts.closes++,
-      };
-      return connection;
+      return fakeConnection({ close: async () => void counts.closes++ });
     },
   };
   return { connector, counts };
@@ -34,22 +22,10 @@ function setup({ connector, counts }: { connector: McpConnector; counts: { conne
   const hub = new McpManager({ connector, ...(approval ? { approval } : {}) });
   const trustEditor = { opened: 0 };
   const log = new RecordingLogger();
-  const session = new ChatSession({
-    agent: { ...agentDeps(new ScriptedModel([['hi']])), mcp: hub },
-    credentials: keyed,
+  const session = chatOver({ ...agentDeps(new ScriptedModel([['hi']])), mcp: hub }, { log, commands: { mcpServers: () => mcpPanelRows(hub.servers()) } });
+  const { bridge, posted } = bridgeOver(session, {
     log,
-    newId: sequentialIds(),
-    commands: { mcpServers: () => mcpPanelRows(hub.servers()) },
-  });
-  const posted: HostToWebview[] = [];
-  const bridge = new ChatBridge({
-    session,
-    settings,
-    log,
-    setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-    post: (m) => posted.push(m),
     actions: { setApiKey: () => {}, showLogs: () => {}, manageWorkspaceTrust: () => void trustEditor.opened++ },
-    editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
   });
   const panels = () => posted.flatMap((p) => (p.type === 'panelOpened' && p.view.panel === 'mcp' ? [p.view] : []));
   return { hub, bridge, panels, counts, trustEditor };

@@ -1,11 +1,10 @@
 /** The plan card's host half, and the bridge routing its answers (docs/ARCHITECTURE.md, Plan mode). */
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import type { PlanApprovalResponse } from '../../../../extension/core/planApproval';
+import type { PlanApprovalResponse } from '../../../../extension/core/contracts/planApproval';
 import { parseHostToWebview, parseWebviewToHost, type HostToWebview, type PlanRequest } from '../../../../extension/protocol/messages';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
 import { WebviewPlanResponder } from '../../../../extension/ui/chat/planResponder';
-import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, settings, tick } from '../../support';
+import { agentDeps, ScriptedModel, sequentialIds, tick } from '../../support';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 const PLAN = '# Plan\n\n- change `a.ts`\n- run the tests';
 
@@ -80,18 +79,8 @@ describe('ui/chat/planResponder', () => {
 describe('ui/chat/chatBridge and the plan card', () => {
   it('puts the pending plan in the snapshot and routes a parsed answerPlan to the responder', async () => {
     const { responder, posted } = setup();
-    const log = new RecordingLogger();
-    const session = new ChatSession({ agent: agentDeps(new ScriptedModel([])), credentials: keyed, log, newId: sequentialIds() });
-    const bridge = new ChatBridge({
-      session,
-      settings,
-      log,
-      setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-      post: (m) => posted.push(m),
-      actions: { setApiKey: () => {}, showLogs: () => {} },
-      editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
-      plans: responder,
-    });
+    // The bridge posts beside the responder, as the view's one message channel.
+    const { bridge } = bridgeOver(chatOver(agentDeps(new ScriptedModel([]))), { post: (m) => posted.push(m), plans: responder });
     const asked = track(responder.approve({ plan: PLAN, suggestedMode: 'default' }, new AbortController().signal));
     expect(bridge.receive({ type: 'ready' })).toBe(true);
     await tick();

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
 import type { ToolEntry } from '../../../../extension/protocol/entries';
-import { toolResultText, type Message } from '../../../../extension/core/messages';
-import type { PermissionDecider } from '../../../../extension/core/tool/permissionGate';
+import { toolResultText, type Message } from '../../../../extension/core/base/messages';
+import type { PermissionDecider } from '../../../../extension/core/contracts/permissionPrompts';
 import { parseHostToWebview, type HostToWebview } from '../../../../extension/protocol/messages';
 import { AskUserQuestionTool } from '../../../../extension/tools/AskUserQuestion/AskUserQuestion';
 import { TodoWriteTool } from '../../../../extension/tools/TodoWrite/TodoWrite';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
 import { WebviewQuestionResponder } from '../../../../extension/ui/chat/questionResponder';
 import { colour as question, paintTodos as todos } from '../../../fixtures/questions';
 import { BlockModel, type ScriptBlock } from '../../chat/blockModel';
-import { agentDeps, keyed, RecordingLogger, sequentialIds, settings, tick, until } from '../../support';
+import { agentDeps, sequentialIds, tick, until } from '../../support';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 const allowAll: PermissionDecider = async (_tool, input) => ({ behavior: 'allow', updatedInput: input });
 
@@ -19,22 +18,9 @@ function setup(replies: ScriptBlock[][]) {
   const posted: HostToWebview[] = [];
   const questions = new WebviewQuestionResponder({ post: (m) => posted.push(m), newId: sequentialIds('q') });
   const deps = agentDeps(model);
-  const session = new ChatSession({
-    agent: { ...deps, toolPorts: { ...deps.toolPorts, questions }, tools: [TodoWriteTool, AskUserQuestionTool], decider: allowAll },
-    credentials: keyed,
-    log: new RecordingLogger(),
-    newId: sequentialIds(),
-  });
-  const bridge = new ChatBridge({
-    session,
-    settings,
-    log: new RecordingLogger(),
-    setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-    post: (m) => posted.push(m),
-    actions: { setApiKey: () => {}, showLogs: () => {} },
-    editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
-    questions,
-  });
+  const session = chatOver({ ...deps, toolPorts: { ...deps.toolPorts, questions }, tools: [TodoWriteTool, AskUserQuestionTool], decider: allowAll });
+  // The bridge posts beside the question responder, as the view's one message channel.
+  const { bridge } = bridgeOver(session, { post: (m) => posted.push(m), questions });
   return { model, posted, session, bridge, questions };
 }
 

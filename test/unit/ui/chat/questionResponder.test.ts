@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserQuestion, UserQuestionResponse } from '../../../../extension/core/userQuestions';
+import type { UserQuestion, UserQuestionResponse } from '../../../../extension/core/contracts/questions';
 import { parseHostToWebview, type HostToWebview } from '../../../../extension/protocol/messages';
 import { WebviewQuestionResponder } from '../../../../extension/ui/chat/questionResponder';
 import { colour, extras } from '../../../fixtures/questions';

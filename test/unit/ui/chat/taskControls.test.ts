@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import { taskViews } from '../../../../extension/chat/history';
-import type { AppStateStore } from '../../../../extension/core/state/appState';
-import type { TaskStateBase } from '../../../../extension/core/tasks/types';
+import { ChatSession } from '../../../../extension/conversation/chatSession';
+import { taskViews } from '../../../../extension/conversation/history';
+import type { AppStateStore } from '../../../../extension/core/contracts/appState';
+import type { TaskStateBase } from '../../../../extension/core/contracts/tasks';
 import { TaskViewSchema, type HostToWebview } from '../../../../extension/protocol/messages';
 import { handleControl, type ChatControlPorts } from '../../../../extension/ui/chat/chatControls';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../../support';

@@ -1,36 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import { toolResultText, type Message } from '../../../../extension/core/messages';
-import type { PermissionDecider } from '../../../../extension/core/tool/permissionGate';
-import { parseHostToWebview, type HostToWebview } from '../../../../extension/protocol/messages';
+import { toolResultText, type Message } from '../../../../extension/core/base/messages';
+import type { PermissionDecider } from '../../../../extension/core/contracts/permissionPrompts';
+import { parseHostToWebview } from '../../../../extension/protocol/messages';
 import { TaskCreateTool } from '../../../../extension/tools/TaskCreate/TaskCreate';
 import { TaskListTool } from '../../../../extension/tools/TaskList/TaskList';
 import { TaskUpdateTool } from '../../../../extension/tools/TaskUpdate/TaskUpdate';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
 import { BlockModel, type ScriptBlock } from '../../chat/blockModel';
-import { agentDeps, keyed, RecordingLogger, sequentialIds, settings, until } from '../../support';
+import { agentDeps, until } from '../../support';
+import { bridgeOver, chatOver } from './bridgeHarness';
 
 const allowAll: PermissionDecider = async (_tool, input) => ({ behavior: 'allow', updatedInput: input });
 
 function setup(replies: ScriptBlock[][]) {
   const model = new BlockModel(replies);
-  const posted: HostToWebview[] = [];
-  const deps = agentDeps(model);
-  const session = new ChatSession({
-    agent: { ...deps, tools: [TaskCreateTool, TaskUpdateTool, TaskListTool], decider: allowAll },
-    credentials: keyed,
-    log: new RecordingLogger(),
-    newId: sequentialIds(),
-  });
-  const bridge = new ChatBridge({
-    session,
-    settings,
-    log: new RecordingLogger(),
-    setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-    post: (m) => posted.push(m),
-    actions: { setApiKey: () => {}, showLogs: () => {} },
-    editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
-  });
+  const session = chatOver({ ...agentDeps(model), tools: [TaskCreateTool, TaskUpdateTool, TaskListTool], decider: allowAll });
+  const { bridge, posted } = bridgeOver(session);
   return { model, posted, session, bridge };
 }
 

@@ -1,20 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../../extension/chat/chatSession';
-import { SessionCheckpoints } from '../../../../extension/core/checkpoints/sessionCheckpoints';
-import type { PermissionDecider } from '../../../../extension/core/tool/permissionGate';
+import type { ChatSession } from '../../../../extension/conversation/chatSession';
+import { SessionCheckpoints } from '../../../../extension/core/engines/checkpoints/sessionCheckpoints';
+import type { PermissionDecider } from '../../../../extension/core/contracts/permissionPrompts';
 import { NodeFileRestorer } from '../../../../extension/host/node/fileRestorer';
 import { NodeWorkspace } from '../../../../extension/host/node/workspace';
 import { ReadTool } from '../../../../extension/tools/Read/Read';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
 import { WriteTool } from '../../../../extension/tools/Write/Write';
-import { ChatBridge } from '../../../../extension/ui/chat/chatBridge';
 import type { CheckpointControls } from '../../../../extension/ui/checkpoints/checkpointControls';
 import { rewindTo, type RewindAnswer, type RewindSummary } from '../../../../extension/ui/checkpoints/rewind';
-import type { HostToWebview } from '../../../../extension/protocol/messages';
 import { BlockModel } from '../../chat/blockModel';
-import { agentDeps, keyed, RecordingLogger, sequentialIds, settings, until } from '../../support';
+import { agentDeps, RecordingLogger, sequentialIds, until } from '../../support';
+import { bridgeOver, chatOver } from '../chat/bridgeHarness';
 
 const allowAll: PermissionDecider = async (_tool, input) => ({ behavior: 'allow', updatedInput: input });
 
@@ -34,12 +33,7 @@ function make(answer: (s: RewindSummary) => RewindAnswer) {
   const log = new RecordingLogger();
   const reader = new NodeWorkspace([dir]);
   const checkpoints = new SessionCheckpoints({ storageFor: deps.storageFor, reader, restorer: new NodeFileRestorer(), log });
-  const session = new ChatSession({
-    agent: { ...deps, toolPorts: { ...deps.toolPorts, workspace: checkpoints.workspace(reader) }, tools: [ReadTool, WriteTool, EditTool], decider: allowAll },
-    credentials: keyed,
-    log,
-    newId: sequentialIds(),
-  });
+  const session = chatOver({ ...deps, toolPorts: { ...deps.toolPorts, workspace: checkpoints.workspace(reader) }, tools: [ReadTool, WriteTool, EditTool], decider: allowAll }, { log });
   checkpoints.attach(session);
   const summaries: RewindSummary[] = [];
   const notes: string[] = [];
@@ -146,7 +140,6 @@ describe('rewindTo', () => {
 
 describe('ChatBridge checkpoint requests', () => {
   it('routes rewind and reviewChanges, posts the draft and sends changed files in the snapshot and as they change', async () => {
-    const posted: HostToWebview[] = [];
     const calls: string[] = [];
     let listener: ((files: ReturnType<CheckpointControls['changedFiles']>) => void) | undefined;
     const file = { path: '/w/a.ts', added: 1, removed: 0, created: false, deleted: false, binary: false };
@@ -163,16 +156,7 @@ describe('ChatBridge checkpoint requests', () => {
       review: async () => void calls.push('review'),
     };
     const { session } = make(() => ({ proceed: false, overwrite: [] }));
-    const bridge = new ChatBridge({
-      session,
-      settings,
-      log: new RecordingLogger(),
-      setupState: async () => ({ hasApiKey: true, keySource: 'environment' }),
-      post: (m) => posted.push(m),
-      actions: { setApiKey: () => {}, showLogs: () => {} },
-      editor: { openFile: async () => {}, openLink: async () => {}, copyText: async () => {} },
-      checkpoints: controls,
-    });
+    const { bridge, posted } = bridgeOver(session, { checkpoints: controls });
     expect(bridge.receive({ type: 'rewind', messageId: 'm1' })).toBe(true);
     expect(bridge.receive({ type: 'reviewChanges' })).toBe(true);
     expect(bridge.receive({ type: 'rewind' })).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalAnswer } from '../../../../extension/core/tool/permissionGate';
-import type { CanUseToolFn } from '../../../../extension/core/tool/Tool';
+import type { ApprovalAnswer } from '../../../../extension/core/contracts/permissionPrompts';
+import type { CanUseToolFn } from '../../../../extension/core/contracts/tool';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
 import { NotebookEditTool } from '../../../../extension/tools/NotebookEdit/NotebookEdit';
 import { WriteTool } from '../../../../extension/tools/Write/Write';

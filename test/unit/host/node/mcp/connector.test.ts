@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { McpManager } from '../../../../../extension/core/mcp/manager';
-import type { McpConnection, McpServerEntry } from '../../../../../extension/core/mcp/types';
+import { McpManager } from '../../../../../extension/core/engines/mcp/manager';
+import type { McpConnection, McpServerEntry } from '../../../../../extension/core/contracts/mcp';
 import { NodeMcpConnector } from '../../../../../extension/host/node/mcp/connector';
 import { LazyMcpConnector } from '../../../../../extension/host/node/mcp/lazyConnector';
 

@@ -4,9 +4,9 @@
  * redirects to the connector's loopback callback, as a user approving in the browser would.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isMcpAuthRequired } from '../../../../../extension/core/mcp/authError';
-import { McpManager } from '../../../../../extension/core/mcp/manager';
-import type { McpServerEntry } from '../../../../../extension/core/mcp/types';
+import { isMcpAuthRequired } from '../../../../../extension/core/engines/mcp/authError';
+import { McpManager } from '../../../../../extension/core/engines/mcp/manager';
+import type { McpServerEntry } from '../../../../../extension/core/contracts/mcp';
 import { NodeMcpConnector } from '../../../../../extension/host/node/mcp/connector';
 import { oauthStoreKey, type SecretStore } from '../../../../../extension/host/node/mcp/oauth';
 import { startLoopbackCallback } from '../../../../../extension/host/node/mcp/loopback';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ShellExit } from '../../../../../extension/core/shellPort';
+import type { ShellExit } from '../../../../../extension/core/contracts/shell';
 import { mirrorShell, type TerminalMirror } from '../../../../../extension/host/node/shell/mirror';
 import { NodeShell } from '../../../../../extension/host/node/shell/nodeShell';
 

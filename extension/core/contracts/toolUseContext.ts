@@ -1,0 +1,190 @@
+/**
+ * `ToolUseContext`: the dependency-injection spine every tool call receives. Tools are functions of
+ * (args, context): no globals. Ports reach the outside world; state flows through the accessors.
+ */
+import type { ConfigSettingsPort } from './configPort';
+import type { AgentDefinition, SpawnAgent } from './agents';
+import type { Mailbox } from './mailbox';
+import type { Command } from './commands';
+import type { AgentId, SessionId } from '../base/ids';
+import type { Message, TextBlock, ToolDefinition } from '../base/messages';
+import type { PermissionDecision } from './permissions';
+import type { NestedMemoryFiles, LspPort, ModelClient, NotebookPort, SearchPort, SessionStorage, Workspace } from './ports';
+import type { WebPort, WebSearchPort } from './web';
+import type { CronJobs } from './cron';
+import type { SandboxFallbackPort, ShellPort } from './shell';
+import type { TaskOutputPort } from './tasks';
+import type { WorktreePort } from './worktree';
+import type { WorktreeSession } from './worktree';
+import type { AppState, McpClientInfo } from './appState';
+import type { UserQuestionPort } from './questions';
+import type { PlanApprovalPort } from './planApproval';
+import type { Hooks } from './hooks';
+import type { McpHub } from './mcp';
+import type { Tools } from './tool';
+import type { WorkingDirectory } from './workingDirectory';
+
+export type ThinkingConfig = { type: 'disabled' } | { type: 'enabled'; budgetTokens: number } | { type: 'adaptive' };
+
+export type { AgentDefinition } from './agents';
+
+export interface ToolUseOptions {
+  tools: Tools;
+  commands: readonly Command[];
+  mainLoopModel: string;
+  debug: boolean;
+  verbose: boolean;
+  thinkingConfig: ThinkingConfig;
+  mcpClients: readonly McpClientInfo[];
+  mcpResources: Readonly<Record<string, readonly unknown[]>>;
+  isNonInteractiveSession: boolean;
+  agentDefinitions: readonly AgentDefinition[];
+  /** Stop the session once its cost passes this many US dollars. */
+  maxBudgetUsd?: number;
+  customSystemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** Re-reads the tool list (MCP servers connect mid-session). */
+  refreshTools?: () => Tools;
+  /** Starts sub-agents (Agent, TeamCreate); absent where none may run. */
+  spawnAgent?: SpawnAgent;
+  /**
+   * The exact system blocks and tool definitions this agent's loop sends, and its model: a sub-agent of the
+   * same model sends these bytes first so its first request reads this agent's cached prefix
+   * (docs/ARCHITECTURE.md, Sub-agents).
+   */
+  requestPrefix?: RequestPrefix;
+  /** The window's hooks (docs/ARCHITECTURE.md, Hooks); sub-agents inherit them with the options. */
+  hooks?: Hooks;
+}
+
+/** What a loop's requests start with (tools, then system, in the API's cache order). */
+export interface RequestPrefix {
+  model: string;
+  system: readonly TextBlock[];
+  tools: readonly ToolDefinition[];
+}
+
+/** Which sub-agent a context belongs to: the permission dialog names it, tasks it starts are its own. */
+export interface SubAgentInfo {
+  agentId: AgentId;
+  agentType: string;
+  /** The 3–5 words the parent gave it. */
+  description: string;
+}
+
+/** What a file looked like when a tool last read it: Edit/Write refuse to act on a stale view. */
+export interface FileReadState {
+  content: string;
+  /** mtime in ms when it was read. */
+  timestamp: number;
+  offset?: number;
+  limit?: number;
+  /** True when only part of the file was read. */
+  isPartialView?: boolean;
+}
+
+/** How a tool_use was decided, for the transcript and the UI ("allowed by rule Bash(npm:*)"). */
+export interface ToolDecisionRecord {
+  toolName: string;
+  decision: PermissionDecision['behavior'];
+  /** Who decided: a rule/mode/hook (config), the user in a dialog, or a tool's own check. */
+  source: 'config' | 'user' | 'tool' | 'validation';
+  reason?: string;
+  timestamp: number;
+}
+
+/** Denials in a row and in total; repeated automatic denials fall back to asking (core/engines/permissions/denials.ts). */
+export interface DenialTrackingState {
+  consecutiveDenials: number;
+  totalDenials: number;
+}
+
+/** Optional UI callbacks; a headless session has none. */
+export interface ToolUiCallbacks {
+  /** A short notification ("Moved a long command to the background"). */
+  notify?: (message: string) => void;
+  /** Opens a file in the editor (click-through from results). */
+  openFile?: (path: string, line?: number) => void;
+}
+
+export interface ToolUseContext {
+  options: ToolUseOptions;
+  abortController: AbortController;
+  getAppState(): AppState;
+  setAppState(updater: (prev: AppState) => AppState): void;
+  /** Sub-agents' setAppState is a no-op for session state, but tasks must still reach the root store. */
+  setAppStateForTasks?: (updater: (prev: AppState) => AppState) => void;
+  readFileState: Map<string, FileReadState>;
+  messages: readonly Message[];
+  sessionId: SessionId;
+  agentId?: AgentId;
+  /**
+   * Where relative paths resolve: the session's working directory, or where a Bash `cd` inside the workspace
+   * moved it (then `originalCwd` is the session's; core/contracts/workingDirectory.ts).
+   */
+  cwd: string;
+  /** The session's working directory while a Bash `cd` has moved `cwd`; absent when it has not. */
+  originalCwd?: string;
+  /** The session's record of a Bash `cd` (kept across turns); absent: a `cd` does not outlast its command. */
+  workingDirectory?: WorkingDirectory;
+  /** Set while the session works in a git worktree (EnterWorktree); `cwd` is then the worktree's folder. */
+  worktree?: WorktreeSession;
+  toolDecisions: Map<string, ToolDecisionRecord>;
+  localDenialTracking: DenialTrackingState;
+  contentReplacementState: ContentReplacementState;
+  fileReadingLimits: { maxSizeBytes?: number; maxTokens?: number };
+  globLimits: { maxResults?: number };
+  /** Deferred tools the model has loaded through ToolSearch (by wire name). */
+  discoveredToolNames: Set<string>;
+  /** Set in a sub-agent's context; absent for the main agent. */
+  subAgent?: SubAgentInfo;
+  /** Inboxes of the running agents (SendMessage); shared by the main agent and its sub-agents. */
+  mailbox?: Mailbox;
+  ui?: ToolUiCallbacks;
+  ports: ToolPorts;
+  /** Subfolders' CLAUDE.md files shown once when a tool first touches them (core/engines/memory/nested.ts); absent: none. */
+  nestedMemory?: NestedMemoryFiles;
+}
+
+/** The ports tools use. Approval is not one: it reaches tools through `canUseTool`. */
+export interface ToolPorts {
+  storage: SessionStorage;
+  workspace: Workspace;
+  search: SearchPort;
+  /** Absent where no language server runs (headless): the LSP tool says so. */
+  lsp?: LspPort;
+  /** Absent on Node: NotebookEdit edits the .ipynb JSON through `workspace`. */
+  notebooks?: NotebookPort;
+  /** Runs Bash commands; absent where no shell may run (Bash then says so). */
+  shell?: ShellPort;
+  /** Whether Bash may run unsandboxed when the sandbox setting is on but the sandbox cannot run; absent: never. */
+  sandboxFallback?: SandboxFallbackPort;
+  /** Asks the user questions (AskUserQuestion); absent where nobody is there to answer (headless). */
+  questions?: UserQuestionPort;
+  /** Puts a plan before the user (ExitPlanMode); absent where nobody can approve one (headless). */
+  planApproval?: PlanApprovalPort;
+  /** Creates and removes git worktrees; absent where git is not available. */
+  worktrees?: WorktreePort;
+  /** The window's scheduled prompts (CronCreate/CronDelete/CronList); absent where nothing outlives the run (headless). */
+  cron?: CronJobs;
+  /** Reads background tasks' output files by byte offset (core/engines/tasks/outputPort.ts). */
+  taskOutput?: TaskOutputPort;
+  /** Codewright's own settings for the Config tool; absent where none can be read. */
+  config?: ConfigSettingsPort;
+  /** Fetches web pages (WebFetch); absent where the host offers no network access. */
+  web?: WebPort;
+  /** The API's server-side web search (WebSearch); absent: WebSearch says it is unavailable. */
+  webSearch?: WebSearchPort;
+  /** The session's model client, for a tool's own small request (WebFetch's pass over a page). */
+  model?: ModelClient;
+  /** The window's MCP servers (ListMcpResources, ReadMcpResource); absent where none are configured. */
+  mcp?: McpHub;
+}
+
+/**
+ * What the aggregate budget has replaced, by tool_use_id, with the exact replacement text: replaying it keeps
+ * earlier requests byte-identical (prompt caching) and guarantees no result is replaced twice.
+ */
+export interface ContentReplacementState {
+  replaced: Map<string, string>;
+}

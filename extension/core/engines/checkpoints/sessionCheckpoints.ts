@@ -1,0 +1,145 @@
+/**
+ * The chat's checkpoints: follows the chat session (a user message starts a checkpoint, a new, resumed or
+ * forked session switches stores), decorates the ports the file tools write through, and answers the
+ * rewind and review questions the UI asks.
+ */
+import type { Logger, NotebookPort, SessionStorage, Workspace } from '../../contracts/ports';
+import { changedFiles } from './changes';
+import { CheckpointStore, type ContentHash, type RestoreResult } from './store';
+import { trackNotebooks, trackWorkspace, type WriteTracker } from './trackedPorts';
+import type { ChangedFile, FileReader, FileRestorer, PreImage, RewindPlan } from './types';
+
+/** The part of a chat session the checkpoints follow (ChatSession has it). */
+export interface CheckpointedSession {
+  readonly sessionId: string;
+  onEvent(listener: (e: { type: string; sessionId?: string; message?: { id: string; role: string; text: string } }) => void): () => void;
+}
+
+export interface SessionCheckpointsDeps {
+  storageFor: (sessionId: string) => SessionStorage;
+  /** Reads files for pre-images and hashes: the undecorated workspace. */
+  reader: FileReader;
+  restorer: FileRestorer;
+  log: Logger;
+}
+
+export class SessionCheckpoints {
+  private sessionId = '';
+  private readonly stores = new Map<string, Promise<CheckpointStore>>();
+  private readonly listeners = new Set<(files: ChangedFile[]) => void>();
+  private latest: ChangedFile[] = [];
+  private refreshing: Promise<void> = Promise.resolve();
+  private readonly tracker: WriteTracker = {
+    current: () => (this.sessionId ? this.storeFor(this.sessionId) : Promise.resolve(undefined)),
+    written: () => void this.refresh(),
+    failed: (path, err) => this.deps.log.warn(`No checkpoint for ${path}: ${err instanceof Error ? err.message : String(err)}`),
+  };
+  /** A refresh is queued and not started yet: further requests join it. */
+  private refreshQueued: Promise<void> | undefined;
+
+  constructor(private readonly deps: SessionCheckpointsDeps) {}
+
+  /** Follows a chat session; returns the unsubscribe function. */
+  attach(session: CheckpointedSession): () => void {
+    this.switchTo(session.sessionId);
+    return session.onEvent((e) => {
+      if (e.type === 'reset' && e.sessionId) this.switchTo(e.sessionId);
+      else if (e.type === 'messageAdded' && e.message?.role === 'user') {
+        const { id, text } = e.message;
+        void this.storeFor(this.sessionId)
+          .then((s) => s.beginPrompt(id, text))
+          .catch((err: unknown) => this.deps.log.warn(`Could not start a checkpoint: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    });
+  }
+
+  workspace(workspace: Workspace): Workspace {
+    return trackWorkspace(workspace, this.tracker);
+  }
+
+  notebooks(notebooks: NotebookPort, reader: Workspace): NotebookPort {
+    return trackNotebooks(notebooks, reader, this.tracker);
+  }
+
+  /** The files changed so far (as of the last refresh). */
+  changed(): ChangedFile[] {
+    return this.latest.map((f) => ({ ...f }));
+  }
+
+  /** Called with the changed files whenever they are recomputed. */
+  onChanged(listener: (files: ChangedFile[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Recomputes the changed files (after writes, rewinds, session switches); resolves when done. */
+  refresh(): Promise<void> {
+    if (this.refreshQueued) return this.refreshQueued;
+    this.refreshing = this.refreshing.then(async () => {
+      this.refreshQueued = undefined;
+      const id = this.sessionId;
+      if (!id) return;
+      const files = await changedFiles(await this.storeFor(id), this.deps.reader).catch((err: unknown) => {
+        this.deps.log.warn(`Could not list changed files: ${err instanceof Error ? err.message : String(err)}`);
+        return undefined;
+      });
+      if (!files || id !== this.sessionId) return;
+      this.latest = files;
+      for (const l of this.listeners) l(this.changed());
+    }).catch((err: unknown) => {
+      // A failing listener must not stop later refreshes.
+      this.deps.log.error(`Changed-files listener failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    this.refreshQueued = this.refreshing;
+    return this.refreshing;
+  }
+
+  /**
+   * What rewinding to before the user message would change; undefined when it has no checkpoint. `text`
+   * and `repeatsFromEnd` find the checkpoint of a resumed session, whose entries have new ids.
+   */
+  async plan(promptId: string, text?: string, repeatsFromEnd = 1): Promise<RewindPlan | undefined> {
+    return (await this.storeFor(this.sessionId)).plan(promptId, this.deps.reader, text, repeatsFromEnd);
+  }
+
+  /** Restores the plan's files; hand-edited ones only when `overwrite` names them. */
+  async restore(plan: RewindPlan, overwrite: ReadonlySet<string>): Promise<RestoreResult> {
+    const store = await this.storeFor(this.sessionId);
+    return store.restore(plan, this.deps.reader, this.deps.restorer, overwrite);
+  }
+
+  /** Gives the forked session `newSessionId` the checkpoints of the prompts before `promptId`. */
+  async prepareFork(newSessionId: string, promptId: string, restored: ReadonlyMap<string, ContentHash>): Promise<void> {
+    const store = await this.storeFor(this.sessionId);
+    await store.forkInto(this.deps.storageFor(newSessionId), promptId, restored);
+    this.stores.delete(newSessionId);
+  }
+
+  /** A file's state at the session's start: its bytes, `absent`, or undefined when not kept. */
+  async original(path: string): Promise<Uint8Array | 'absent' | undefined> {
+    const store = await this.storeFor(this.sessionId);
+    const pre: PreImage | undefined = store.sessionStart().get(path);
+    if (!pre) return undefined;
+    return pre.kind === 'absent' ? 'absent' : store.bytesOf(pre);
+  }
+
+  private switchTo(sessionId: string): void {
+    if (sessionId === this.sessionId) return;
+    this.sessionId = sessionId;
+    this.latest = [];
+    for (const l of this.listeners) l([]);
+    void this.refresh();
+  }
+
+  private storeFor(sessionId: string): Promise<CheckpointStore> {
+    let store = this.stores.get(sessionId);
+    if (!store) {
+      store = CheckpointStore.load(this.deps.storageFor(sessionId)).then(({ store: s, warning }) => {
+        if (warning) this.deps.log.warn(warning);
+        return s;
+      });
+      this.stores.set(sessionId, store);
+    }
+    return store;
+  }
+}
