@@ -26,7 +26,7 @@ import { chatPermissionHolder } from './core/engines/permissions/chatHolder';
 import { createAutoModeClassifier } from './core/engines/permissions/classifier';
 import { createPermissionEngine } from './core/engines/permissions/engine';
 import type { ShellParser } from './core/engines/permissions/bash';
-import type { PermissionHolder } from './core/contracts/ports';
+import type { PermissionHolder } from './core/contracts/settings';
 import { agentDefinitionsReader } from './host/node/agentFiles';
 import { commandFilesReader, fileCommandLoader } from './host/node/commandFiles';
 import { FileCronJobStore } from './host/node/cronJobStore';
@@ -195,23 +195,31 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
     },
   });
   sessionId = session.sessionId;
+  const offProblems = feedConfigProblems(session, services);
+  const offReset = session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId));
+  const detach = own.checkpoints.attach(session);
+  return {
+    session,
+    dispose: () => {
+      offProblems();
+      offReset();
+      detach();
+      mirror.dispose();
+    },
+  };
+}
+
+/** The hooks' and MCP servers' configuration problems in the session's list of problems, now and after each reload. */
+function feedConfigProblems(session: ChatSession, services: WindowServices): () => void {
   const showHookProblems = () => session.commands.problems.set('hooks', services.hooks.engine.problems);
   showHookProblems();
   const offHooks = services.hooks.onDidReload(showHookProblems);
   const showMcpProblems = () => session.commands.problems.set('mcp', services.mcp.problems());
   showMcpProblems();
   const offMcp = services.mcp.onDidReload(showMcpProblems);
-  const offReset = session.onEvent((e) => e.type === 'reset' && (sessionId = e.sessionId));
-  const detach = own.checkpoints.attach(session);
-  return {
-    session,
-    dispose: () => {
-      offHooks();
-      offMcp();
-      offReset();
-      detach();
-      mirror.dispose();
-    },
+  return () => {
+    offHooks();
+    offMcp();
   };
 }
 

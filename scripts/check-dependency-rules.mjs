@@ -47,7 +47,10 @@ const CASES = [
   // protocol/ imports only itself.
   ['protocol-only-itself', 'extension/protocol', `${C}/base`],
   ['protocol-only-itself', 'extension/protocol', 'extension/conversation', { type: true }],
+  ['protocol-only-itself', 'extension/protocol', `${C}/contracts`],
   [null, 'extension/protocol', 'extension/protocol'],
+  // …but for the tool names, spelled once in core/contracts/toolNames.ts.
+  [null, 'extension/protocol', `${C}/contracts/toolNames.ts`],
   // ui/ and host/ reach tools through core.
   ['ui-host-no-tools', 'extension/ui/chat', 'extension/tools/Edit'],
   ['ui-host-no-tools', 'extension/host/vscode', 'extension/tools/tools.ts'],

@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { format } from 'node:util';
-import type { Logger } from '../core/contracts/ports';
+import type { Logger } from '../core/contracts/settings';
 
 export interface DebugFlags {
   debug?: string | undefined;

@@ -46,6 +46,7 @@ import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup
 import { createControlChannel, promptToolAskUser, type RunOverrides } from './sdk/run';
 import { runSdkStream, sdkCheckpointsFor } from './sdk/wire';
 import { runCliTurn } from './turn';
+import { openOrReport, runToTheEnd } from './runEnds';
 import { createLineReader, runInteractive, terminalAskUser, type InteractiveRun } from './interactive';
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
@@ -55,17 +56,8 @@ import { setModelTableWarn } from '../core/engines/models/models';
 import { modelSettings } from '../core/engines/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
-  const parsed = parseCliArgs(argv, { stdinIsTty: (io.stdin as { isTTY?: boolean }).isTTY === true });
-  if (!parsed.ok) {
-    io.stderr.write(`codewright: ${parsed.error}\n${USAGE_HINT}\n`);
-    return 2;
-  }
-  const opts = parsed.options;
-  for (const warning of opts.warnings) io.stderr.write(`codewright: ${warning}\n`);
-  if (opts.help) {
-    io.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const opts = optionsOrExit(argv, io);
+  if (typeof opts === 'number') return opts;
   const cwd = process.cwd();
   const home = codewrightHome(process.env, homedir());
   const transcripts = new NodeTranscriptStore(projectTranscriptsDir(home, cwd));
@@ -108,31 +100,37 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const mcp = await startCliMcp(opts, { cwd, homeDir: homedir() }, (line) => void io.stderr.write(`codewright: ${line}\n`), channel);
   if (mcp) deps.mcp = mcp;
 
-  let session: AgentSession;
-  try {
-    session = await openCliSession(deps, opts, setup.resumeId);
-  } catch (err) {
-    io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
-    await mcp?.dispose();
-    return 1;
-  }
+  const opened = await openOrReport(() => openCliSession(deps, opts, setup.resumeId), io.stderr, mcp);
+  if (!opened) return 1;
+  const session = opened;
   const output = await cliOutput(opts, io, { session, deps, model, cwd, provider, deferInit: channel !== undefined });
-  const onSigint = () => session.stop();
-  process.on('SIGINT', onSigint);
-  try {
-    if (channel) return await runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, ...(checkpoints ? { checkpoints } : {}) });
-    if (reader) return await runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, io }), reader, io.stdout);
-    return await runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
-  } catch (err) {
-    io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
-  } finally {
+  const close = async () => {
     reader?.close();
-    process.off('SIGINT', onSigint);
     await session.dispose();
     await shell.dispose();
     await mcp?.dispose();
+  };
+  return runToTheEnd(session, io.stderr, close, () => {
+    if (channel) return runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, ...(checkpoints ? { checkpoints } : {}) });
+    if (reader) return runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, io }), reader, io.stdout);
+    return runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
+  });
+}
+
+/** The parsed options, or the exit code when the arguments are wrong (2, with a hint) or ask for `--help` (0). */
+function optionsOrExit(argv: readonly string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdin: NodeJS.ReadableStream }): CliOptions | number {
+  const parsed = parseCliArgs(argv, { stdinIsTty: (io.stdin as { isTTY?: boolean }).isTTY === true });
+  if (!parsed.ok) {
+    io.stderr.write(`codewright: ${parsed.error}\n${USAGE_HINT}\n`);
+    return 2;
   }
+  const opts = parsed.options;
+  for (const warning of opts.warnings) io.stderr.write(`codewright: ${warning}\n`);
+  if (opts.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  return opts;
 }
 
 /**

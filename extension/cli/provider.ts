@@ -3,7 +3,7 @@
  * (`--fallback-model`): checked before the run starts, so a missing key or a fallback equal to the model is
  * a clear error instead of a failed first request.
  */
-import type { CredentialsPort } from '../core/contracts/ports';
+import type { CredentialsPort } from '../core/contracts/settings';
 import { chooseProvider, describeProvider, needsAnthropicKey, type ProviderChoice, type ProviderEnv } from '../llm/providers/select';
 
 export function checkCliProvider(

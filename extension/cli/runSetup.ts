@@ -5,7 +5,7 @@
  * a message and the exit code to end with.
  */
 import { homedir } from 'node:os';
-import type { TranscriptStore } from '../core/contracts/ports';
+import type { TranscriptStore } from '../core/contracts/storage';
 import { loadAgentDefinitions } from '../host/node/agentFiles';
 import type { CliOptions } from './args';
 import { resolveAddDirs } from './dirs';

@@ -5,7 +5,7 @@
  */
 import { AgentSession, type AgentSessionDeps } from '../core/loop/session/agentSession';
 import { forkSession } from '../core/loop/session/fork';
-import type { TranscriptStore } from '../core/contracts/ports';
+import type { TranscriptStore } from '../core/contracts/storage';
 import { listSessions, loadSession, type SessionSummary } from '../core/engines/transcripts/sessions';
 import { parseTranscript, TranscriptWriter } from '../core/engines/transcripts/transcript';
 

@@ -16,7 +16,7 @@ import { applyRuleChange, type RuleChange } from '../core/loop/commands/permissi
 import { CommandRegistry, type CommandListItem } from '../core/loop/commands/registry';
 import type { CommandLoader } from '../core/contracts/commands';
 import type { Command, CommandContext } from '../core/contracts/commands';
-import type { Logger } from '../core/contracts/ports';
+import type { Logger } from '../core/contracts/settings';
 import { listSessions } from '../core/engines/transcripts/sessions';
 import { PanelViewSchema, type ChatMessage, type PanelView, type SlashCommand } from '../protocol/messages';
 import { ConfigProblemFeed } from './configProblemFeed';

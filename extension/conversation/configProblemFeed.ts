@@ -5,7 +5,7 @@
  * (protocol/panels.ts `configProblems`) whenever it changes.
  */
 import { formatConfigProblem, type ConfigProblem } from '../core/base/configProblems';
-import type { Logger } from '../core/contracts/ports';
+import type { Logger } from '../core/contracts/settings';
 
 /** The protocol's cap on one `configProblems` message. */
 const MAX_PROBLEMS = 200;

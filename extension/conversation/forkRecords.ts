@@ -7,7 +7,7 @@
  */
 import { toolResultText, type Message } from '../core/base/messages';
 import type { ForkEvent } from '../core/loop/session/fork';
-import type { SessionStorage } from '../core/contracts/ports';
+import type { SessionStorage } from '../core/contracts/storage';
 import type { ChatEntry, ChatMessage, ToolEntry } from '../protocol/messages';
 import { TOOL_RECORD, TURN_RECORD, type ToolRecord, type TurnRecord } from './rowRecords';
 import { agentTranscriptOf } from './subAgentReplay';

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { TextBlock } from '../core/base/messages';
-import type { Workspace } from '../core/contracts/ports';
+import type { Workspace } from '../core/contracts/workspace';
 import type { Mention } from './mentions';
 import type { Attachment } from '../protocol/messages';
 import type { McpHub } from '../core/contracts/mcp';

@@ -11,7 +11,6 @@ import { toolResultText } from '../core/base/messages';
 import type { QueryEvent } from '../core/contracts/events';
 import type { TimelineItem } from '../core/engines/transcripts/transcript';
 import type { Tools } from '../core/contracts/tool';
-import { AGENT_TOOL_NAME } from '../protocol/toolNames';
 import type { ChatEntry, ChatMessage } from '../protocol/messages';
 import { mailEntries, promptEntry } from './replayPrompts';
 import { NOTE_RECORD, NoteRecordSchema, TOOL_RECORD, ToolRecordSchema, TURN_RECORD, TurnRecordSchema, type NoteRecord, type ToolRecord, type TurnRecord } from './rowRecords';
@@ -64,14 +63,17 @@ function turnPrompts(timeline: readonly TimelineItem[]): Set<string> {
   return prompts;
 }
 
-/** Each foreground Agent call's stored run, by tool_use id, read from the sub-agents' own transcripts. */
+/**
+ * Each foreground sub-agent run's progress, by tool_use id, read from the sub-agents' own transcripts: the calls
+ * of a tool that runs a sub-agent (`Tool.subAgentView`, the Agent tool), by wire name as the rows are presented.
+ */
 async function agentRuns(timeline: readonly TimelineItem[], records: Map<string, ToolRecord>, tools: Tools, read: NonNullable<ReplayDeps['readStored']>): Promise<Map<string, StoredAgentRun>> {
   const agentCalls = new Set<string>();
   const wanted: { toolUseId: string; file: string }[] = [];
   for (const item of timeline) {
     if (item.kind !== 'message' || typeof item.message.content === 'string') continue;
     for (const b of item.message.content) {
-      if (b.type === 'tool_use' && b.name === AGENT_TOOL_NAME) agentCalls.add(b.id);
+      if (b.type === 'tool_use' && tools.find((t) => t.name === b.name)?.subAgentView) agentCalls.add(b.id);
       if (b.type !== 'tool_result' || !agentCalls.has(b.tool_use_id)) continue;
       const agentId = records.get(b.tool_use_id)?.agentId ?? agentIdInResult(resultText(b));
       const file = agentId ? agentTranscriptOf(agentId) : undefined;

@@ -1,7 +1,7 @@
 /**
  * A foreground sub-agent's nested rows on resume: its own transcript (core/loop/subagents/agentTranscript.ts) replayed
  * as the progress reports its loop sent the Agent row while it ran (`progressReporter`), which the chat folds
- * as it did then (agentView.ts).
+ * as it did then (through the tool's `subAgentView`, extension/tools/Agent/subAgentView.ts).
  */
 import { z } from 'zod';
 import { agentProgress, progressReporter } from '../core/loop/subagents/agentLoop';

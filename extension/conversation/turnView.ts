@@ -6,11 +6,10 @@
 import type { AgentEvent } from '../core/loop/session/agentSession';
 import { isRecord } from '../core/base/isRecord';
 import type { ToolExecutionEvent } from '../core/contracts/events';
-import type { Tools } from '../core/contracts/tool';
-import { capInput, presentProgress, presentToolResult } from './toolViews/present';
+import { findToolByName, type AnyTool, type Tools } from '../core/contracts/tool';
+import { capInput, presentProgress, presentSubAgentEnd, presentSubAgentProgress, presentToolResult } from './toolViews/present';
 import type { ChatEntry, ChatMessage, ToolEntry } from '../protocol/messages';
 import type { ChatEvent } from './events';
-import { applyAgentProgress, asAgentProgress, finishAgentView } from './agentView';
 import { toolRecord, type ToolRecord } from './rowRecords';
 
 export interface TurnHost {
@@ -98,7 +97,7 @@ export class TurnView {
       if (t.status !== 'running') continue;
       t.status = 'stopped';
       this.host.emit({ type: 'toolStopped', toolUseId: t.id });
-      if (t.agent) this.setAgent(t, finishAgentView(t.agent, this.now()));
+      if (t.agent) this.setAgent(t, presentSubAgentEnd(this.toolOf(t), t.agent, this.now()));
     }
     // An error or a stop after tools belongs below them, where the user is looking.
     if (status !== 'done' && !this.open && this.last.status === 'streaming') this.segment();
@@ -152,8 +151,9 @@ export class TurnView {
         return;
       case 'toolProgress': {
         const entry = this.tools.get(e.toolUseId);
-        const agent = asAgentProgress(e.progress);
-        if (agent && entry?.status === 'running') return this.setAgent(entry, applyAgentProgress(entry.agent, agent, this.now()));
+        // A tool that runs a sub-agent folds its progress into the view nested under its row.
+        const agent = entry?.status === 'running' ? presentSubAgentProgress(this.toolOf(entry), entry.agent, e.progress, this.now()) : undefined;
+        if (entry && agent) return this.setAgent(entry, agent);
         const progress = presentProgress(e.progress);
         if (!entry || !progress || entry.status !== 'running') return;
         entry.progress = progress;
@@ -167,7 +167,7 @@ export class TurnView {
         const tool = this.host.tools.find((t) => t.name === entry.name);
         const recorded = this.host.recorded?.(entry.id);
         const result = presentToolResult(tool, this.inputs.get(entry.id) ?? {}, e.result, e.output, recorded);
-        if (entry.agent) this.setAgent(entry, finishAgentView(entry.agent, this.now(), result.data?.kind === 'agent' ? result.data : undefined));
+        if (entry.agent) this.setAgent(entry, presentSubAgentEnd(this.toolOf(entry), entry.agent, this.now(), result.data));
         entry.result = result;
         entry.status = result.isError ? 'error' : 'done';
         delete entry.progress;
@@ -182,7 +182,12 @@ export class TurnView {
     return this.host.now?.() ?? Date.now();
   }
 
-  /** An Agent tool use's sub-agent view changed (extension/conversation/agentView.ts). */
+  /** The tool of a row by wire name or alias (its sub-agent view works for a call under an older name too). */
+  private toolOf(entry: ToolEntry): AnyTool | undefined {
+    return findToolByName(this.host.tools, entry.name);
+  }
+
+  /** The sub-agent view of a row whose tool runs one changed (`Tool.subAgentView`, e.g. extension/tools/Agent/subAgentView.ts). */
   private setAgent(entry: ToolEntry, agent: NonNullable<ToolEntry['agent']>): void {
     entry.agent = agent;
     this.host.emit({ type: 'toolAgentUpdated', toolUseId: entry.id, agent });

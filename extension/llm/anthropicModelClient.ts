@@ -7,8 +7,9 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AssistantContentBlock, AssistantMessage } from '../core/base/messages';
-import type { CredentialsPort, Logger, ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, SettingsPort, StopReason } from '../core/contracts/ports';
-import { ModelError } from '../core/contracts/ports';
+import type { ModelClient, ModelRequest, ModelStreamEvent, ModelUsage, StopReason } from '../core/contracts/modelClient';
+import type { CredentialsPort, Logger, SettingsPort } from '../core/contracts/settings';
+import { ModelError } from '../core/contracts/modelClient';
 import type { WebSearchOutcome, WebSearchPort, WebSearchRequest } from '../core/contracts/web';
 import { AnthropicApiClient } from './apiClient';
 import { toModelError, type ApiEndpoint } from './errors';

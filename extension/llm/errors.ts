@@ -1,5 +1,5 @@
 /** Classifies SDK failures as `ModelError`s and says what to do next (for the provider the request went to). */
-import { ModelError } from '../core/contracts/ports';
+import { ModelError } from '../core/contracts/modelClient';
 import { SDK_ERRORS, type SdkErrorClasses } from './sdkErrors';
 import { PROVIDER_AUTH_HINTS, PROVIDER_LABELS, type ProviderName } from './providers/select';
 

@@ -4,7 +4,7 @@
  * for which model was decided in core/engines/models/requestOptions.ts.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelRequest } from '../core/contracts/ports';
+import type { ModelRequest } from '../core/contracts/modelClient';
 
 export function toSdkParams(request: ModelRequest): Anthropic.Messages.MessageStreamParams {
   const thinking = request.thinking;

@@ -215,7 +215,7 @@ export const SubAgentChildSchema = z.strictObject({
 });
 export type SubAgentChild = z.infer<typeof SubAgentChildSchema>;
 
-/** What a sub-agent is doing: built by the host from the Agent tool's progress (extension/conversation/agentView.ts). */
+/** What a sub-agent is doing: built by the host from the Agent tool's progress (its `subAgentView`, extension/tools/Agent/subAgentView.ts). */
 export const SubAgentViewSchema = z.strictObject({
   agentId: Id,
   agentType: z.string().max(200),

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { AgentSession } from '../../extension/core/loop/session/agentSession';
 import { query } from '../../extension/core/loop/query/query';
 import type { AssistantMessage } from '../../extension/core/base/messages';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/contracts/ports';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/contracts/modelClient';
 import { buildTool } from '../../extension/core/contracts/tool';
 import { NodeSearch } from '../../extension/host/node/search';
 import { NodeSessionStorage } from '../../extension/host/node/sessionStorage';

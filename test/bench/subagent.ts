@@ -8,7 +8,7 @@ import { query } from '../../extension/core/loop/query/query';
 import { BUILTIN_AGENTS } from '../../extension/core/loop/subagents/definitions';
 import { createSpawnAgent } from '../../extension/core/loop/subagents/runAgent';
 import type { AssistantMessage } from '../../extension/core/base/messages';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/contracts/ports';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../extension/core/contracts/modelClient';
 import { buildTool, type CanUseToolFn } from '../../extension/core/contracts/tool';
 import { makeContext } from '../unit/tool/fixtures';
 

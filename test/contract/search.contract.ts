@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SearchPort } from '../../extension/core/contracts/ports';
+import type { SearchPort } from '../../extension/core/contracts/workspace';
 
 type Describe = (name: string, fn: () => void) => void;
 type It = (name: string, fn: () => Promise<void>) => void;

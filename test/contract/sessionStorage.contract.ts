@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SessionStorage } from '../../extension/core/contracts/ports';
+import type { SessionStorage } from '../../extension/core/contracts/storage';
 
 type Describe = (name: string, fn: () => void) => void;
 type It = (name: string, fn: () => Promise<void>) => void;

@@ -3,7 +3,7 @@
  * a real VS Code. Takes the runner's describe/it so one text serves both. `make` returns an empty store.
  */
 import * as assert from 'node:assert/strict';
-import type { TranscriptStore } from '../../extension/core/contracts/ports';
+import type { TranscriptStore } from '../../extension/core/contracts/storage';
 
 type Describe = (name: string, fn: () => void) => void;
 type It = (name: string, fn: () => Promise<void>) => void;

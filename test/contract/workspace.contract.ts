@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Workspace } from '../../extension/core/contracts/ports';
+import type { Workspace } from '../../extension/core/contracts/workspace';
 import type { TextFile } from '../../extension/core/base/text/encoding';
 
 type Describe = (name: string, fn: () => void) => void;

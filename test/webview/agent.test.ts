@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAgentProgress } from '../../extension/conversation/agentView';
+import { applyAgentProgress } from '../../extension/tools/Agent/subAgentView';
 import type { AgentProgressEvent } from '../../extension/core/contracts/agents';
 import type { HostToWebview, SubAgentView, ToolResultView } from '../../extension/protocol/messages';
 import { added, assistantMessage, busy, snapshot, toolResult, toolStarted, userMessage } from './fixtures';

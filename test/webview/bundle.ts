@@ -11,6 +11,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST = join(REPO_ROOT, 'dist');
 const OUTPUTS = [join(DIST, 'webview.js'), join(DIST, 'webview.css')];
 const SOURCE_DIRS = [join(REPO_ROOT, 'webview'), join(REPO_ROOT, 'extension', 'protocol')];
+/** Files of the bundle outside those folders: the tool names protocol/toolNames.ts re-exports. */
+const SOURCE_FILES = [join(REPO_ROOT, 'extension', 'core', 'contracts', 'toolNames.ts')];
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -24,7 +26,7 @@ function newestMtime(dir: string): number {
 export function webviewBundleIsStale(): boolean {
   if (!OUTPUTS.every((p) => existsSync(p))) return true;
   const built = Math.min(...OUTPUTS.map((p) => statSync(p).mtimeMs));
-  return SOURCE_DIRS.some((dir) => newestMtime(dir) > built);
+  return SOURCE_DIRS.some((dir) => newestMtime(dir) > built) || SOURCE_FILES.some((file) => statSync(file).mtimeMs > built);
 }
 
 /** Builds only the webview entry, with the options scripts/build.mjs uses for it. */

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { createExpansionStore, ExpansionContext } from '../state/expansion';
 import type { ChatMessage } from '../../extension/protocol/messages';
 import type { ChatStore } from '../state/store';
+import type { ChatState } from '../state/reducer';
 import type { HostBridge } from '../vscodeApi';
 import { ActionsContext, actionsFor } from '../shared/actions';
 import { controlActions } from './controlActions';
@@ -39,9 +40,6 @@ export function App({ store, bridge, initialDraft }: AppProps) {
   const onReviewChanges = useCallback(() => void bridge.post({ type: 'reviewChanges' }), [bridge]);
   const controls = useMemo(() => controlActions(bridge), [bridge]);
   const onRemoveQueued = useCallback((id: string) => void bridge.post({ type: 'removeQueued', id }), [bridge]);
-  // A permission dialog's, a question's or a plan's answer goes to the host as it is.
-  const onAnswer = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
-  const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
 
   if (state.phase === 'loading') {
     return (
@@ -72,17 +70,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
           <StatusBar status={state.status} usage={state.usage} />
-          {state.permission && (
-            // Keyed by request so each one starts unanswered, with an empty feedback field and focus.
-            <PermissionDialog
-              key={state.permission.requestId}
-              request={state.permission}
-              onAnswer={onAnswer}
-              onOpenDiff={onOpenProposedDiff}
-            />
-          )}
-          {state.question && <QuestionCard key={state.question.requestId} request={state.question} onAnswer={onAnswer} />}
-          {state.plan && <PlanCard key={state.plan.requestId} request={state.plan} onAnswer={onAnswer} />}
+          <PendingAnswers bridge={bridge} permission={state.permission} question={state.question} plan={state.plan} />
           <PanelArea view={state.panel} bridge={bridge} />
           <TodoPanel todos={state.todos} />
           <WorkListPanel items={state.workList} />
@@ -102,6 +90,32 @@ export function App({ store, bridge, initialDraft }: AppProps) {
         </main>
       </ExpansionContext>
     </ActionsContext>
+  );
+}
+
+type ReadyChat = Extract<ChatState, { phase: 'ready' }>;
+
+interface PendingAnswersProps {
+  bridge: HostBridge;
+  permission: ReadyChat['permission'];
+  question: ReadyChat['question'];
+  plan: ReadyChat['plan'];
+}
+
+/** What waits for the user's answer: a permission request, a question, a plan to approve. */
+function PendingAnswers({ bridge, permission, question, plan }: PendingAnswersProps) {
+  // A permission dialog's, a question's or a plan's answer goes to the host as it is.
+  const onAnswer = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
+  const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
+  return (
+    <>
+      {permission && (
+        // Keyed by request so each one starts unanswered, with an empty feedback field and focus.
+        <PermissionDialog key={permission.requestId} request={permission} onAnswer={onAnswer} onOpenDiff={onOpenProposedDiff} />
+      )}
+      {question && <QuestionCard key={question.requestId} request={question} onAnswer={onAnswer} />}
+      {plan && <PlanCard key={plan.requestId} request={plan} onAnswer={onAnswer} />}
+    </>
   );
 }
 

@@ -47,6 +47,20 @@ function QuestionActions({ complete, onSubmit, onSkip }: { complete: boolean; on
   );
 }
 
+/** Number keys answer the active question: 1… pick its options, the number after the last goes to its "Other" field. */
+function pickByNumber(e: KeyboardEvent<HTMLDivElement>, active: number, question: QuestionRequest['questions'][number] | undefined, pick: (index: number, label: string) => void, card: HTMLElement | null): void {
+  if (!/^[1-9]$/.test(e.key) || !question) return;
+  const n = Number(e.key) - 1;
+  const option = question.options[n];
+  if (option) {
+    e.preventDefault();
+    pick(active, option.label);
+  } else if (n === question.options.length) {
+    e.preventDefault();
+    card?.querySelector<HTMLInputElement>(`[data-index="${active}"] [data-testid="question-other"]`)?.focus();
+  }
+}
+
 export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
   const titleId = useId();
   const { ref: cardRef, answerOnce: send } = useInlineDialog(onAnswer);
@@ -71,18 +85,7 @@ export function QuestionCard({ request, onAnswer }: QuestionCardProps) {
       submit();
       return;
     }
-    if (inText || !/^[1-9]$/.test(e.key)) return;
-    const q = request.questions[active];
-    if (!q) return;
-    const n = Number(e.key) - 1;
-    const option = q.options[n];
-    if (option) {
-      e.preventDefault();
-      pick(active, option.label);
-    } else if (n === q.options.length) {
-      e.preventDefault();
-      cardRef.current?.querySelector<HTMLInputElement>(`[data-index="${active}"] [data-testid="question-other"]`)?.focus();
-    }
+    if (!inText) pickByNumber(e, active, request.questions[active], pick, cardRef.current);
   };
 
   const many = request.questions.length > 1;

@@ -5,7 +5,7 @@
  * with its final status, so a stop or a completion is seen rather than a row vanishing.
  */
 import { useEffect, useState } from 'react';
-import type { TaskView } from '../../extension/protocol/messages';
+import { AGENT_TOOL_NAME, MONITOR_TOOL_NAME, type TaskView } from '../../extension/protocol/messages';
 import { formatElapsed } from '../tools/Agent';
 import '../tasks.css';
 
@@ -14,12 +14,13 @@ const LIVE = new Set(['pending', 'running', 'scheduled']);
 /** How long a finished task stays in the panel. */
 export const FINISHED_LINGER_MS = 5_000;
 
+/** A task's kind in the user's words; an agent's and a monitor's are named after the tool that starts them. */
 const KIND_LABELS: Record<string, string> = {
   local_bash: 'Shell',
-  local_agent: 'Agent',
+  local_agent: AGENT_TOOL_NAME,
   remote_agent: 'Remote agent',
   in_process_teammate: 'Teammate',
-  monitor_mcp: 'Monitor',
+  monitor_mcp: MONITOR_TOOL_NAME,
   cron: 'Cron',
   local_workflow: 'Workflow',
   dream: 'Dream',

@@ -79,9 +79,11 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return entries === state.entries ? state : { ...state, entries };
     }
     case 'status':
-      return state.status === event.text ? state : { ...state, status: event.text };
     case 'usage':
-      return { ...state, usage: event.usage };
+    case 'busyChanged':
+    case 'queueChanged':
+    case 'setupChanged':
+      return reduceSessionLine(state, event);
     case 'permissionModeChanged':
     case 'modelChanged':
     case 'modelList':
@@ -109,12 +111,20 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'panelOpened':
     case 'configProblems':
       return reducePanels(state, event);
-    case 'queueChanged':
-      return { ...state, queue: event.queue };
-    case 'busyChanged':
-      return state.busy === event.busy ? state : { ...state, busy: event.busy };
-    case 'setupChanged':
-      return { ...state, setup: event.setup };
+    case 'permissionRequested':
+    case 'permissionResolved':
+    case 'permissionWaiting':
+      return reducePermission(state, event);
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+/** The permission dialog: a request shows it, its resolution closes it, `permissionWaiting` says how many more wait behind it. */
+function reducePermission(state: ReadyState, event: Extract<HostToWebview, { type: 'permissionRequested' | 'permissionResolved' | 'permissionWaiting' }>): ChatState {
+  switch (event.type) {
     case 'permissionRequested':
       return { ...state, permission: event.request };
     case 'permissionResolved':
@@ -123,10 +133,21 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
       return state.permission?.requestId === event.requestId && state.permission.waiting !== event.waiting
         ? { ...state, permission: { ...state.permission, waiting: event.waiting } }
         : state;
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
   }
 }
 
+/** What the status line, the header and the composer show of the session: status, usage, busy, queue, setup. */
+function reduceSessionLine(state: ReadyState, event: Extract<HostToWebview, { type: 'status' | 'usage' | 'busyChanged' | 'queueChanged' | 'setupChanged' }>): ChatState {
+  switch (event.type) {
+    case 'status':
+      return state.status === event.text ? state : { ...state, status: event.text };
+    case 'usage':
+      return { ...state, usage: event.usage };
+    case 'busyChanged':
+      return state.busy === event.busy ? state : { ...state, busy: event.busy };
+    case 'queueChanged':
+      return { ...state, queue: event.queue };
+    case 'setupChanged':
+      return { ...state, setup: event.setup };
+  }
+}

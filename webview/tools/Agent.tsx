@@ -2,10 +2,11 @@
  * Agent: a sub-agent as one collapsible row (docs/ARCHITECTURE.md, Host and webview). Open while it runs,
  * closed once it finished unless the user chose otherwise; it shows the agent's type, model, tokens and
  * elapsed time (ticking while it runs), its own tool uses as nested rows, the last line it wrote, and
- * once done its report as markdown. `ToolRow` hands every Agent entry to `AgentRow`.
+ * once done its report as markdown. The renderer draws the whole row (`Row`): `ToolRow` uses it for an Agent
+ * call and for any row that carries a sub-agent view (webview/tools/registry.ts).
  */
 import { memo, useEffect, useId, useState } from 'react';
-import type { SubAgentChild, SubAgentView, ToolEntry, ToolResultData } from '../../extension/protocol/messages';
+import { AGENT_TOOL_NAME, type SubAgentChild, type SubAgentView, type ToolEntry, type ToolResultData } from '../../extension/protocol/messages';
 import { Markdown } from '../components/Markdown';
 import { useExpanded } from '../state/expansion';
 import { str } from './shared/input';
@@ -13,16 +14,8 @@ import { ResultText } from './shared/ResultText';
 import type { ToolRenderer, ToolViewProps } from './shared/types';
 import './agent.css';
 
-/** The Agent tool's wire name (extension/protocol/toolNames.ts once the tool is registered). */
-export const AGENT_TOOL = 'Agent';
-
 const STATUS_LABEL: Record<ToolEntry['status'], string> = { running: 'Running', done: 'Done', error: 'Failed', stopped: 'Stopped' };
 type AgentResult = Extract<ToolResultData, { kind: 'agent' }>;
-
-/** True for a tool entry `AgentRow` renders. */
-export function isAgentEntry(entry: ToolEntry): boolean {
-  return entry.name === AGENT_TOOL || entry.agent !== undefined;
-}
 
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -117,7 +110,7 @@ export const AgentRow = memo(function AgentRow({ entry }: { entry: ToolEntry }) 
       <button type="button" className="disclosure tool-header" data-testid="agent-toggle" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
         <span className="disclosure-chevron" aria-hidden="true" />
         <span className={`tool-status-icon tool-status-${entry.status}`} role="img" aria-label={STATUS_LABEL[entry.status]} />
-        <span className="tool-title">{AGENT_TOOL}</span>
+        <span className="tool-title">{AGENT_TOOL_NAME}</span>
         {description && <span className="tool-summary">{description}</span>}
       </button>
       <Meta entry={entry} elapsedMs={elapsedMs} />
@@ -137,6 +130,7 @@ export const AgentRow = memo(function AgentRow({ entry }: { entry: ToolEntry }) 
 });
 
 export const AgentRenderer: ToolRenderer = {
-  title: (entry) => `${AGENT_TOOL} (${str(entry.input, 'subagent_type') ?? 'general-purpose'})`,
+  title: (entry) => `${AGENT_TOOL_NAME} (${str(entry.input, 'subagent_type') ?? 'general-purpose'})`,
   Result,
+  Row: AgentRow,
 };

@@ -1,4 +1,5 @@
 /** Monitor: the watched command; its lines arrive later as events, so the result only says it started. */
+import { MONITOR_TOOL_NAME } from '../../extension/protocol/toolNames';
 import { str } from './shared/input';
 import { ResultText } from './shared/ResultText';
 import type { ToolRenderer, ToolViewProps } from './shared/types';
@@ -10,7 +11,7 @@ function Result({ entry }: ToolViewProps) {
 export const MonitorRenderer: ToolRenderer = {
   title: (entry) => {
     const what = str(entry.input, 'description') ?? str(entry.input, 'command');
-    return what ? `Monitor ${what}` : 'Monitor';
+    return what ? `${MONITOR_TOOL_NAME} ${what}` : MONITOR_TOOL_NAME;
   },
   Result,
 };

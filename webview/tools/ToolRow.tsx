@@ -6,18 +6,18 @@
 import { memo, useId } from 'react';
 import type { ToolEntry } from '../../extension/protocol/messages';
 import { useExpanded } from '../state/expansion';
-import { AgentRow, isAgentEntry } from './Agent';
 import { rendererFor } from './registry';
+import type { ToolRenderer } from './shared/types';
 
 const STATUS_LABEL: Record<ToolEntry['status'], string> = { running: 'Running', done: 'Done', error: 'Failed', stopped: 'Stopped' };
 
-/** A sub-agent (the Agent tool) has its own collapsible row with nested tool uses. */
+/** The row's renderer draws it: in the shared frame below, or whole when it has its own `Row` (a sub-agent's, with nested tool uses). */
 export const ToolRow = memo(function ToolRow({ entry }: { entry: ToolEntry }) {
-  return isAgentEntry(entry) ? <AgentRow entry={entry} /> : <PlainToolRow entry={entry} />;
+  const renderer = rendererFor(entry);
+  return renderer.Row ? <renderer.Row entry={entry} /> : <PlainToolRow entry={entry} renderer={renderer} />;
 });
 
-function PlainToolRow({ entry }: { entry: ToolEntry }) {
-  const renderer = rendererFor(entry.name);
+function PlainToolRow({ entry, renderer }: { entry: ToolEntry; renderer: ToolRenderer }) {
   const [open, toggle] = useExpanded(entry.id, false);
   const bodyId = useId();
   const running = entry.status === 'running';

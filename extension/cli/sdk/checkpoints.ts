@@ -5,7 +5,9 @@
  * rewind puts back what they changed since that message; files changed by hand since are left alone.
  */
 import { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
-import type { Logger, SessionStorage, Workspace } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
+import type { SessionStorage } from '../../core/contracts/storage';
+import type { Workspace } from '../../core/contracts/workspace';
 import { NodeFileRestorer } from '../../host/node/fileRestorer';
 import type { ControlChannel } from './channel';
 

@@ -9,7 +9,7 @@ import { contextParts } from '../../core/loop/commands/builtins/views';
 import { modelInfo, pickerModels } from '../../core/engines/models/models';
 import { withPermissionContext } from '../../core/engines/permissions/planMode';
 import { isExternalPermissionMode, type ExternalPermissionMode } from '../../core/contracts/permissions';
-import type { PermissionHolder } from '../../core/contracts/ports';
+import type { PermissionHolder } from '../../core/contracts/settings';
 import { taskRegistry } from '../../core/engines/tasks/registry';
 import type { ThinkingSetting } from '../../core/engines/models/requestOptions';
 import type { ControlBody, ControlChannel } from './channel';

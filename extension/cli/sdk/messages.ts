@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../core/loop/session/agentSession';
 import type { AssistantApiInfo, QueryEvent, SubAgentInfo } from '../../core/contracts/events';
 import type { AssistantMessage, Message, ToolResultBlock, UserContentBlock, UserMessage } from '../../core/base/messages';
-import type { ModelErrorKind } from '../../core/contracts/ports';
+import type { ModelErrorKind } from '../../core/contracts/modelClient';
 import { RawStreamEvents, wireUsage } from './streamEvents';
 
 /** Whose messages these are: the main agent's (`parentToolUseId` null) or a foreground sub-agent's. */

@@ -9,7 +9,7 @@ import type { AgentEvent } from '../../core/loop/session/agentSession';
 import type { QueryEndReason } from '../../core/contracts/events';
 import { contextWindowFor, costUsd } from '../../core/loop/query/usage';
 import { modelInfo } from '../../core/engines/models/models';
-import type { ModelUsage } from '../../core/contracts/ports';
+import type { ModelUsage } from '../../core/contracts/modelClient';
 import { wireUsage } from './streamEvents';
 
 type Totals = ModelUsage & { costUsd: number };

@@ -6,7 +6,7 @@
 import type { AgentSession, AgentSessionDeps } from '../../core/loop/session/agentSession';
 import type { McpHub } from '../../core/contracts/mcp';
 import type { ThinkingSetting } from '../../core/engines/models/requestOptions';
-import type { PermissionHolder } from '../../core/contracts/ports';
+import type { PermissionHolder } from '../../core/contracts/settings';
 import type { AskUser } from '../../core/contracts/permissionPrompts';
 import type { Output } from '../output';
 import type { CliSlashResult } from '../slash';

@@ -5,7 +5,7 @@
  * (`blockStart`) is opened at its first delta or when it completes.
  */
 import type { AssistantContentBlock } from '../../core/base/messages';
-import type { ModelStreamEvent, ModelUsage } from '../../core/contracts/ports';
+import type { ModelStreamEvent, ModelUsage } from '../../core/contracts/modelClient';
 
 export type RawStreamEvent = Record<string, unknown> & { type: string };
 

@@ -1,8 +1,9 @@
 /**
  * Turns the executor's tool events into what the chat entry holds: a capped input, a progress view and a
  * render-friendly result. Sizes are capped here so one large file can never make a protocol message huge.
- * A result's structured view comes from the tool itself (`Tool.present`) and is checked against the
- * protocol here, so a tool that gets it wrong loses its view, not its result.
+ * A result's structured view comes from the tool itself (`Tool.present`), as does the view of the sub-agent a
+ * call runs (`Tool.subAgentView`); both are checked against the protocol here, so a tool that gets one wrong
+ * loses that view, not its result.
  */
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/base/messages';
@@ -12,7 +13,9 @@ import type { AnyTool } from '../../core/contracts/tool';
 import {
   MAX_PROGRESS_CHARS,
   MAX_RESULT_PREVIEW_CHARS,
+  SubAgentViewSchema,
   ToolResultDataSchema,
+  type SubAgentView,
   type ToolProgressView,
   type ToolResultData,
   type ToolResultView,
@@ -49,6 +52,29 @@ export function presentToolResult(
     data = undefined;
   }
   return { isError, text, truncated, ...(data ? { data } : {}) };
+}
+
+/**
+ * The sub-agent view after one progress payload of a call whose tool runs a sub-agent (`Tool.subAgentView`);
+ * undefined when the tool has none, the payload is not the sub-agent's, or the view does not fit the protocol.
+ */
+export function presentSubAgentProgress(tool: Pick<AnyTool, 'subAgentView'> | undefined, prev: SubAgentView | undefined, progress: unknown, now: number): SubAgentView | undefined {
+  return checkedSubAgentView(() => tool?.subAgentView?.apply(prev, progress, now));
+}
+
+/** The sub-agent view once its call ended (with its result view) or its turn stopped; `view` itself when the tool cannot finish it. */
+export function presentSubAgentEnd(tool: Pick<AnyTool, 'subAgentView'> | undefined, view: SubAgentView, now: number, result?: ToolResultData): SubAgentView {
+  return checkedSubAgentView(() => tool?.subAgentView?.finish(view, now, result)) ?? view;
+}
+
+function checkedSubAgentView(make: () => unknown): SubAgentView | undefined {
+  try {
+    const view = make();
+    return view === undefined ? undefined : SubAgentViewSchema.parse(view);
+  } catch {
+    // As with `present`: a bug in the tool, or a view the protocol does not take, costs the view only.
+    return undefined;
+  }
 }
 
 const ProgressData = z.object({

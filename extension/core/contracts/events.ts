@@ -1,7 +1,7 @@
 /** What `query()` yields. The UI layer maps these to protocol events; the CLI prints them. */
 import type { MailMessage } from './mailbox';
 import type { AssistantContentBlock, AssistantMessage, Message, UserMessage } from '../base/messages';
-import type { ModelErrorKind, ModelStreamEvent, ModelUsage, StopReason } from './ports';
+import type { ModelErrorKind, ModelStreamEvent, ModelUsage, StopReason } from './modelClient';
 import type { ToolUseContext } from './toolUseContext';
 import type { ToolProgress } from './tool';
 import type { ToolResultBlock } from '../base/messages';

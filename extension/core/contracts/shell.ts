@@ -1,6 +1,6 @@
 /**
  * The shell port: how the Bash tool and background tasks start commands (host/node/shell/ implements it;
- * VS Code wraps it to mirror commands in a terminal). Kept apart from ports.ts, which holds the other ports.
+ * VS Code wraps it to mirror commands in a terminal). Kept apart from the other ports (modelClient.ts, workspace.ts, …).
  */
 /** Whether commands can run sandboxed here; `reason` says what is missing when they cannot. */
 export type SandboxStatus = { available: true } | { available: false; reason: string };

@@ -9,7 +9,7 @@ import type { Command } from './commands';
 import type { ToolUseContext } from './toolUseContext';
 import type { AssistantMessage, Message, ToolResultBlock } from '../base/messages';
 import type { PermissionDecision, PermissionResult, ToolPermissionContext } from './permissions';
-import type { CommandPreview, PresentArgs, ProposedChange, ProposeOptions, ToolGuidance, ToolPresentation } from './toolViews';
+import type { CommandPreview, PresentArgs, ProposedChange, ProposeOptions, SubAgentViewer, ToolGuidance, ToolPresentation } from './toolViews';
 
 /** A Zod schema whose output is an object: every tool input is one. */
 export type AnyObject = z.ZodType<{ [key: string]: unknown }>;
@@ -101,10 +101,14 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
   getToolUseSummary?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
   /** Present-tense activity for spinners ("Reading src/app.ts"). */
   getActivityDescription?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
+  /** The verb the permission dialog asks with, before the call's summary ("Edit" → "Edit src/a.ts?"); without one it asks "Allow <name>: <summary>?". */
+  approvalVerb?(input: Partial<z.infer<Input>> | undefined): string;
   /** The tool's line in the system prompt's tool guidance; without one the prompt does not name the tool. */
   readonly guidance?: ToolGuidance;
   /** A structured view of a finished call for the chat; without one (or when it returns undefined) the chat shows the result text. */
   present?(args: PresentArgs): ToolPresentation | undefined;
+  /** Tools whose calls run a sub-agent (Agent): the view of its work the chat nests under the call, folded from the call's progress. */
+  readonly subAgentView?: SubAgentViewer;
   /**
    * Tools that change files: the change a call would make, for the diff review and the approval dialog's
    * preview. `input` is the permission prompt's, checked here rather than trusted; undefined when the

@@ -1,7 +1,7 @@
 /**
  * What a tool tells others about itself besides its result (docs/ARCHITECTURE.md, The Tool contract): its
- * line in the system prompt, the structured view of its result in the chat, the file change a call proposes
- * for review, and the command a call asks to run. Each is an optional member of `Tool`, so the layers that
+ * line in the system prompt, the structured view of its result in the chat, the view of a sub-agent a call
+ * runs, the file change a call proposes for review, and the command a call asks to run. Each is an optional member of `Tool`, so the layers that
  * use them ask the tool instead of branching on its name. Typed structurally: core knows no protocol.
  */
 
@@ -47,6 +47,23 @@ export interface PresentArgs {
  */
 export interface ToolPresentation {
   readonly kind: string;
+}
+
+/**
+ * The view of the sub-agent a call runs, nested under the call's row (its type, model, tokens, clock, its own
+ * tool uses, the last line it wrote); `agentId` names the run. Typed structurally like `ToolPresentation`: the
+ * chat checks each view against the protocol's `SubAgentViewSchema` before it is sent.
+ */
+export interface SubAgentPresentation {
+  readonly agentId: string;
+}
+
+/** How a tool whose calls run a sub-agent (Agent) folds the call's progress into that view. */
+export interface SubAgentViewer {
+  /** The view after one progress payload (`prev` is not changed); undefined for a payload that is not the sub-agent's. `now` is epoch ms. */
+  apply(prev: SubAgentPresentation | undefined, progress: unknown, now: number): SubAgentPresentation | undefined;
+  /** The view once the call ended or its turn stopped: the rows still running are stopped and the clock stops; `result` is the call's result view, if any. */
+  finish(view: SubAgentPresentation, now: number, result: ToolPresentation | undefined): SubAgentPresentation;
 }
 
 /** How to read the file a proposal starts from, and which form the texts take. */

@@ -9,7 +9,7 @@ import { parseAgentFile } from '../../core/loop/subagents/agentFile';
 import { BUILTIN_AGENTS, mergeAgentDefinitions } from '../../core/loop/subagents/definitions';
 import type { AgentDefinition } from '../../core/contracts/agents';
 import type { ConfigProblem } from '../../core/base/configProblems';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 
 export interface LoadedAgents {
   definitions: AgentDefinition[];

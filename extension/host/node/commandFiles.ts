@@ -14,7 +14,7 @@ import type { CommandLoader } from '../../core/contracts/commands';
 import type { Command, PromptCommand } from '../../core/contracts/commands';
 import { parseCommandFile } from '../../core/loop/commands/promptFile';
 import { formatConfigProblem, type ConfigProblem } from '../../core/base/configProblems';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 import { parseSkillFile } from '../../core/loop/skills/skillFile';
 
 export interface LoadedCommandFiles {

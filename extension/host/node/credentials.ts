@@ -1,6 +1,6 @@
 /** Plain-Node ports for tests and the headless CLI: key and settings from the environment. */
 import type { Effort, ThinkingSetting } from '../../core/engines/models/requestOptions';
-import type { CredentialsPort, Logger, SettingsPort } from '../../core/contracts/ports';
+import type { CredentialsPort, Logger, SettingsPort } from '../../core/contracts/settings';
 
 export class EnvCredentials implements CredentialsPort {
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}

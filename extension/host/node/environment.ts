@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { loadSessionMemory } from '../../core/engines/memory/walk';
-import type { EnvironmentInfo, EnvironmentPort, MemoryFile, MemoryLoad } from '../../core/contracts/ports';
+import type { EnvironmentInfo, EnvironmentPort, MemoryFile, MemoryLoad } from '../../core/contracts/environment';
 import { NodeMemoryIo } from './memoryIo';
 
 export interface NodeEnvironmentOptions {

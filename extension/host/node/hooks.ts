@@ -6,7 +6,7 @@
 import { loadHooksConfig, type HooksConfig } from '../../core/engines/hooks/config';
 import { HookEngine } from '../../core/engines/hooks/engine';
 import type { ReadSettingsFile, SettingsLocations } from '../../core/engines/permissions/settings';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 import { NodeHookRunner } from './hookRunner';
 import { readSettingsFile } from './permissionSettings';
 

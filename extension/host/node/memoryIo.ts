@@ -1,7 +1,7 @@
 /** Plain-Node `MemoryIo`: memory files and their imports read from disk, `#` notes appended to them. */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MemoryIo } from '../../core/contracts/ports';
+import type { MemoryIo } from '../../core/contracts/environment';
 
 export class NodeMemoryIo implements MemoryIo {
   constructor(readonly homeDir: string) {}

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SearchPort } from '../../core/contracts/ports';
+import type { SearchPort } from '../../core/contracts/workspace';
 import { findRipgrep, nodeRipgrepCandidates, runRipgrep, spawnRipgrep } from './ripgrep';
 
 export interface GlobResult {

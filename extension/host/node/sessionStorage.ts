@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SessionStorage } from '../../core/contracts/ports';
+import type { SessionStorage } from '../../core/contracts/storage';
 import { readTextIfExists } from './files';
 
 export class NodeSessionStorage implements SessionStorage {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { TranscriptStore } from '../../core/contracts/ports';
+import type { TranscriptStore } from '../../core/contracts/storage';
 import { hasErrorCode, readTextIfExists } from './files';
 
 const SESSION_ID = /^[\w-]{1,100}$/;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import type { FileStat, Workspace } from '../../core/contracts/ports';
+import type { FileStat, Workspace } from '../../core/contracts/workspace';
 import type { TextFile } from '../../core/base/text/encoding';
 import { ToolError } from '../../core/contracts/toolErrors';
 import { decodeText, detectLineEnding, encodeText } from '../../core/base/text/encoding';

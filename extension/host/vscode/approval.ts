@@ -21,7 +21,7 @@ function promptText(prompt: PermissionPrompt, cwd: string): { title: string; det
   const reason = prompt.decisionReason ? `\n\nWhy asked: ${describeDecisionReason(prompt.decisionReason)}` : '';
   const agent = prompt.agent ? `\n\nAsked by sub-agent ${prompt.agent.agentType}: ${prompt.agent.description}` : '';
   return {
-    title: `Codewright: ${approvalQuestion(prompt.tool.name, prompt.tool.userFacingName(prompt.input), prompt.input, summary)}`,
+    title: `Codewright: ${approvalQuestion(prompt.tool, prompt.tool.userFacingName(prompt.input), prompt.input, summary)}`,
     detail: `${prompt.message}${where}${reason}${agent}`,
   };
 }

@@ -1,6 +1,6 @@
 /** The API key: SecretStorage first (set from the palette), then ANTHROPIC_API_KEY. Never in settings files. */
 import type * as vscode from 'vscode';
-import type { CredentialsPort } from '../../core/contracts/ports';
+import type { CredentialsPort } from '../../core/contracts/settings';
 
 export const API_KEY_SECRET = 'codewright.anthropicApiKey';
 

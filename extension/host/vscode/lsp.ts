@@ -5,7 +5,7 @@
  * because servers check only files shown to the user; workspace-wide diagnostics cover checked files only.
  */
 import * as vscode from 'vscode';
-import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../core/contracts/ports';
+import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../core/contracts/workspace';
 import { DEFAULT_SETTLE, LanguageServerRule, ReportLatency, whenDiagnosticsSettle, type ExtensionManifest, type SettleOptions } from './diagnosticsSettle';
 import { typeScriptSaysClean } from './tsServerCheck';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { isRecord } from '../../core/base/isRecord';
-import type { NotebookPort } from '../../core/contracts/ports';
+import type { NotebookPort } from '../../core/contracts/workspace';
 import { cellNotFoundMessage, findCellIndex, newCellId, supportsCellIds } from '../../core/base/ipynb';
 
 type CellEditRequest = Parameters<NotebookPort['editCell']>[1];

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { defaultModeFromSettings, initialPermissionContext, withPermissionSettings, type LoadedPermissionSettings } from '../../core/engines/permissions/settings';
 import type { PermissionUpdate, ToolPermissionContext } from '../../core/contracts/permissions';
-import type { PermissionHolder } from '../../core/contracts/ports';
+import type { PermissionHolder } from '../../core/contracts/settings';
 import { formatSettingsError, persistPermissionUpdates } from '../node/permissionSettings';
 import { loadVsCodePermissionSettings, permissionSettingsLocations, watchPermissionSettings } from './permissionSettings';
 

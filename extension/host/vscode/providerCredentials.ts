@@ -4,7 +4,7 @@
  * so no Anthropic API key is asked for; switching `codewright.provider` refreshes the setup screen.
  */
 import * as vscode from 'vscode';
-import type { CredentialsPort } from '../../core/contracts/ports';
+import type { CredentialsPort } from '../../core/contracts/settings';
 import type { VsCodeCredentials } from './credentials';
 
 export class ProviderAwareCredentials implements CredentialsPort {

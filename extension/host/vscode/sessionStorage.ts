@@ -6,7 +6,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as vscode from 'vscode';
-import type { SessionStorage } from '../../core/contracts/ports';
+import type { SessionStorage } from '../../core/contracts/storage';
 import { NodeSessionStorage } from '../node/sessionStorage';
 
 export function sessionStorageRoot(context: Pick<vscode.ExtensionContext, 'globalStorageUri'>): string {

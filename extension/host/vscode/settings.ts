@@ -1,6 +1,6 @@
 /** Codewright's VS Code settings, read on each use so changes apply without a reload. */
 import * as vscode from 'vscode';
-import type { SettingsPort } from '../../core/contracts/ports';
+import type { SettingsPort } from '../../core/contracts/settings';
 import { parseEffort, parseThinkingSetting, type Effort, type ThinkingSetting } from '../../core/engines/models/requestOptions';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';

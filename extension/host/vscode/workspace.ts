@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileStat, Workspace } from '../../core/contracts/ports';
+import type { FileStat, Workspace } from '../../core/contracts/workspace';
 import type { TextFile } from '../../core/base/text/encoding';
 import { decodeText, detectLineEnding, encodeText } from '../../core/base/text/encoding';
 import { compareNames, resolveRealPath, workspaceErrors } from '../node/workspace';

@@ -7,7 +7,7 @@
  */
 import { AnthropicFoundry } from '@anthropic-ai/foundry-sdk';
 import { DefaultAzureCredential, getBearerTokenProvider } from '@azure/identity';
-import { ModelError } from '../../core/contracts/ports';
+import { ModelError } from '../../core/contracts/modelClient';
 import type { ProviderEnv } from './select';
 import type { MessagesClient } from './sdk';
 

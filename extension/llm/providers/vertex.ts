@@ -5,7 +5,7 @@
  * account, the metadata server). Loaded only through providers/sdk.ts.
  */
 import { AnthropicVertex, type ClientOptions } from '@anthropic-ai/vertex-sdk';
-import { ModelError } from '../../core/contracts/ports';
+import { ModelError } from '../../core/contracts/modelClient';
 import { isEnvTruthy, PROVIDER_AUTH_HINTS, type ProviderEnv } from './select';
 import type { MessagesClient } from './sdk';
 

@@ -9,6 +9,7 @@ import { findAgentDefinition } from '../../core/loop/subagents/definitions';
 import { unknownAgentTypeMessage } from '../../core/loop/subagents/runAgent';
 import type { AgentProgressData, AgentRunResult, SubAgentEventData } from '../../core/contracts/agents';
 import { presentAgent } from './present';
+import { agentSubAgentView } from './subAgentView';
 import { NO_WORKTREE_PORT } from '../../core/loop/subagents/worktree';
 import type { AssistantMessage, ToolResultBlock } from '../../core/base/messages';
 import { ToolError } from '../../core/contracts/toolErrors';
@@ -67,6 +68,7 @@ export const AgentTool = buildTool({
   maxResultSizeChars: 100_000,
   guidance: AGENT_GUIDANCE,
   present: presentAgent,
+  subAgentView: agentSubAgentView,
   isConcurrencySafe: () => true,
   // The sub-agent's own tool calls are checked one by one; starting it changes nothing.
   isReadOnly: () => true,

@@ -114,6 +114,7 @@ export function createBashTool(options: BashToolOptions = {}) {
       return BASH_PROMPT;
     },
     userFacingName: () => BASH_TOOL_NAME,
+    approvalVerb: () => 'Run',
     getToolUseSummary: (input) => (input?.command ? oneLine(input.command) : null),
     getActivityDescription: (input) =>
       input?.description ? oneLine(input.description) : input?.command ? `Running ${oneLine(input.command, 60)}` : 'Running a command',

@@ -80,6 +80,7 @@ const editDef = {
     return EDIT_PROMPT;
   },
   userFacingName: (input?: Partial<EditInput>) => (input?.old_string === '' ? 'Create' : 'Update'),
+  approvalVerb: (input?: Partial<EditInput>) => (input?.old_string === '' ? 'Create' : 'Edit'),
   toAutoClassifierInput: (input: EditInput) => `${input.file_path}: ${input.new_string}`,
   getToolUseSummary: (input: Partial<EditInput> | undefined, options?: { cwd?: string }) =>
     input?.file_path ? displayPath(input.file_path, options?.cwd) : null,

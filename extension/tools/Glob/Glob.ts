@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/base/messages';
-import type { SearchPort } from '../../core/contracts/ports';
+import type { SearchPort } from '../../core/contracts/workspace';
 import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import { buildTool } from '../../core/contracts/tool';
 import { defaultSearchRoots } from '../../core/contracts/workingDirectory';
@@ -95,6 +95,7 @@ export const GlobTool = buildTool({
     return GLOB_PROMPT;
   },
   userFacingName: () => 'Search',
+  approvalVerb: () => 'Find files matching',
   getToolUseSummary: (input) => (input?.pattern ? `${input.pattern}${input.path ? ` in ${input.path}` : ''}` : null),
   getActivityDescription: (input) => (input?.pattern ? `Finding ${input.pattern}` : 'Finding files'),
   toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,

@@ -70,6 +70,7 @@ export const GrepTool = buildTool({
     return GREP_PROMPT;
   },
   userFacingName: () => 'Search',
+  approvalVerb: () => 'Search for',
   getToolUseSummary: (input) => (input?.pattern ? `"${input.pattern}"${input.path ? ` in ${input.path}` : ''}` : null),
   getActivityDescription: (input) => (input?.pattern ? `Searching for "${input.pattern}"` : 'Searching'),
   toAutoClassifierInput: (input) => `${input.pattern}${input.path ? ` in ${input.path}` : ''}`,

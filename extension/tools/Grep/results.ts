@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { mapLimited } from '../../core/base/async';
-import type { FileStat } from '../../core/contracts/ports';
+import type { FileStat } from '../../core/contracts/workspace';
 import type { GrepOutputMode } from './args';
 import { hiddenFilesNote } from '../shared/permissions';
 

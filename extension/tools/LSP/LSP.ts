@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/base/messages';
-import type { LspOperation } from '../../core/contracts/ports';
+import type { LspOperation } from '../../core/contracts/workspace';
 import { buildTool, type ValidationResult } from '../../core/contracts/tool';
 import { checkReadAccess } from '../shared/permissions';
 import { displayPath, formatDiagnostics, formatHover, formatLocations, type Formatted } from './format';

@@ -3,7 +3,7 @@
  * 1-based `path:line:character` positions (clickable in terminals and greppable), counts first.
  */
 import path from 'node:path';
-import type { LspDiagnostic, LspLocation, LspOperation } from '../../core/contracts/ports';
+import type { LspDiagnostic, LspLocation, LspOperation } from '../../core/contracts/workspace';
 
 /** Beyond this many lines the answer is cut: a symbol used everywhere would otherwise flood the context. */
 export const MAX_RESULT_LINES = 200;

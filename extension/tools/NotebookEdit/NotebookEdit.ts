@@ -122,6 +122,7 @@ export const NotebookEditTool = buildTool({
     ].join('\n');
   },
   userFacingName: () => 'Edit notebook',
+  approvalVerb: () => 'Edit notebook',
   getToolUseSummary: (input) => input?.notebook_path ?? null,
   getActivityDescription: (input) => (input?.notebook_path ? `Editing notebook ${path.basename(input.notebook_path)}` : 'Editing notebook'),
   toAutoClassifierInput: (input) => `${input.edit_mode} ${input.notebook_path}${input.cell_id ? `#${input.cell_id}` : ''}: ${input.new_source}`,

@@ -116,6 +116,7 @@ const readDef = {
     return READ_PROMPT;
   },
   userFacingName: () => READ_TOOL_NAME,
+  approvalVerb: () => 'Read',
   toAutoClassifierInput: (input: ReadInput) => input.file_path,
   // The executor passes only the input; a host that knows the session's cwd can pass it to shorten paths.
   getToolUseSummary: (input: Partial<ReadInput> | undefined, options?: { cwd?: string }) =>

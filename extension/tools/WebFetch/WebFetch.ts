@@ -77,6 +77,7 @@ export function createWebFetchTool(cache: PageCache = new PageCache()) {
       return WEB_FETCH_PROMPT;
     },
     userFacingName: () => 'Fetch',
+    approvalVerb: () => 'Fetch',
     getToolUseSummary: (input) => input?.url ?? null,
     getActivityDescription: (input) => (hostOf(input) ? `Fetching ${hostOf(input)}` : 'Fetching a page'),
     toAutoClassifierInput: (input) => `${input.url}: ${input.prompt}`,

@@ -4,7 +4,7 @@
  */
 import { resolveAgentModel } from '../../core/engines/models/models';
 import type { UserContentBlock } from '../../core/base/messages';
-import { type ModelClient, ModelError } from '../../core/contracts/ports';
+import { type ModelClient, ModelError } from '../../core/contracts/modelClient';
 import { ToolError } from '../../core/contracts/toolErrors';
 import { MAX_MARKDOWN_CHARS, SUMMARY_MAX_TOKENS } from './constants';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/base/messages';
-import { ModelError } from '../../core/contracts/ports';
+import { ModelError } from '../../core/contracts/modelClient';
 import { ToolError } from '../../core/contracts/toolErrors';
 import { buildTool } from '../../core/contracts/tool';
 import type { WebSearchOutcome } from '../../core/contracts/web';
@@ -45,6 +45,7 @@ export const WebSearchTool = buildTool({
     return WEB_SEARCH_PROMPT;
   },
   userFacingName: () => 'Web Search',
+  approvalVerb: () => 'Search the web for',
   getToolUseSummary: (input) => (typeof input?.query === 'string' ? input.query : null),
   getActivityDescription: (input) => (typeof input?.query === 'string' ? `Searching: ${input.query}` : 'Searching the web'),
   toAutoClassifierInput: (input) => input.query,

@@ -76,6 +76,7 @@ const writeDef = {
     return WRITE_PROMPT;
   },
   userFacingName: () => WRITE_TOOL_NAME,
+  approvalVerb: () => 'Write',
   toAutoClassifierInput: (input: WriteInput) => `${input.file_path}: ${input.content}`,
   getToolUseSummary: (input: Partial<WriteInput> | undefined, options?: { cwd?: string }) =>
     input?.file_path ? displayPath(input.file_path, options?.cwd) : null,

@@ -2,7 +2,7 @@
  * After an edit in VS Code: the errors and warnings the language server reports for the file that were not
  * there before, so the model sees what it broke. Headless (no LSP port) this is a no-op.
  */
-import type { LspDiagnostic } from '../../core/contracts/ports';
+import type { LspDiagnostic } from '../../core/contracts/workspace';
 import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 
 const WAIT_MS = 2_500;

@@ -3,7 +3,7 @@
  * against the session's working directory (never process.cwd(), which means nothing in the VS Code host).
  */
 import path from 'node:path';
-import type { Workspace } from '../../core/contracts/ports';
+import type { Workspace } from '../../core/contracts/workspace';
 import { editDistance } from '../../core/base/text/editDistance';
 
 export function resolveToolPath(filePath: string, cwd: string): string {

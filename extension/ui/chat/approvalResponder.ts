@@ -146,7 +146,7 @@ export class WebviewApprovalResponder {
     const { preview, change } = await this.preview(prompt, cwd);
     const command = preview.kind === 'bash' ? preview.command : undefined;
     const summary = nullableCap(tool.getToolUseSummary?.(input, { cwd }) ?? null, 2000);
-    const verb = approvalVerb(tool.name, input, summary);
+    const verb = approvalVerb(tool, input, summary);
     const fullPath = inputFilePath(input, cwd);
     const request: PermissionRequest = {
       requestId: this.deps.newId(),

@@ -1,43 +1,22 @@
 /**
  * The permission dialog in the user's words (docs/ARCHITECTURE.md, Asking the user): the tool's verb ("Edit
- * src/a.ts?" rather than "Allow Update: /home/…/src/a.ts?") and files relative to the workspace, with the full
- * path kept for the tooltip. Keyed by wire name; a tool without a verb here keeps "Allow <name>: <summary>?".
+ * src/a.ts?" rather than "Allow Update: /home/…/src/a.ts?"), which the tool gives (`Tool.approvalVerb`), and
+ * files relative to the workspace, with the full path kept for the tooltip. A tool without a verb keeps
+ * "Allow <name>: <summary>?".
  */
 import path from 'node:path';
-import {
-  BASH_TOOL_NAME,
-  EDIT_TOOL_NAME,
-  GLOB_TOOL_NAME,
-  GREP_TOOL_NAME,
-  NOTEBOOK_EDIT_TOOL_NAME,
-  READ_TOOL_NAME,
-  WEB_FETCH_TOOL_NAME,
-  WEB_SEARCH_TOOL_NAME,
-  WRITE_TOOL_NAME,
-} from '../../protocol/toolNames';
+import type { AnyTool } from '../../core/contracts/tool';
 
 type Input = Record<string, unknown>;
 
-const VERBS: Record<string, (input: Input) => string> = {
-  [EDIT_TOOL_NAME]: (input) => (input.old_string === '' ? 'Create' : 'Edit'),
-  [WRITE_TOOL_NAME]: () => 'Write',
-  [NOTEBOOK_EDIT_TOOL_NAME]: () => 'Edit notebook',
-  [READ_TOOL_NAME]: () => 'Read',
-  [BASH_TOOL_NAME]: () => 'Run',
-  [GLOB_TOOL_NAME]: () => 'Find files matching',
-  [GREP_TOOL_NAME]: () => 'Search for',
-  [WEB_FETCH_TOOL_NAME]: () => 'Fetch',
-  [WEB_SEARCH_TOOL_NAME]: () => 'Search the web for',
-};
-
 /** The verb of a call whose dialog reads "<verb> <summary>?"; undefined keeps "Allow <title>: <summary>?". */
-export function approvalVerb(toolName: string, input: Input, summary: string | null): string | undefined {
-  return summary ? VERBS[toolName]?.(input) : undefined;
+export function approvalVerb(tool: Pick<AnyTool, 'name' | 'approvalVerb'>, input: Input, summary: string | null): string | undefined {
+  return summary ? tool.approvalVerb?.(input) : undefined;
 }
 
 /** The dialog's question: "Edit src/a.ts?", or "Allow <title>: <summary>?" for a tool without a verb. */
-export function approvalQuestion(toolName: string, title: string, input: Input, summary: string | null): string {
-  const verb = approvalVerb(toolName, input, summary);
+export function approvalQuestion(tool: Pick<AnyTool, 'name' | 'approvalVerb'>, title: string, input: Input, summary: string | null): string {
+  const verb = approvalVerb(tool, input, summary);
   if (verb) return `${verb} ${summary}?`;
   return `Allow ${title}${summary ? `: ${summary}` : ''}?`;
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/engines/transcripts/sessions';
-import type { SettingsPort } from '../../core/contracts/ports';
+import type { SettingsPort } from '../../core/contracts/settings';
 import type { HostToWebview, SetupState } from '../../protocol/messages';
 import type { CheckpointControls } from '../checkpoints/checkpointControls';
 import { chatCheckpoints, type CheckpointsApi } from '../checkpoints/register';

@@ -3,7 +3,7 @@
  * it with forged messages. Every inbound message is parsed; what does not parse is logged and dropped.
  */
 import type { ChatEvent, ChatSession } from '../../conversation/chatSession';
-import type { Logger, SettingsPort } from '../../core/contracts/ports';
+import type { Logger, SettingsPort } from '../../core/contracts/settings';
 import { handleControl, type ChatControlPorts } from './chatControls';
 import { parseSlashCommand } from '../../core/loop/commands/parse';
 import type { WebviewApprovalResponder } from './approvalResponder';
@@ -66,12 +66,12 @@ export class ChatBridge {
 
   constructor(private readonly deps: ChatBridgeDeps) {
     const offEvents = deps.session.onEvent((e) => void this.forward(e));
-    const offTasks = deps.session.onTasksChanged((tasks) => {
+    const offTasks = deps.session.feeds.onTasksChanged((tasks) => {
       deps.post({ type: 'tasksChanged', tasks });
     });
     const offChanged = deps.checkpoints?.onChanged((files) => deps.post({ type: 'changedFiles', files })) ?? (() => {});
-    const offTodos = deps.session.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
-    const offWorkList = deps.session.onWorkListChanged((workList) => deps.post({ type: 'workListChanged', workList }));
+    const offTodos = deps.session.feeds.onTodosChanged((todos) => deps.post({ type: 'todosChanged', todos }));
+    const offWorkList = deps.session.feeds.onWorkListChanged((workList) => deps.post({ type: 'workListChanged', workList }));
     // An open /mcp panel follows the servers' status (connecting → connected, a crash, a restart).
     const offMcp = deps.session.commands.onMcpChanged(() => {
       if (this.panel?.panel !== 'mcp') return;
@@ -113,7 +113,7 @@ export class ChatBridge {
     const pendingPermission = this.deps.approvals?.pendingRequest;
     const pendingQuestion = this.deps.questions?.pendingRequest;
     const pendingPlan = this.deps.plans?.pendingRequest;
-    const returned = session.takeReturned();
+    const returned = session.queue.takeReturned();
     this.deps.post({
       type: 'sessionSnapshot',
       sessionId: session.sessionId,
@@ -123,7 +123,7 @@ export class ChatBridge {
       commands: session.commands.list(),
       configProblems: session.commands.problems.all(),
       ...(this.panel ? { panel: this.panel } : {}),
-      tasks: session.tasks(),
+      tasks: session.feeds.tasks(),
       setup,
       model: settings.model(),
       ...(session.usage ? { usage: session.usage } : {}),
@@ -131,9 +131,9 @@ export class ChatBridge {
       ...(this.deps.checkpoints ? { changedFiles: this.deps.checkpoints.changedFiles() } : {}),
       ...(pendingQuestion ? { pendingQuestion } : {}),
       ...(pendingPlan ? { pendingPlan } : {}),
-      todos: session.todos(),
-      workList: session.workList(),
-      queue: session.queued(),
+      todos: session.feeds.todos(),
+      workList: session.feeds.workList(),
+      queue: session.queue.queued(),
       ...(returned ? { returned: toReturned(returned) } : {}),
       ...(this.draftImages.length ? { draftImages: this.draftImages } : {}),
     });
@@ -162,14 +162,14 @@ export class ChatBridge {
         if (!parseSlashCommand(message.text) && !(await this.deps.setupState()).hasApiKey) return this.sendSetup();
         return session.submit(message.text, message.attachments ?? [], { interrupt: message.interrupt === true });
       case 'removeQueued':
-        return session.removeQueued(message.id);
+        return session.queue.removeQueued(message.id);
       case 'draftImages':
         this.draftImages = message.images;
         return;
       case 'stop':
         return session.stop();
       case 'newChat':
-        return session.reset();
+        return session.sessions.reset();
       case 'setPermissionMode':
       case 'setModel':
       case 'listSessions':
@@ -229,7 +229,7 @@ export class ChatBridge {
     if (event.type === 'panelOpened') this.panel = event.view;
     if (event.type === 'promptsReturned') {
       if (this.deps.isLive && !this.deps.isLive()) return;
-      const returned = this.deps.session.takeReturned();
+      const returned = this.deps.session.queue.takeReturned();
       if (returned) this.deps.post({ type: 'promptsReturned', returned: toReturned(returned) });
       return;
     }

@@ -47,16 +47,16 @@ export async function handleControl(
     case 'resumeSession':
       if (session.busy || session.sessionId === message.sessionId) return;
       if (await ports?.showElsewhere?.(message.sessionId)) return;
-      await session.resume(message.sessionId);
+      await session.sessions.resume(message.sessionId);
       return;
     case 'searchFiles': {
       const items = ports ? await ports.searchFiles(message.query) : [];
       return post({ type: 'fileSuggestions', requestId: message.requestId, items: items.map((path) => ({ path })) });
     }
     case 'stopTask':
-      return session.stopTask(message.taskId);
+      return session.feeds.stopTask(message.taskId);
     case 'openTaskTranscript': {
-      const transcript = session.taskTranscript(message.taskId);
+      const transcript = session.feeds.taskTranscript(message.taskId);
       if (!transcript) return;
       return ports?.openTranscript?.(transcript.path, `Transcript: ${transcript.description || message.taskId}`);
     }

@@ -5,7 +5,7 @@
  * the tab resumes that session from the shared store. A tab's title is its session's.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 import type { MakeChat } from './chatParts';
 import { Chat, type WindowChatDeps } from './chat';
 import { chatTitle, sessionIdOfState, type ChatRegistry } from './chats';
@@ -96,7 +96,7 @@ export class ChatTabs implements vscode.WebviewPanelSerializer {
     const { registry } = this.deps;
     const chat = new Chat(`tab-${this.next++}`, this.deps.makeChat('tab'), this.deps.chatDeps);
     if (sessionId && !registry.holding(sessionId)) {
-      await chat.session.resume(sessionId).catch((err: unknown) => this.deps.log.warn(`Could not resume session ${sessionId} in a tab: ${err instanceof Error ? err.message : String(err)}`));
+      await chat.session.sessions.resume(sessionId).catch((err: unknown) => this.deps.log.warn(`Could not resume session ${sessionId} in a tab: ${err instanceof Error ? err.message : String(err)}`));
     }
     this.panels.set(chat, panel);
     panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'codewright.svg');

@@ -5,7 +5,7 @@
  * is then left as it is). Resolves with the terminal's name and command line (for tests), or undefined.
  */
 import * as vscode from 'vscode';
-import type { CredentialsPort, SettingsPort } from '../../core/contracts/ports';
+import type { CredentialsPort, SettingsPort } from '../../core/contracts/settings';
 import { COMMANDS } from '../palette/commands';
 import type { ChatHandle } from './chats';
 import { onPath, terminalLaunch } from './continueInTerminal';
@@ -37,7 +37,7 @@ export function registerContinueInTerminal(deps: ContinueDeps): vscode.Disposabl
     terminal.show();
     terminal.sendText(launch.commandLine, true);
     if (id === chat.session.sessionId) {
-      chat.session.reset();
+      chat.session.sessions.reset();
       void vscode.window.showInformationMessage('Codewright: the session continues in the terminal; this chat starts anew (History resumes it here later).');
     }
     return { name, commandLine: launch.commandLine };

@@ -6,7 +6,7 @@
  * window shares stays in the composition root.
  */
 import * as vscode from 'vscode';
-import type { CredentialsPort, SettingsPort } from '../../core/contracts/ports';
+import type { CredentialsPort, SettingsPort } from '../../core/contracts/settings';
 import type { SessionSummary } from '../../core/engines/transcripts/sessions';
 import type { SetupState } from '../../protocol/messages';
 import { registerCheckpoints } from '../checkpoints/register';
@@ -179,7 +179,7 @@ function registerChatCommands(chats: ChatsApi, deps: ChatDeps): vscode.Disposabl
     vscode.commands.registerCommand(COMMANDS.openChatInNewTab, () => chats.openTab()),
     vscode.commands.registerCommand(COMMANDS.newChat, async () => {
       const chat = chats.focused();
-      chat.session.reset();
+      chat.session.sessions.reset();
       await chat.reveal();
     }),
     vscode.commands.registerCommand(COMMANDS.stop, () => chats.focused().session.stop()),

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../conversation/chatSession';
 import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 import type { CheckpointControls } from './checkpointControls';
 import { COMMANDS } from '../palette/commands';
 import { rewindTo, type ConfirmRewind, type RewindOutcome } from './rewind';

@@ -6,7 +6,7 @@
 import type { ChatSession } from '../../conversation/chatSession';
 import { forkPoint } from '../../core/loop/session/fork';
 import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 
 /** What the confirmation shows. Paths are absolute. */
 export interface RewindSummary {
@@ -78,7 +78,7 @@ export async function rewindTo(messageId: string, deps: RewindDeps): Promise<Rew
   const result = plan ? await checkpoints.restore(plan, overwrite) : { restored: new Map<string, string>(), kept: [] };
   const sessionId = deps.newId();
   await checkpoints.prepareFork(sessionId, plan?.promptId ?? messageId, result.restored);
-  const draft = await session.forkBefore(messageId, sessionId);
+  const draft = await session.sessions.forkBefore(messageId, sessionId);
   await checkpoints.refresh();
   if (result.kept.length) {
     deps.notify(`Rewound. ${result.kept.length} file(s) you changed after the agent were left as they are: ${result.kept.join(', ')}`);

@@ -1,6 +1,6 @@
 /** The VS Code side of the webview's editor requests: open a file at a line, open a web link, copy text. */
 import * as vscode from 'vscode';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 import type { EditorActions } from '../chat/chatBridge';
 import { externalUrl, resolveOpenPath } from './linkPolicy';
 

@@ -58,7 +58,7 @@ function sessionCommands(ctx: PaletteContext): Record<string, PaletteCommand> {
       if (session.busy) return void vscode.window.showInformationMessage('Stop the running turn before resuming another session.');
       const id = typeof sessionId === 'string' ? sessionId : await pickSession(await ctx.listSessions());
       if (!id || (await ctx.showElsewhere(chat, id))) return;
-      await session.resume(id);
+      await session.sessions.resume(id);
       await chat.reveal();
     },
     /**

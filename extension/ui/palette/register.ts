@@ -5,7 +5,7 @@
  * how many chats are busy. A command that throws is logged and shown.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../../core/contracts/ports';
+import type { Logger } from '../../core/contracts/settings';
 import type { SessionSummary } from '../../core/engines/transcripts/sessions';
 import type { HostToWebview } from '../../protocol/messages';
 import { paletteCommands, type PaletteChat, type PaletteCommand } from './paletteCommands';

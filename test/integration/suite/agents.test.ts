@@ -44,7 +44,7 @@ describe('sub-agents in the real extension host', () => {
     await fake?.close();
   });
 
-  beforeEach(() => api.session.reset());
+  beforeEach(() => api.session.sessions.reset());
 
   it("runs an agent type from the workspace's .claude/agents: its body is the sub-agent's prompt, its report the tool result, its transcript kept", async () => {
     const agentsBefore = new Set(filesUnder(api.storageRoot).filter((f) => f.includes(`${path.sep}agents${path.sep}`)));

@@ -27,7 +27,7 @@ describe('chat through the real extension host and the real SDK', () => {
     await fake?.close();
   });
 
-  beforeEach(() => api.session.reset());
+  beforeEach(() => api.session.sessions.reset());
 
   it('streams a reply from the model named in the settings', async () => {
     await config().update('model', 'claude-haiku-5-5', vscode.ConfigurationTarget.Global);

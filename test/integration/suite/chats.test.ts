@@ -141,7 +141,7 @@ describe('several chats at once', function () {
   it('acts on the chat used last from the palette, and the status bar counts the busy chats', async () => {
     plans.set('slow in the tab', [{ content: [{ type: 'text', text: 'a b c d e f g h', chunks: 8 }], delayMsBetweenEvents: 300 }]);
     plans.set('slow in the side bar', [{ content: [{ type: 'text', text: 'one two three four', chunks: 4 }], delayMsBetweenEvents: 300 }]);
-    api.session.reset();
+    api.session.sessions.reset();
     const tab = await openTab();
     await until(() => api.chats.focused() === tab, 'the new tab to be the chat used last');
     const inTab = tab.session.send('slow in the tab');

@@ -44,7 +44,7 @@ describe('checkpoints: rewind to here and review changes', function () {
     mkdirSync(dir, { recursive: true });
     writeFileSync(f('a.txt'), 'alpha\nbeta\n');
     writeFileSync(f('h.txt'), 'hand original\n');
-    api.session.reset();
+    api.session.sessions.reset();
     api.session.setPermissionMode('acceptEdits');
     const firstSession = api.session.sessionId;
 
@@ -131,7 +131,7 @@ describe('checkpoints: rewind to here and review changes', function () {
     assert.deepEqual(api.session.allEntries(), []);
     assert.equal(api.session.history.length, 0);
     const forked = api.session.sessionId;
-    await api.session.resume(firstSession);
+    await api.session.sessions.resume(firstSession);
     assert.ok(
       api.session.messages().some((m) => m.text === 'second prompt'),
       'the original session can still be resumed with both prompts',

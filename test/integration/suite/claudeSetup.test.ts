@@ -70,7 +70,7 @@ describe('a Claude Code .claude setup in the real extension host', function () {
     await fake?.close();
   });
 
-  beforeEach(() => api.session.reset());
+  beforeEach(() => api.session.sessions.reset());
   // A turn left waiting (a permission nobody answers) must not take the next tests down with it.
   afterEach(() => {
     if (api.session.busy) api.session.stop();

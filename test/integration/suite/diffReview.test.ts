@@ -52,7 +52,7 @@ describe('diff review: file edits are approved in the diff editor', function () 
     await fake?.close();
   });
 
-  beforeEach(() => api.session.reset());
+  beforeEach(() => api.session.sessions.reset());
 
   const fileWith = (name: string, content: string | undefined) => {
     const file = path.join(root, name);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ToolResultBlock } from '../../../extension/core/base/messages';
-import type { LspLocation } from '../../../extension/core/contracts/ports';
+import type { LspLocation } from '../../../extension/core/contracts/workspace';
 import { executeToolUse } from '../../../extension/core/engines/tools/execute';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';

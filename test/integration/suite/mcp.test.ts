@@ -120,7 +120,7 @@ describe('MCP servers in the real extension host', function () {
     await fake?.close();
   });
 
-  beforeEach(() => api.session.reset());
+  beforeEach(() => api.session.sessions.reset());
   afterEach(() => {
     if (api.session.busy) api.session.stop();
   });
@@ -209,7 +209,7 @@ describe('MCP servers in the real extension host', function () {
     await api.session.send('read the clock resource');
     assert.ok(lastToolResults(fake).includes('tick'), `the resource's text came back: ${lastToolResults(fake)}`);
 
-    api.session.reset();
+    api.session.sessions.reset();
     fake.setScript([{ content: [{ type: 'text', text: 'Greeted.' }], expect: { lastUserTextIncludes: 'Hello from the stdio server' } }]);
     await api.session.send('what does @fixture:memo://greeting say?');
     const sent = JSON.stringify((fake.requests.at(-1)?.body as { messages: unknown[] }).messages.at(-1));

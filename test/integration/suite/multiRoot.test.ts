@@ -51,7 +51,7 @@ describe(MULTI_ROOT_TITLE, function () {
   });
 
   beforeEach(() => {
-    api.session.reset();
+    api.session.sessions.reset();
     prompts.length = 0;
   });
   afterEach(() => {

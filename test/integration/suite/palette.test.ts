@@ -44,7 +44,7 @@ describe('palette commands and the status bar', () => {
   });
 
   beforeEach(() => {
-    api.session.reset();
+    api.session.sessions.reset();
     posted = [];
   });
 
@@ -129,7 +129,7 @@ describe('palette commands and the status bar', () => {
     await selectInHello(1, 1);
     await vscode.commands.executeCommand(COMMANDS.explainSelection);
     assert.deepEqual(
-      api.session.queued().map((q) => q.text),
+      api.session.queue.queued().map((q) => q.text),
       ['Explain this code: @hello.ts#L1'],
     );
     await first;
@@ -168,7 +168,7 @@ describe('palette commands and the status bar', () => {
     fake.setScript([textTurn('First answer.')]);
     await api.session.send('remember me');
     const id = api.session.sessionId;
-    api.session.reset();
+    api.session.sessions.reset();
     assert.notEqual(api.session.sessionId, id);
     await vscode.commands.executeCommand(COMMANDS.resumeSession, id);
     assert.equal(api.session.sessionId, id);

@@ -44,7 +44,7 @@ describe('permissions: always allow is saved and honoured', function () {
   const lastToolResult = () => JSON.stringify((fake.requests.at(-1)?.body as { messages: unknown[] } | undefined)?.messages.at(-1));
 
   it('asks once, saves the accepted suggestion, and runs the next call without asking', async () => {
-    api.session.reset();
+    api.session.sessions.reset();
     const prompts: PermissionPrompt[] = [];
     const restore = api.approvals.setResponder(async (prompt) => {
       prompts.push(prompt);
@@ -65,7 +65,7 @@ describe('permissions: always allow is saved and honoured', function () {
       // Forget the in-memory rule so only the file can allow the next call.
       api.permissions.holder.update((ctx) => ({ ...ctx, alwaysAllowRules: { ...ctx.alwaysAllowRules, localSettings: [] } }));
       await api.permissions.reload();
-      api.session.reset();
+      api.session.sessions.reset();
       script('toolu_second');
       await api.session.send('compute it again');
       assert.equal(prompts.length, 1, 'the second call was not asked about');
@@ -80,7 +80,7 @@ describe('permissions: always allow is saved and honoured', function () {
   });
 
   it('a denial with feedback reaches the model and nothing runs', async () => {
-    api.session.reset();
+    api.session.sessions.reset();
     const restore = api.approvals.setResponder(async () => ({
       behavior: 'deny',
       message: 'The user denied Bash. The user said: use the npm script instead',

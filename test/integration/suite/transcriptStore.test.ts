@@ -44,7 +44,7 @@ describe('VS Code transcript store', () => {
   });
 
   after(async () => {
-    api.session.reset();
+    api.session.sessions.reset();
     await config().update('apiBaseUrl', undefined, vscode.ConfigurationTarget.Global);
     await fake?.close();
   });
@@ -72,7 +72,7 @@ describe('VS Code transcript store', () => {
 
   it('a session the panel wrote is listed by the CLI and continues there with its history', async function () {
     this.timeout(120_000);
-    api.session.reset();
+    api.session.sessions.reset();
     fake.setScript([textTurn('Panel answer.')]);
     await api.session.send('started in the panel');
     const id = api.session.sessionId;
@@ -81,8 +81,8 @@ describe('VS Code transcript store', () => {
     // The resumed request carries the panel's two messages and the new prompt.
     fake.setScript([textTurn('CLI answer.', { expect: { messageCount: 3, lastUserTextIncludes: 'continued in the terminal' } })]);
     assert.match(await cli(['--resume', id, '-p', 'continued in the terminal']), /CLI answer\./);
-    api.session.reset();
-    await api.session.resume(id);
+    api.session.sessions.reset();
+    await api.session.sessions.resume(id);
     assert.deepEqual(api.session.messages().map((m) => m.text), ['started in the panel', 'Panel answer.', 'continued in the terminal', 'CLI answer.']);
   });
 
@@ -92,14 +92,14 @@ describe('VS Code transcript store', () => {
     const result = JSON.parse(await cli(['-p', 'from the terminal', '--output-format', 'json'])) as { session_id: string };
     const listed = await listSessions(new NodeTranscriptStore(api.transcriptsDir));
     assert.equal(listed.find((s) => s.sessionId === result.session_id)?.title, 'from the terminal');
-    api.session.reset();
+    api.session.sessions.reset();
     await vscode.commands.executeCommand(COMMANDS.resumeSession, result.session_id);
     assert.equal(api.session.sessionId, result.session_id);
     assert.deepEqual(api.session.messages().map((m) => m.text), ['from the terminal', 'Started by the CLI.']);
   });
 
   it('Continue in Terminal runs the CLI on the chat session in the workspace folder, and the chat starts anew', async () => {
-    api.session.reset();
+    api.session.sessions.reset();
     fake.setScript([textTurn('ok')]);
     await api.chats.sidebar.reveal();
     await api.session.send('hand me over');

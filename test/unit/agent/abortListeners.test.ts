@@ -6,7 +6,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { abortableSleep } from '../../../extension/core/loop/query/retry';
-import { ModelError } from '../../../extension/core/contracts/ports';
+import { ModelError } from '../../../extension/core/contracts/modelClient';
 import { makeContext, sleeperTool } from '../tool/fixtures';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 

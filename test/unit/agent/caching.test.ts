@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelUsage } from '../../../extension/core/contracts/ports';
+import type { ModelUsage } from '../../../extension/core/contracts/modelClient';
 import { echoTool } from '../tool/fixtures';
 import { runQuery, useFakeAnthropic } from './queryHarness';
 

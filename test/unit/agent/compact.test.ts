@@ -3,7 +3,7 @@ import { signatureFor } from '../../fixtures/fake-anthropic/thinking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_COMPACT_THRESHOLD, compactConversation, type CompactOptions, isPromptTooLongError, shouldAutoCompact } from '../../../extension/core/loop/query/compact';
 import type { AssistantContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, UserContentBlock } from '../../../extension/core/base/messages';
-import { type ModelClient, ModelError, type ModelRequest, type ModelStreamEvent, type ModelUsage } from '../../../extension/core/contracts/ports';
+import { type ModelClient, ModelError, type ModelRequest, type ModelStreamEvent, type ModelUsage } from '../../../extension/core/contracts/modelClient';
 import { type FakeAnthropic, startFakeAnthropic } from '../../fixtures/fake-anthropic';
 
 const USAGE: ModelUsage = { inputTokens: 1200, outputTokens: 300, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fallbackNotice, OverloadFallback } from '../../../extension/core/loop/query/fallback';
-import { ModelError } from '../../../extension/core/contracts/ports';
+import { ModelError } from '../../../extension/core/contracts/modelClient';
 import { requestOptionsFor } from '../../../extension/core/engines/models/requestOptions';
 import { textTurn, toolUseTurn } from '../../fixtures/fake-anthropic';
 import { echoTool } from '../tool/fixtures';

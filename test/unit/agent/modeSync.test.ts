@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentSession } from '../../../extension/core/loop/session/agentSession';
 import { enterPlanMode, leavePlanMode, withPermissionContext } from '../../../extension/core/engines/permissions/planMode';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
-import type { PermissionHolder } from '../../../extension/core/contracts/ports';
+import type { PermissionHolder } from '../../../extension/core/contracts/settings';
 import { agentDeps, ScriptedModel, sequentialIds } from '../support';
 
 function holderAt(mode: ToolPermissionContext['mode']) {

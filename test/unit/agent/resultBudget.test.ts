@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentSession, type AgentEvent } from '../../../extension/core/loop/session/agentSession';
 import { contextWindowFor } from '../../../extension/core/loop/query/usage';
-import type { ModelUsage } from '../../../extension/core/contracts/ports';
+import type { ModelUsage } from '../../../extension/core/contracts/modelClient';
 import { parseTranscript } from '../../../extension/core/engines/transcripts/transcript';
 import { buildTool } from '../../../extension/core/contracts/tool';
 import { textTurn, toolUseTurn, type FakeTurn } from '../../fixtures/fake-anthropic';

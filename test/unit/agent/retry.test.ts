@@ -1,7 +1,7 @@
 /** Retry timing: the backoff schedule, `retry-after`, and the countdown shown while waiting. */
 import { describe, expect, it } from 'vitest';
 import { countdown, DEFAULT_RETRY, formatWait, retryDelayMs, retryStatus } from '../../../extension/core/loop/query/retry';
-import { ModelError } from '../../../extension/core/contracts/ports';
+import { ModelError } from '../../../extension/core/contracts/modelClient';
 
 const overloaded = new ModelError('overloaded', 'Overloaded', 529);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../../extension/core/loop/query/systemPrompt';
-import type { EnvironmentInfo, MemoryFile } from '../../../extension/core/contracts/ports';
+import type { EnvironmentInfo, MemoryFile } from '../../../extension/core/contracts/environment';
 import { offered } from './offeredTools';
 
 const ALL_TOOLS = ['Bash', 'Edit', 'Glob', 'Grep', 'Read', 'ToolSearch', 'TodoWrite', 'Write'];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../../extension/core/loop/query/systemPrompt';
-import type { EnvironmentInfo } from '../../../extension/core/contracts/ports';
+import type { EnvironmentInfo } from '../../../extension/core/contracts/environment';
 import { offered } from './offeredTools';
 
 /**

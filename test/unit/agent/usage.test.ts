@@ -6,7 +6,7 @@ import {
   costUsd,
   pricesFor,
 } from '../../../extension/core/loop/query/usage';
-import type { ModelUsage } from '../../../extension/core/contracts/ports';
+import type { ModelUsage } from '../../../extension/core/contracts/modelClient';
 
 function usage(input: number, output: number, cacheRead = 0, cacheWrite = 0): ModelUsage {
   return { inputTokens: input, outputTokens: output, cacheReadInputTokens: cacheRead, cacheCreationInputTokens: cacheWrite };

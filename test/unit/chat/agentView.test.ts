@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { applyAgentProgress, asAgentProgress, finishAgentView } from '../../../extension/conversation/agentView';
+import { agentSubAgentView, applyAgentProgress, asAgentProgress, finishAgentView } from '../../../extension/tools/Agent/subAgentView';
 import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
 import type { AgentProgressData, AgentProgressEvent } from '../../../extension/core/contracts/agents';
 import type { PermissionDecider } from '../../../extension/core/contracts/permissionPrompts';
@@ -115,6 +115,7 @@ const FakeAgent = buildTool({
   },
   mapToolResultToToolResultBlockParam: (output: { report: string }, id: string) => ({ type: 'tool_result', tool_use_id: id, content: output.report }),
   present: presentAgent,
+  subAgentView: agentSubAgentView,
 });
 
 describe('chat/chatSession with an Agent tool', () => {

@@ -1,6 +1,6 @@
 /** A model for chat tests that streams whole content blocks: text, thinking and tool_use, or an error. */
 import type { AssistantContentBlock } from '../../../extension/core/base/messages';
-import type { ModelClient, ModelRequest, ModelStreamEvent, ModelUsage } from '../../../extension/core/contracts/ports';
+import type { ModelClient, ModelRequest, ModelStreamEvent, ModelUsage } from '../../../extension/core/contracts/modelClient';
 
 export type ScriptBlock = { text: string } | { thinking: string } | { tool: { id: string; name: string; input: Record<string, unknown> } };
 

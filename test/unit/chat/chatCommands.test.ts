@@ -3,7 +3,7 @@ import { ChatSession, type ChatEvent } from '../../../extension/conversation/cha
 import type { CommandLoader } from '../../../extension/core/contracts/commands';
 import type { PromptCommand } from '../../../extension/core/contracts/commands';
 import type { Message } from '../../../extension/core/base/messages';
-import type { ModelClient } from '../../../extension/core/contracts/ports';
+import type { ModelClient } from '../../../extension/core/contracts/modelClient';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 
 const deploy: PromptCommand = {
@@ -25,7 +25,7 @@ function make(opts: { replies?: string[][]; loader?: CommandLoader; listModels?:
   const seenRules: (readonly string[] | undefined)[] = [];
   const model: ModelClient = {
     stream: (request) => {
-      seenRules.push(session.agentSession.appState.getState().toolPermissionContext.alwaysAllowRules.command);
+      seenRules.push(session.sessions.agentSession.appState.getState().toolPermissionContext.alwaysAllowRules.command);
       return scripted.stream(request);
     },
   };
@@ -104,7 +104,7 @@ describe('chat/chatCommands', () => {
     expect(requests[0]?.model).toBe('claude-haiku-5-5');
     expect(requests[1]?.model).toBe('claude-test');
     expect(seenRules).toEqual([['Bash(./deploy.sh:*)'], undefined]);
-    expect(session.agentSession.appState.getState().toolPermissionContext.alwaysAllowRules.command).toBeUndefined();
+    expect(session.sessions.agentSession.appState.getState().toolPermissionContext.alwaysAllowRules.command).toBeUndefined();
   });
 
   it('opens a panel command as a panelOpened event, with no chat entries and no model call', async () => {

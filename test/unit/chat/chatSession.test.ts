@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession, type ChatEvent } from '../../../extension/conversation/chatSession';
-import { ModelError } from '../../../extension/core/contracts/ports';
+import { ModelError } from '../../../extension/core/contracts/modelClient';
 import type { Message } from '../../../extension/core/base/messages';
 import { toolResultText } from '../../../extension/core/base/messages';
 import { agentDeps, keyed, keyless, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
@@ -97,7 +97,7 @@ describe('chat/chatSession', () => {
     const { session, events } = make(model);
     await session.send('one');
     const before = session.sessionId;
-    session.reset();
+    session.sessions.reset();
     expect(session.messages()).toEqual([]);
     expect(session.sessionId).not.toBe(before);
     expect(events.at(-1)).toEqual({ type: 'reset', sessionId: session.sessionId });

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/conversation/chatSession';
-import type { AgentSession } from '../../../extension/core/loop/session/agentSession';
 import type { LocalAgentTaskState } from '../../../extension/core/engines/tasks/localAgent';
 import { z } from 'zod';
 import { buildTool } from '../../../extension/core/contracts/tool';
@@ -66,7 +65,7 @@ function setup(replies: (string[] | ScriptedToolUse)[], opts: { during?: () => v
     newId: sequentialIds('w'),
     wake: { delayMs: DELAY, ...(opts.maxAutoTurns ? { maxAutoTurns: opts.maxAutoTurns } : {}) },
   });
-  const agent = (chat as unknown as { agent: AgentSession }).agent;
+  const agent = chat.sessions.agentSession;
   const put = (task: LocalAgentTaskState) => agent.appState.setState((s) => ({ ...s, tasks: { ...s.tasks, [task.id]: task } }));
   const finish = (id: string, report: string) => put({ ...agentTask(id), status: 'completed', endTime: 2, report });
   const sent = (i: number) => JSON.stringify(model.requests[i]!.messages);
@@ -130,7 +129,7 @@ describe('an idle chat wakes for what waits for the main agent', () => {
     const { model, chat, agent, put } = setup([]);
     const abort = new AbortController();
     put(agentTask('a1', { abortController: abort }));
-    await chat.stopTask('a1');
+    await chat.feeds.stopTask('a1');
     expect(agent.appState.getState().tasks['a1']).toMatchObject({ status: 'killed', notified: true });
     expect(abort.signal.aborted).toBe(true);
     await settle();
@@ -158,11 +157,11 @@ describe('an idle chat wakes for what waits for the main agent', () => {
     const { model, chat, agent, put, finish } = setup([]);
     put(agentTask('a1'));
     finish('a1', 'late');
-    chat.reset();
+    chat.sessions.reset();
     agent.mailbox.post('main', { from: 'alice', text: 'to the old session' });
     await settle();
     expect(model.requests).toHaveLength(0);
-    const next = (chat as unknown as { agent: AgentSession }).agent;
+    const next = chat.sessions.agentSession;
     await chat.dispose();
     next.mailbox.post('main', { from: 'alice', text: 'after dispose' });
     await settle();

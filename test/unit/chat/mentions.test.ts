@@ -8,7 +8,7 @@ import { MENTION_MAX_LINES } from '../../../extension/conversation/mentionFiles'
 import { formatMention, parseMentions } from '../../../extension/conversation/mentions';
 import type { ImageBlock, TextBlock, UserContentBlock } from '../../../extension/core/base/messages';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
-import type { PermissionHolder } from '../../../extension/core/contracts/ports';
+import type { PermissionHolder } from '../../../extension/core/contracts/settings';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds } from '../support';
 

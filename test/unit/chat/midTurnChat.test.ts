@@ -55,7 +55,7 @@ describe('a message typed while the agent works', () => {
     const turn = session.submit('wait a while');
     await until(() => started(events), 5000);
     await session.submit('then read the README');
-    expect(session.queued().map((q) => q.text)).toEqual(['then read the README']);
+    expect(session.queue.queued().map((q) => q.text)).toEqual(['then read the README']);
     await turn;
     expect(fake.requests).toHaveLength(2);
     const content = lastUser(1).content as Block[];
@@ -95,7 +95,7 @@ describe('a message typed while the agent works', () => {
       ['assistant', 'Switching to the README.'],
     ]);
     expect(session.messages()[2]!.attachments).toEqual([{ kind: 'image', mediaType: 'image/png', data: PNG }]);
-    expect(session.queued()).toEqual([]);
+    expect(session.queue.queued()).toEqual([]);
     const tool = session.allEntries().find((e) => e.role === 'tool');
     expect(tool).toMatchObject({ status: 'error' });
     expect(NEW_MESSAGE_INTERRUPT_MESSAGE).toMatch(/new message/);
@@ -143,7 +143,7 @@ describe('a message typed while the agent works', () => {
     session.stop();
     await turn;
     expect(fake.requests).toHaveLength(1);
-    expect(session.takeReturned()).toEqual({ text: 'one more thing', images: [{ kind: 'image', mediaType: 'image/png', data: PNG }] });
+    expect(session.queue.takeReturned()).toEqual({ text: 'one more thing', images: [{ kind: 'image', mediaType: 'image/png', data: PNG }] });
     expect(session.messages().filter((m) => m.role === 'user').map((m) => m.text)).toEqual(['go']);
     expect(JSON.stringify(session.history)).not.toContain('one more thing');
   });

@@ -25,7 +25,7 @@ describe('prompt queue', () => {
     await until(() => model.waiting === 1);
     await chat.submit('second', [PNG]);
     await chat.submit('third');
-    expect(chat.queued()).toEqual([
+    expect(chat.queue.queued()).toEqual([
       { id: expect.any(String), text: 'second', imageCount: 1 },
       { id: expect.any(String), text: 'third', imageCount: 0 },
     ]);
@@ -35,13 +35,13 @@ describe('prompt queue', () => {
     // The second turn got the queued image with its text.
     const second = model.requests[1]?.messages.at(-1);
     expect(JSON.stringify(second?.content)).toContain('"type":"image"');
-    expect(chat.queued().map((q) => q.text)).toEqual(['third']);
+    expect(chat.queue.queued().map((q) => q.text)).toEqual(['third']);
     model.step();
     await until(() => model.waiting === 1 && model.requests.length === 3);
     model.step();
     await done;
     expect(userTexts(chat)).toEqual(['first', 'second', 'third']);
-    expect(chat.queued()).toEqual([]);
+    expect(chat.queue.queued()).toEqual([]);
     expect(queues).toEqual([['second'], ['second', 'third'], ['third'], []]);
   });
 
@@ -51,9 +51,9 @@ describe('prompt queue', () => {
     await until(() => model.waiting === 1);
     await chat.submit('cancel me');
     await chat.submit('send me');
-    const [cancel] = chat.queued();
-    chat.removeQueued(cancel?.id ?? '');
-    chat.removeQueued(cancel?.id ?? '');
+    const [cancel] = chat.queue.queued();
+    chat.queue.removeQueued(cancel?.id ?? '');
+    chat.queue.removeQueued(cancel?.id ?? '');
     model.step();
     await until(() => model.waiting === 1 && model.requests.length === 2);
     model.step();
@@ -75,11 +75,11 @@ describe('prompt queue', () => {
     await done;
     expect(model.requests).toHaveLength(1);
     expect(userTexts(chat)).toEqual(['one']);
-    expect(chat.queued()).toEqual([]);
+    expect(chat.queue.queued()).toEqual([]);
     expect(queues.at(-1)).toEqual([]);
     expect(returnedEvents).toHaveLength(1);
-    expect(chat.takeReturned()).toEqual({ text: 'two\n\nthree', images: [PNG] });
-    expect(chat.takeReturned()).toBeUndefined();
+    expect(chat.queue.takeReturned()).toEqual({ text: 'two\n\nthree', images: [PNG] });
+    expect(chat.queue.takeReturned()).toBeUndefined();
     // The session goes on normally afterwards.
     const four = chat.submit('four');
     await until(() => model.requests.length === 2);
@@ -94,14 +94,14 @@ describe('prompt queue', () => {
     await until(() => model.waiting === 1);
     chat.stop();
     await done;
-    expect(chat.takeReturned()).toBeUndefined();
+    expect(chat.queue.takeReturned()).toBeUndefined();
     const again = chat.submit('two');
     await until(() => model.requests.length === 2);
     await chat.submit('queued before new chat');
-    chat.reset();
+    chat.sessions.reset();
     await again;
-    expect(chat.queued()).toEqual([]);
-    expect(chat.takeReturned()).toEqual({ text: 'queued before new chat', images: [] });
+    expect(chat.queue.queued()).toEqual([]);
+    expect(chat.queue.takeReturned()).toEqual({ text: 'queued before new chat', images: [] });
     expect(model.requests).toHaveLength(2);
   });
 

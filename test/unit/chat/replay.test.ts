@@ -78,7 +78,7 @@ describe('chat/replay', () => {
     const shown = live.allEntries();
 
     const resumed = chatOn(deps, 'resumed');
-    expect(await resumed.resume(live.sessionId)).toEqual([]);
+    expect(await resumed.sessions.resume(live.sessionId)).toEqual([]);
     const entries = resumed.allEntries();
     expect(ChatEntrySchema.array().parse(entries)).toEqual(entries);
     expect(comparable(entries)).toEqual(comparable(shown));
@@ -186,7 +186,7 @@ describe('chat/replay', () => {
     expect(shown.at(-1)).toMatchObject({ role: 'assistant', text: expect.stringContaining('**UserPromptSubmit hook:** Tests run on commit.') });
 
     const resumed = chat('resumed');
-    expect(await resumed.resume(live.sessionId)).toEqual([]);
+    expect(await resumed.sessions.resume(live.sessionId)).toEqual([]);
     expect(comparable(resumed.allEntries())).toEqual(comparable(shown));
 
     const timeline: TimelineItem[] = [
@@ -214,12 +214,12 @@ describe('chat/replay', () => {
     await live.send('paint the button');
     await live.send('again');
     const again = live.allEntries().find((e) => e.role === 'user' && e.text === 'again');
-    expect(await live.forkBefore(again!.id, 'forked-session')).toBe('again');
+    expect(await live.sessions.forkBefore(again!.id, 'forked-session')).toBe('again');
     const kept = live.allEntries();
     expect(kept.at(-1)).toMatchObject({ role: 'assistant', text: 'All done.' });
 
     const resumed = chatOn(deps, 'resumed');
-    expect(await resumed.resume('forked-session')).toEqual([]);
+    expect(await resumed.sessions.resume('forked-session')).toEqual([]);
     expect(comparable(resumed.allEntries())).toEqual(comparable(kept));
     expect(toolRow(resumed.allEntries(), 'write')?.result?.data).toMatchObject({ kind: 'diff', created: true });
   });
@@ -227,7 +227,7 @@ describe('chat/replay', () => {
   it('writes no record for a session that never stored a prompt, so History lists no empty session', async () => {
     const deps = agentDeps(new BlockModel([]));
     const chat = new ChatSession({ agent: { ...deps, tools }, credentials: keyless, log: new RecordingLogger(), newId: sequentialIds() });
-    await chat.agentSession.recordEvent(TOOL_RECORD, { toolUseId: 'x' });
+    await chat.sessions.agentSession.recordEvent(TOOL_RECORD, { toolUseId: 'x' });
     await chat.send('hi');
     expect(chat.allEntries().at(-1)).toMatchObject({ status: 'error', error: expect.stringContaining('No API key') });
     expect(await listSessions(deps.transcripts)).toEqual([]);

@@ -16,7 +16,7 @@ describe('chat resume', () => {
     const second = new ChatSession({ agent: deps, credentials: keyed, log: new RecordingLogger(), newId: () => `r-${Math.random()}` });
     const events: ChatEvent[] = [];
     second.onEvent((e) => events.push(e));
-    const warnings = await second.resume(id);
+    const warnings = await second.sessions.resume(id);
 
     expect(warnings).toEqual([]);
     expect(second.sessionId).toBe(id);

@@ -37,11 +37,11 @@ describe('chat todos', () => {
     const deps = { ...agentDeps(model), tools: [TodoWriteTool], decider: allowAll };
     const original = new ChatSession({ agent: deps, credentials: keyed, log: new RecordingLogger(), newId: sequentialIds() });
     await original.send('build it');
-    expect(original.todos()).toEqual(second);
+    expect(original.feeds.todos()).toEqual(second);
 
     const resumed = new ChatSession({ agent: deps, credentials: keyed, log: new RecordingLogger(), newId: sequentialIds('r') });
-    expect(resumed.todos()).toEqual([]);
-    await resumed.resume(original.sessionId);
-    expect(resumed.todos()).toEqual(second);
+    expect(resumed.feeds.todos()).toEqual([]);
+    await resumed.sessions.resume(original.sessionId);
+    expect(resumed.feeds.todos()).toEqual(second);
   });
 });

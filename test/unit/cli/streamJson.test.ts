@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../extension/core/loop/session/agentSession';
 import type { AssistantApiInfo, QueryEvent } from '../../../extension/core/contracts/events';
 import type { AssistantMessage, UserMessage } from '../../../extension/core/base/messages';
-import type { ModelStreamEvent } from '../../../extension/core/contracts/ports';
+import type { ModelStreamEvent } from '../../../extension/core/contracts/modelClient';
 import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import type { LocalBashTaskState } from '../../../extension/core/engines/tasks/localBash';
 import { createOutput, initFrom, type OutputOptions } from '../../../extension/cli/output';

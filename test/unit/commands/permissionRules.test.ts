@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRuleChange, ruleUpdate } from '../../../extension/core/loop/commands/permissionRules';
-import type { PermissionHolder } from '../../../extension/core/contracts/ports';
+import type { PermissionHolder } from '../../../extension/core/contracts/settings';
 import { getEmptyToolPermissionContext, type PermissionUpdate, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 function holder(ctx: ToolPermissionContext = getEmptyToolPermissionContext()): PermissionHolder & { ctx: ToolPermissionContext } {

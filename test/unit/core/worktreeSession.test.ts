@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../extension/core/contracts/ports';
+import type { Workspace } from '../../../extension/core/contracts/workspace';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import { NodeWorktrees } from '../../../extension/host/node/worktrees';
 import { cleanUpWorktree, createAgentWorktree } from '../../../extension/core/loop/subagents/worktree';

@@ -39,7 +39,7 @@ describe('scheduled prompts in the chat', () => {
     const turn = chat.submit('Refactor the parser');
     await until(() => model.waiting === 1);
     clock.advance(10 * MINUTE);
-    expect(chat.queued()).toEqual([{ id: expect.any(String), text: 'Poll the queue', imageCount: 0 }]);
+    expect(chat.queue.queued()).toEqual([{ id: expect.any(String), text: 'Poll the queue', imageCount: 0 }]);
     expect(log.lines).toContainEqual({ level: 'info', message: 'Scheduled job job1 (*/10 * * * *) fired.' });
     expect(model.requests).toHaveLength(1);
     model.step();
@@ -53,13 +53,13 @@ describe('scheduled prompts in the chat', () => {
   it('shows jobs in the task list with type, detail and next run, and Stop deletes the job', async () => {
     const { cron, chat } = setup([]);
     const seen: TaskView[][] = [];
-    chat.onTasksChanged((tasks) => seen.push(tasks));
+    chat.feeds.onTasksChanged((tasks) => seen.push(tasks));
     const job = cron.create({ cron: '0 12 * * mon-fri', prompt: 'Lunch\nreport', recurring: true, durable: true });
     const view = { id: job.id, description: 'Lunch report', status: 'scheduled', type: 'cron', startTime: start, detail: '0 12 * * mon-fri', nextRunAt: start + 2 * 60 * MINUTE };
-    expect(chat.tasks()).toEqual([view]);
+    expect(chat.feeds.tasks()).toEqual([view]);
     expect(TaskViewSchema.parse(view)).toEqual(view);
     expect(seen.at(-1)).toEqual([view]);
-    await chat.stopTask(job.id);
+    await chat.feeds.stopTask(job.id);
     expect(cron.list()).toEqual([]);
     expect(seen.at(-1)).toEqual([]);
   });
@@ -68,7 +68,7 @@ describe('scheduled prompts in the chat', () => {
     const { cron, chat } = setup([]);
     cron.create({ cron: '0 12 * * *', prompt: 'session', recurring: true, durable: false });
     cron.create({ cron: '0 12 * * *', prompt: 'durable', recurring: true, durable: true });
-    chat.reset();
+    chat.sessions.reset();
     expect(cron.list().map((j) => j.prompt)).toEqual(['durable']);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/conversation/chatSession';
-import type { AgentSession } from '../../../extension/core/loop/session/agentSession';
 import type { MonitorTaskState } from '../../../extension/core/engines/tasks/monitor';
 import { TaskViewSchema } from '../../../extension/protocol/messages';
 import { agentDeps, keyed, RecordingLogger, ScriptedModel, sequentialIds, until } from '../support';
@@ -27,7 +26,7 @@ function monitor(over: Partial<MonitorTaskState> = {}): MonitorTaskState {
 function setup(replies: string[][]) {
   const model = new ScriptedModel(replies);
   const chat = new ChatSession({ agent: agentDeps(model), credentials: keyed, log: new RecordingLogger(), newId: sequentialIds('w') });
-  const store = (chat as unknown as { agent: AgentSession }).agent.appState;
+  const store = chat.sessions.agentSession.appState;
   const put = (task: MonitorTaskState) => store.setState((s) => ({ ...s, tasks: { ...s.tasks, [task.id]: task } }));
   return { model, chat, store, put };
 }
@@ -52,7 +51,7 @@ describe('an idle chat wakes for monitor output', () => {
     put(monitor({ status: 'killed', notified: true, pendingLines: ['late line'] }));
     await new Promise((r) => setTimeout(r, 700));
     expect(model.requests).toHaveLength(0);
-    const views = chat.tasks();
+    const views = chat.feeds.tasks();
     expect(views).toEqual([{ id: 'mlog00001', description: 'Errors in the log', status: 'killed', type: 'monitor_mcp', startTime: 1, detail: 'tail -f app.log' }]);
     expect(TaskViewSchema.array().parse(views)).toEqual(views);
   });

@@ -3,7 +3,7 @@
  * Write tools through the executor. A write by one must never silently undo the other's.
  */
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../extension/core/contracts/ports';
+import type { Workspace } from '../../../extension/core/contracts/workspace';
 import { guardWrites, SharedWrites } from '../../../extension/core/engines/files/sharedWrites';
 import { fileToolsHarness } from '../tools/shared/harness';
 import { MemoryWorkspace } from '../tools/shared/memoryWorkspace';

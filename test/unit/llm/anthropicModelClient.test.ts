@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelErrorKind, ModelStreamEvent } from '../../../extension/core/contracts/ports';
-import { ModelError } from '../../../extension/core/contracts/ports';
+import type { ModelErrorKind, ModelStreamEvent } from '../../../extension/core/contracts/modelClient';
+import { ModelError } from '../../../extension/core/contracts/modelClient';
 import { AnthropicModelClient } from '../../../extension/llm/anthropicModelClient';
 import { nodeFetch } from '../../../extension/llm/nodeFetch/fetch';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';

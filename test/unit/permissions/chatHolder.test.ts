@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatPermissionHolder } from '../../../extension/core/engines/permissions/chatHolder';
-import type { PermissionHolder } from '../../../extension/core/contracts/ports';
+import type { PermissionHolder } from '../../../extension/core/contracts/settings';
 import { getEmptyToolPermissionContext, type ToolPermissionContext } from '../../../extension/core/contracts/permissions';
 
 function windowHolder(start: Partial<ToolPermissionContext> = {}): PermissionHolder {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactConversation } from '../../../extension/core/loop/query/compact';
-import type { ModelClient } from '../../../extension/core/contracts/ports';
+import type { ModelClient } from '../../../extension/core/contracts/modelClient';
 import { compactedMessages } from '../../../extension/core/engines/transcripts/compacted';
 import { parseTranscript, TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { apiProblems, assistant, MemoryTranscriptStore, toolCall, toolResult, user } from './support';

@@ -1,6 +1,6 @@
 /** Fakes and checks shared by the session tests. */
 import type { AssistantMessage, Message, UserMessage } from '../../../extension/core/base/messages';
-import type { TranscriptStore } from '../../../extension/core/contracts/ports';
+import type { TranscriptStore } from '../../../extension/core/contracts/storage';
 
 /** An in-memory TranscriptStore; `hold()` keeps appends pending until `release()`, to observe ordering. */
 export class MemoryTranscriptStore implements TranscriptStore {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImageBlock, Message, ToolResultBlock } from '../../../extension/core/base/messages';
 import { toolResultText } from '../../../extension/core/base/messages';
-import type { SessionStorage } from '../../../extension/core/contracts/ports';
+import type { SessionStorage } from '../../../extension/core/contracts/storage';
 import {
   applyAggregateBudget,
   applyRecordedReplacements,

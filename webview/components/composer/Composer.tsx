@@ -66,19 +66,7 @@ export function Composer({ ref, ...props }: ComposerProps) {
   const { valid, tooLong, send } = useSend(props, text, images, history.reset);
   const { menuOpen, activeIndex } = completion;
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter that confirms an IME composition (Japanese, Chinese…) must not send half-typed text.
-    if (e.nativeEvent.isComposing) return;
-    // The open menu has the first say, then the prompt history (arrow keys only).
-    if (completion.onKeyDown(e) || history.onKeyDown(e)) return;
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      send(e.ctrlKey || e.metaKey);
-    } else if (e.key === 'Escape' && busy) {
-      e.preventDefault();
-      onStop();
-    }
-  };
+  const onKeyDown = promptKeys({ completion, history, send, busy, onStop });
 
   return (
     <form
@@ -121,6 +109,33 @@ export function Composer({ ref, ...props }: ComposerProps) {
       />
     </form>
   );
+}
+
+type KeyHandler = (e: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+
+interface PromptKeys {
+  completion: { onKeyDown: KeyHandler };
+  history: { onKeyDown: KeyHandler };
+  send: (now?: boolean) => void;
+  busy: boolean;
+  onStop: () => void;
+}
+
+/** What a key in the prompt box does: Enter sends (Ctrl+Enter now), Escape stops a running turn. */
+function promptKeys({ completion, history, send, busy, onStop }: PromptKeys) {
+  return (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter that confirms an IME composition (Japanese, Chinese…) must not send half-typed text.
+    if (e.nativeEvent.isComposing) return;
+    // The open menu has the first say, then the prompt history (arrow keys only).
+    if (completion.onKeyDown(e) || history.onKeyDown(e)) return;
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      send(e.ctrlKey || e.metaKey);
+    } else if (e.key === 'Escape' && busy) {
+      e.preventDefault();
+      onStop();
+    }
+  };
 }
 
 interface ComposerFooterProps {

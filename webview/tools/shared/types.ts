@@ -25,4 +25,9 @@ export interface ToolRenderer {
   outcome?(entry: ToolEntry): ToolOutcome | undefined;
   /** Shown under the row while the tool runs; the default shows a progress message if there is one. */
   Progress?: ComponentType<ToolViewProps>;
+  /**
+   * The whole row, for a tool whose row is not the shared frame (Agent's: a collapsible row with its sub-agent's
+   * own tool uses nested in it); `ToolRow` uses it instead of the frame and the members above.
+   */
+  Row?: ComponentType<ToolViewProps>;
 }

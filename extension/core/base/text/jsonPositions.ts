@@ -45,81 +45,111 @@ const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
 /** Parses `text` (a leading BOM allowed); throws `JsonSyntaxError` with the offset of the problem. */
 export function parseJsonWithPositions(text: string): PositionedJson {
-  const positions = new Map<string, number>();
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return new PositionedReader(text).document();
+}
 
-  const fail = (what: string): never => {
-    const found = i < text.length ? `'${text[i]}'` : 'the end of the file';
-    throw new JsonSyntaxError(`${what}, found ${found}`, Math.min(i, text.length));
-  };
-  const skipSpace = () => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
-  };
-  const readString = (): string => {
-    STRING.lastIndex = i;
-    const m = STRING.exec(text);
-    if (!m) fail(text[i] === '"' ? 'Unterminated or invalid string' : 'Expected a string');
-    i += m![0].length;
-    return JSON.parse(m![0]) as string;
-  };
-  const value = (path: (string | number)[]): unknown => {
-    skipSpace();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const out: Record<string, unknown> = {};
-      skipSpace();
-      if (text[i] === '}') return i++, out;
-      for (;;) {
-        skipSpace();
-        const keyAt = i;
-        const key = readString();
-        positions.set(JSON.stringify([...path, key]), keyAt);
-        skipSpace();
-        if (text[i] !== ':') fail(`Expected ':' after "${key}"`);
-        i++;
-        out[key] = value([...path, key]);
-        skipSpace();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') return i++, out;
-        fail(`Expected ',' or '}' after the value of "${key}"`);
+/** One parse: the cursor in the text, and the offset of each value read so far by its path. */
+class PositionedReader {
+  private i: number;
+  private readonly positions = new Map<string, number>();
+
+  constructor(private readonly text: string) {
+    this.i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  }
+
+  /** The whole text: one value, nothing after it but white space. */
+  document(): PositionedJson {
+    this.skipSpace();
+    this.positions.set(JSON.stringify([]), this.i);
+    const root = this.value([]);
+    this.skipSpace();
+    if (this.i < this.text.length) this.fail('Unexpected text after the JSON value');
+    const positions = this.positions;
+    return { value: root, offsetOf: (path) => positions.get(JSON.stringify(path)) };
+  }
+
+  private value(path: (string | number)[]): unknown {
+    this.skipSpace();
+    const c = this.text[this.i];
+    if (c === '{') return this.object(path);
+    if (c === '[') return this.list(path);
+    if (c === '"') return this.readString();
+    return this.literal();
+  }
+
+  /** An object; each member's position is its key's. */
+  private object(path: (string | number)[]): Record<string, unknown> {
+    const text = this.text;
+    this.i++;
+    const out: Record<string, unknown> = {};
+    this.skipSpace();
+    if (text[this.i] === '}') return this.i++, out;
+    for (;;) {
+      this.skipSpace();
+      const keyAt = this.i;
+      const key = this.readString();
+      this.positions.set(JSON.stringify([...path, key]), keyAt);
+      this.skipSpace();
+      if (text[this.i] !== ':') this.fail(`Expected ':' after "${key}"`);
+      this.i++;
+      out[key] = this.value([...path, key]);
+      this.skipSpace();
+      if (text[this.i] === ',') {
+        this.i++;
+        continue;
       }
+      if (text[this.i] === '}') return this.i++, out;
+      this.fail(`Expected ',' or '}' after the value of "${key}"`);
     }
-    if (c === '[') {
-      i++;
-      const out: unknown[] = [];
-      skipSpace();
-      if (text[i] === ']') return i++, out;
-      for (;;) {
-        skipSpace();
-        positions.set(JSON.stringify([...path, out.length]), i);
-        out.push(value([...path, out.length]));
-        skipSpace();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') return i++, out;
-        fail("Expected ',' or ']' in a list");
+  }
+
+  /** A list; each entry's position is its value's. */
+  private list(path: (string | number)[]): unknown[] {
+    const text = this.text;
+    this.i++;
+    const out: unknown[] = [];
+    this.skipSpace();
+    if (text[this.i] === ']') return this.i++, out;
+    for (;;) {
+      this.skipSpace();
+      this.positions.set(JSON.stringify([...path, out.length]), this.i);
+      out.push(this.value([...path, out.length]));
+      this.skipSpace();
+      if (text[this.i] === ',') {
+        this.i++;
+        continue;
       }
+      if (text[this.i] === ']') return this.i++, out;
+      this.fail("Expected ',' or ']' in a list");
     }
-    if (c === '"') return readString();
+  }
+
+  /** `true`, `false`, `null` or a number. */
+  private literal(): unknown {
     for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) return (i += word.length), v;
+      if (this.text.startsWith(word, this.i)) return (this.i += word.length), v;
     }
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(text);
-    if (m) return (i += m[0].length), Number(m[0]);
-    return fail('Expected a value');
-  };
+    NUMBER.lastIndex = this.i;
+    const m = NUMBER.exec(this.text);
+    if (m) return (this.i += m[0].length), Number(m[0]);
+    return this.fail('Expected a value');
+  }
 
-  skipSpace();
-  positions.set(JSON.stringify([]), i);
-  const root = value([]);
-  skipSpace();
-  if (i < text.length) fail('Unexpected text after the JSON value');
-  return { value: root, offsetOf: (path) => positions.get(JSON.stringify(path)) };
+  private readString(): string {
+    STRING.lastIndex = this.i;
+    const m = STRING.exec(this.text);
+    if (!m) this.fail(this.text[this.i] === '"' ? 'Unterminated or invalid string' : 'Expected a string');
+    this.i += m![0].length;
+    return JSON.parse(m![0]) as string;
+  }
+
+  private skipSpace(): void {
+    const text = this.text;
+    while (this.i < text.length && (text[this.i] === ' ' || text[this.i] === '\t' || text[this.i] === '\n' || text[this.i] === '\r')) this.i++;
+  }
+
+  private fail(what: string): never {
+    const found = this.i < this.text.length ? `'${this.text[this.i]}'` : 'the end of the file';
+    throw new JsonSyntaxError(`${what}, found ${found}`, Math.min(this.i, this.text.length));
+  }
 }

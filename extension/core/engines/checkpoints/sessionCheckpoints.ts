@@ -3,7 +3,9 @@
  * forked session switches stores), decorates the ports the file tools write through, and answers the
  * rewind and review questions the UI asks.
  */
-import type { Logger, NotebookPort, SessionStorage, Workspace } from '../../contracts/ports';
+import type { Logger } from '../../contracts/settings';
+import type { SessionStorage } from '../../contracts/storage';
+import type { NotebookPort, Workspace } from '../../contracts/workspace';
 import { changedFiles } from './changes';
 import { CheckpointStore, type ContentHash, type RestoreResult } from './store';
 import { trackNotebooks, trackWorkspace, type WriteTracker } from './trackedPorts';

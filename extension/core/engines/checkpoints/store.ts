@@ -5,7 +5,7 @@
  * `checkpoints/manifest.json` and content-addressed `checkpoints/blobs/<sha256>` (base64).
  */
 import { createHash } from 'node:crypto';
-import type { SessionStorage } from '../../contracts/ports';
+import type { SessionStorage } from '../../contracts/storage';
 import {
   ManifestSchema,
   MAX_FILE_BYTES,

@@ -4,7 +4,7 @@
  * nothing of checkpoints. Bash writes files through the shell, which is not decorated: those changes are
  * not checkpointed.
  */
-import type { NotebookPort, Workspace } from '../../contracts/ports';
+import type { NotebookPort, Workspace } from '../../contracts/workspace';
 import type { CheckpointStore } from './store';
 
 export interface WriteTracker {

@@ -8,7 +8,7 @@
  * stale-read error the tools give. The check and the count happen in one synchronous step, so of two
  * racing writes exactly one goes through.
  */
-import type { Workspace } from '../../contracts/ports';
+import type { Workspace } from '../../contracts/workspace';
 import { ToolError } from '../../contracts/toolErrors';
 
 export class SharedWrites {

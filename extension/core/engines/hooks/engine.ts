@@ -8,7 +8,7 @@
  * outlive a reload.
  */
 import type { HookCallContext } from '../../contracts/hooks';
-import type { Logger } from '../../contracts/ports';
+import type { Logger } from '../../contracts/settings';
 import type { ConfigProblem } from '../../base/configProblems';
 import { formatConfigProblem } from '../../base/configProblems';
 import { runHookCallback } from './callback';

@@ -3,7 +3,7 @@
  * and configuration. The answer is kept with the server's configuration, so a repository that changes the
  * command of an approved server gets asked about again instead of running the new command silently.
  */
-import type { McpApprovalPort } from './manager';
+import type { McpApprovalPort } from './deps';
 import type { McpServerEntry, McpServerView } from '../../contracts/mcp';
 
 /** Where answers are kept (VS Code: the workspace's `workspaceState`). */

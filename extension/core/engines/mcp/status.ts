@@ -1,4 +1,4 @@
-/** Small helpers of the MCP manager (core/engines/mcp/manager.ts): statuses in words, errors as text, entries compared. */
+/** Small helpers of the MCP manager (core/engines/mcp/manager.ts and its parts): statuses in words, errors as text, entries compared. */
 import type { McpServerEntry, McpServerStatus } from '../../contracts/mcp';
 
 /** The URL of a remote server (the sign-in is for it); undefined for a local or in-process one. */

@@ -4,7 +4,7 @@
  * `ConfigProblem` naming the importing file and line; the rest loads.
  */
 import type { ConfigProblem } from '../../base/configProblems';
-import type { MemoryFile, MemoryImport, MemoryIo, MemoryLoad } from '../../contracts/ports';
+import type { MemoryFile, MemoryImport, MemoryIo, MemoryLoad } from '../../contracts/environment';
 import { findImports, resolveImport } from './imports';
 
 /** A place a memory file may be, in the order the files are read. */

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { ConfigProblem } from '../../base/configProblems';
-import type { MemoryFile, MemoryIo } from '../../contracts/ports';
+import type { MemoryFile, MemoryIo } from '../../contracts/environment';
 import { loadMemoryFiles } from './load';
 import { folderCandidates } from './walk';
 

@@ -7,7 +7,7 @@
  */
 import type { AssistantMessage, ToolResultBlock, UserMessage } from '../../base/messages';
 import { isRecord } from '../../base/isRecord';
-import type { MemoryFile } from '../../contracts/ports';
+import type { MemoryFile } from '../../contracts/environment';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
 import { memoryText } from './render';
 import path from 'node:path';

@@ -6,7 +6,7 @@
  * Markdown heading the user pasted, and goes to the model as usual.
  */
 import path from 'node:path';
-import type { MemoryIo } from '../../contracts/ports';
+import type { MemoryIo } from '../../contracts/environment';
 
 /** A memory file a note may go to. */
 export interface MemoryNoteTarget {

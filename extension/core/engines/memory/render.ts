@@ -3,7 +3,7 @@
  * the file and the `@path` line that brought it in (depth first, the order they appear). The system prompt
  * and nested-memory reminders both use it, so an import reads the same wherever it shows.
  */
-import type { MemoryFile } from '../../contracts/ports';
+import type { MemoryFile } from '../../contracts/environment';
 
 /** The file's text and its imports, trailing whitespace trimmed. */
 export function memoryText(file: Pick<MemoryFile, 'content' | 'imports'>): string {

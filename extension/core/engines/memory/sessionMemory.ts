@@ -5,7 +5,7 @@
  * Problems (a missing import, a cycle) are reported once per session, not every turn.
  */
 import { formatConfigProblem, type ConfigProblem } from '../../base/configProblems';
-import type { EnvironmentInfo, EnvironmentPort } from '../../contracts/ports';
+import type { EnvironmentInfo, EnvironmentPort } from '../../contracts/environment';
 import { NestedMemory } from './nested';
 
 export class SessionMemory {

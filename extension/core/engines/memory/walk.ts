@@ -5,7 +5,7 @@
  * `.claude/CLAUDE.md` and `CLAUDE.local.md`.
  */
 import path from 'node:path';
-import type { MemoryIo, MemoryLoad } from '../../contracts/ports';
+import type { MemoryIo, MemoryLoad } from '../../contracts/environment';
 import { loadMemoryFiles, type MemoryCandidate } from './load';
 
 /** The memory files one folder may hold, in the order Claude Code reads them. */

@@ -3,7 +3,8 @@
  * list when its client has one (`ModelClient.listModels`). Fetched once and kept; a failure (no key yet,
  * offline, a provider without the endpoint) lists the table alone and is tried again next time.
  */
-import type { Logger, ModelClient } from '../../contracts/ports';
+import type { ModelClient } from '../../contracts/modelClient';
+import type { Logger } from '../../contracts/settings';
 import { pickerModels } from './models';
 
 export type ListModels = () => Promise<string[]>;

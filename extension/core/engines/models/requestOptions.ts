@@ -4,7 +4,7 @@
  * `codewright.thinking` / `--thinking`, `codewright.effort` / `--effort`). Resolved per request model, so a
  * sub-agent on Haiku never asks for Opus's output limit.
  */
-import type { ThinkingParam } from '../../contracts/ports';
+import type { ThinkingParam } from '../../contracts/modelClient';
 import { modelInfo } from './models';
 
 /** `on` (the default): thinking where the model offers it; `off`; or a budget in tokens. */

@@ -1,5 +1,5 @@
 /** The session's model settings from a host's `SettingsPort` (what `AgentSessionDeps.settings` returns). */
-import type { SettingsPort } from '../../contracts/ports';
+import type { SettingsPort } from '../../contracts/settings';
 import type { ModelPreferences } from './requestOptions';
 
 /** The model and whichever of max_tokens, thinking and effort the user set; the rest come from the model table. */

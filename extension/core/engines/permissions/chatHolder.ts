@@ -4,7 +4,7 @@
  * chat sees a change to them; the mode and the mode plan mode left are the chat's own, so plan mode in one
  * tab leaves the chat beside it as it was.
  */
-import type { PermissionHolder } from '../../contracts/ports';
+import type { PermissionHolder } from '../../contracts/settings';
 import type { PermissionMode, ToolPermissionContext } from '../../contracts/permissions';
 
 export interface ChatPermissionHolder extends PermissionHolder {

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { resolveAgentModel } from '../models/models';
 import type { AssistantMessage } from '../../base/messages';
-import type { ModelClient } from '../../contracts/ports';
-import { ModelError } from '../../contracts/ports';
+import type { ModelClient } from '../../contracts/modelClient';
+import { ModelError } from '../../contracts/modelClient';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
 import type { AnyTool } from '../../contracts/tool';
 import type { ClassifierVerdict, PermissionClassifier } from './engine';

@@ -79,28 +79,8 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
     // Before any ask: while planning, nothing that changes things runs, so there is nothing to ask about.
     if (mode === 'plan' && !tool.isReadOnly(input)) return planModeDenial(tool);
 
-    /** Turns an ask into the final answer: a prompt, or a denial where nobody may be prompted. */
-    const finish = (ask: PermissionAskDecision): PermissionResult => {
-      if (mode === 'dontAsk') {
-        return { behavior: 'deny', message: `${ask.message} Denied: permission mode dontAsk never prompts, and no rule allows this.`, decisionReason: { type: 'mode', mode } };
-      }
-      if (permissions.shouldAvoidPermissionPrompts) {
-        return {
-          behavior: 'deny',
-          message: `${ask.message} Denied: permission prompts are not available here.`,
-          decisionReason: { type: 'asyncAgent', reason: ask.decisionReason ? describeDecisionReason(ask.decisionReason) : 'no one can answer a prompt' },
-        };
-      }
-      return ask;
-    };
-    const ownAsk = (decisionReason: PermissionDecisionReason): PermissionAskDecision => ({
-      behavior: 'ask',
-      message: own.behavior === 'allow' ? `Use ${tool.name}?` : own.message,
-      decisionReason,
-      ...(own.behavior !== 'allow' && own.suggestions ? { suggestions: own.suggestions } : {}),
-      ...(own.behavior === 'ask' && own.blockedPath ? { blockedPath: own.blockedPath } : {}),
-      ...(own.behavior !== 'passthrough' && own.updatedInput ? { updatedInput: own.updatedInput } : {}),
-    });
+    const finish = (ask: PermissionAskDecision) => finishAsk(ask, permissions);
+    const ownAsk = (decisionReason: PermissionDecisionReason) => askFromToolAnswer(tool, own, decisionReason);
 
     if (safetyCheckFinal(own, mode)) {
       const approvable = own.decisionReason?.type === 'safetyCheck' && own.decisionReason.classifierApprovable;
@@ -128,6 +108,34 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
     const hint = opts.askHint?.(tool);
     if (hint) ask.message = `${ask.message} ${hint}`;
     return finish(withSuggestions(ask, tool));
+  };
+}
+
+/** Turns an ask into the final answer: a prompt, or a denial where nobody may be prompted. */
+function finishAsk(ask: PermissionAskDecision, permissions: ToolPermissionContext): PermissionResult {
+  const mode = permissions.mode;
+  if (mode === 'dontAsk') {
+    return { behavior: 'deny', message: `${ask.message} Denied: permission mode dontAsk never prompts, and no rule allows this.`, decisionReason: { type: 'mode', mode } };
+  }
+  if (permissions.shouldAvoidPermissionPrompts) {
+    return {
+      behavior: 'deny',
+      message: `${ask.message} Denied: permission prompts are not available here.`,
+      decisionReason: { type: 'asyncAgent', reason: ask.decisionReason ? describeDecisionReason(ask.decisionReason) : 'no one can answer a prompt' },
+    };
+  }
+  return ask;
+}
+
+/** The ask for this call, in the tool's own words (message, suggestions, blocked path, input) where it gave them. */
+function askFromToolAnswer(tool: AnyTool, own: Exclude<PermissionResult, { behavior: 'deny' }>, decisionReason: PermissionDecisionReason): PermissionAskDecision {
+  return {
+    behavior: 'ask',
+    message: own.behavior === 'allow' ? `Use ${tool.name}?` : own.message,
+    decisionReason,
+    ...(own.behavior !== 'allow' && own.suggestions ? { suggestions: own.suggestions } : {}),
+    ...(own.behavior === 'ask' && own.blockedPath ? { blockedPath: own.blockedPath } : {}),
+    ...(own.behavior !== 'passthrough' && own.updatedInput ? { updatedInput: own.updatedInput } : {}),
   };
 }
 

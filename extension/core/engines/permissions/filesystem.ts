@@ -27,12 +27,9 @@ import {
   resolvePath,
   type ResolvedPath,
 } from './pathSafety';
+import { RULE_FAMILIES, type PathRuleFamily } from './ruleFamilies';
 import { rulesFor } from './rules';
 import type { PermissionBehavior, PermissionResult, PermissionRule, PermissionRuleSource, PermissionUpdate, ToolPermissionContext } from '../../contracts/permissions';
-
-export const READ_RULE_TOOL = 'Read';
-export const EDIT_RULE_TOOL = 'Edit';
-export type PathRuleFamily = typeof READ_RULE_TOOL | typeof EDIT_RULE_TOOL;
 
 /** Where relative and `/`-anchored patterns are anchored, and whether case matters. */
 export interface PathRuleEnv {
@@ -154,7 +151,7 @@ export interface FileCheckOptions {
  */
 export async function checkEditPermission(absPath: string, message: string, context: ToolUseContext, opts: FileCheckOptions): Promise<PermissionResult> {
   const { permissions, target, rule } = await fileCheck(absPath, context, opts.homeDir);
-  const deny = rule([EDIT_RULE_TOOL], 'deny');
+  const deny = rule([RULE_FAMILIES.edit], 'deny');
   if (deny) return denied('edit', target, deny);
 
   const protectedReason = protectedPathReason(target.requested) ?? protectedPathReason(target.real);
@@ -169,9 +166,9 @@ export async function checkEditPermission(absPath: string, message: string, cont
     return { behavior: 'ask', message: `${message} (${reason}.)`, decisionReason: { type: 'safetyCheck', reason, concern: 'outsideWorkspace' }, suggestions, blockedPath: target.real };
   }
 
-  const ask = rule([EDIT_RULE_TOOL], 'ask');
+  const ask = rule([RULE_FAMILIES.edit], 'ask');
   if (ask) return { behavior: 'ask', message, decisionReason: { type: 'rule', rule: ask } };
-  const allow = rule([EDIT_RULE_TOOL], 'allow');
+  const allow = rule([RULE_FAMILIES.edit], 'allow');
   if (allow) return { behavior: 'allow', decisionReason: { type: 'rule', rule: allow } };
   return { behavior: 'passthrough', message, suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] };
 }
@@ -188,9 +185,9 @@ export async function checkReadPermission(
   opts: FileCheckOptions & { isDirectory?: boolean },
 ): Promise<PermissionResult> {
   const { permissions, target, rule } = await fileCheck(absPath, context, opts.homeDir);
-  const deny = rule([READ_RULE_TOOL], 'deny');
+  const deny = rule([RULE_FAMILIES.read], 'deny');
   if (deny) return denied('read', target, deny);
-  const ask = rule([READ_RULE_TOOL], 'ask');
+  const ask = rule([RULE_FAMILIES.read], 'ask');
   if (ask) return { behavior: 'ask', message: `Read ${describeResolved(target)}?`, decisionReason: { type: 'rule', rule: ask } };
 
   if (await isInWorkingDirectories(context, permissions, target)) {
@@ -200,7 +197,7 @@ export async function checkReadPermission(
   if (storage && isWithin(path.resolve(storage), target.real)) {
     return { behavior: 'allow', decisionReason: { type: 'other', reason: 'the session stored this output itself' } };
   }
-  const allow = rule([READ_RULE_TOOL, EDIT_RULE_TOOL], 'allow');
+  const allow = rule([RULE_FAMILIES.read, RULE_FAMILIES.edit], 'allow');
   if (allow) return { behavior: 'allow', decisionReason: { type: 'rule', rule: allow } };
 
   const folder = opts.isDirectory ? target.real : path.dirname(target.real);
@@ -211,7 +208,7 @@ export async function checkReadPermission(
     decisionReason: { type: 'workingDir', reason },
     suggestions: [
       { type: 'addDirectories', directories: [folder], destination: 'session' },
-      { type: 'addRules', rules: [{ toolName: READ_RULE_TOOL, ruleContent: absoluteRuleContent(folder) }], behavior: 'allow', destination: 'localSettings' },
+      { type: 'addRules', rules: [{ toolName: RULE_FAMILIES.read, ruleContent: absoluteRuleContent(folder) }], behavior: 'allow', destination: 'localSettings' },
     ],
   };
 }
@@ -222,7 +219,7 @@ export async function checkReadPermission(
  * case: nothing to check). Paths are taken as listed; the search does not follow links.
  */
 export function readDenyFilter(context: ToolUseContext, opts: FileCheckOptions): ((absPath: string) => boolean) | undefined {
-  const rules = rulesFor(context.getAppState().toolPermissionContext, 'deny').filter((r) => r.ruleValue.toolName === READ_RULE_TOOL);
+  const rules = rulesFor(context.getAppState().toolPermissionContext, 'deny').filter((r) => r.ruleValue.toolName === RULE_FAMILIES.read);
   if (rules.length === 0) return undefined;
   if (rules.some((r) => r.ruleValue.ruleContent === undefined)) return () => true;
   const env = ruleEnv(context, opts.homeDir);

@@ -3,6 +3,7 @@
  * "What each mode does"), which the engine consults, and small pure helpers of the engine.
  */
 import type { AnyTool } from '../../contracts/tool';
+import { EXIT_PLAN_MODE_TOOL_NAME } from '../../contracts/toolNames';
 import type { PermissionAskDecision, PermissionDenyDecision, PermissionMode, PermissionResult, PermissionUpdate } from '../../contracts/permissions';
 
 /** The kinds of action the table distinguishes; `actionKindOf` finds one from a tool's own answer. */
@@ -98,9 +99,6 @@ export function actionKindOf(own: PermissionResult, isReadOnly: boolean): Action
   if (suggestsAcceptEdits) return 'workspaceEdit';
   return isReadOnly ? 'outsideRead' : 'otherAction';
 }
-
-/** The tool that ends plan mode (its wire name is spelled in protocol/toolNames.ts, which core may not import). */
-const EXIT_PLAN_MODE_TOOL_NAME = 'ExitPlanMode';
 
 /**
  * The contract between file tools and the engine: a tool whose ask (or passthrough) suggests

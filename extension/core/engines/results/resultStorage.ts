@@ -5,7 +5,7 @@
  */
 import type { ContentReplacementState } from '../../contracts/toolUseContext';
 import { type Message, type TextBlock, type ToolResultBlock, type ToolResultContent, toolResultText, type UserContentBlock } from '../../base/messages';
-import type { SessionStorage } from '../../contracts/ports';
+import type { SessionStorage } from '../../contracts/storage';
 
 /** Characters of a persisted result the model still sees. */
 export const PREVIEW_CHARS = 2000;

@@ -4,7 +4,7 @@
  */
 import { mapLimited } from '../../base/async';
 import type { Message } from '../../base/messages';
-import type { TranscriptStore } from '../../contracts/ports';
+import type { TranscriptStore } from '../../contracts/storage';
 import { cap } from '../../base/text/cap';
 import type { MetaEntry } from './entries';
 import { parseTranscript, repairForResume, type ParsedTranscript, type TimelineItem, type UsageTotals } from './transcript';

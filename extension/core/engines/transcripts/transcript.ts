@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../../base/messages';
-import type { ModelUsage, TranscriptStore } from '../../contracts/ports';
+import type { ModelUsage } from '../../contracts/modelClient';
+import type { TranscriptStore } from '../../contracts/storage';
 import { applyRecordedReplacements } from '../results/resultStorage';
 import { compactedMessages } from './compacted';
 import {

@@ -7,7 +7,7 @@
  * later turns (`AgentSession` re-applies the `worktreeSession` kept in AppState), so both agree.
  */
 import type { WorktreeSession } from '../../contracts/worktree';
-import type { FileStat, Workspace } from '../../contracts/ports';
+import type { FileStat, Workspace } from '../../contracts/workspace';
 import type { TextFile } from '../../base/text/encoding';
 
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;

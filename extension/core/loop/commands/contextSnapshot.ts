@@ -6,7 +6,7 @@
 import { buildSystemPrompt } from '../query/systemPrompt';
 import { contextWindowFor } from '../query/usage';
 import type { Message } from '../../base/messages';
-import type { EnvironmentInfo } from '../../contracts/ports';
+import type { EnvironmentInfo } from '../../contracts/environment';
 import type { RequestPrefix, ToolUseContext } from '../../contracts/toolUseContext';
 import type { Tools } from '../../contracts/tool';
 import { toolDefinitions } from '../../engines/tools/toolSchema';

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { CommandContext, CommandToolResult } from '../../contracts/commands';
 import type { TextBlock } from '../../base/messages';
+import { BASH_TOOL_NAME, READ_TOOL_NAME } from '../../contracts/toolNames';
 
 export interface ExpandOptions {
   /** The command's name, for the description of its Bash calls. */
@@ -68,7 +69,7 @@ async function expandLine(line: string, state: ExpandState): Promise<string> {
 }
 
 async function runShell(command: string, state: ExpandState): Promise<string> {
-  const result = await call(state, 'Bash', { command, description: `Run by /${state.opts.commandName}` });
+  const result = await call(state, BASH_TOOL_NAME, { command, description: `Run by /${state.opts.commandName}` });
   return result.ok ? result.text.trimEnd() : `[! ${command}: not run — ${reason(result.text)}]`;
 }
 
@@ -79,7 +80,7 @@ async function readReference(token: string, state: ExpandState): Promise<string>
   const absolute = path.resolve(state.ctx.cwd, ref);
   if (state.seen.has(absolute)) return token;
   state.seen.add(absolute);
-  const result = await call(state, 'Read', { file_path: absolute });
+  const result = await call(state, READ_TOOL_NAME, { file_path: absolute });
   if (!result.ok) return `@${ref} [not read — ${reason(result.text)}]${trailing}`;
   state.files.push({ type: 'text', text: `Contents of ${ref} (${absolute}):\n${result.text.trimEnd()}` });
   return token;

@@ -4,7 +4,7 @@
  * written there (host/node/permissionSettings.ts `persistPermissionUpdates`). A rule that does not parse, or
  * one from a source the panel cannot change (VS Code settings, command-line flags), is refused with a reason.
  */
-import type { PermissionHolder } from '../../contracts/ports';
+import type { PermissionHolder } from '../../contracts/settings';
 import { permissionRuleValueFromString } from '../../engines/permissions/ruleValue';
 import { applyPermissionUpdates, isSettingsFileDestination } from '../../engines/permissions/updates';
 import type { PermissionBehavior, PermissionUpdate, PermissionUpdateDestination } from '../../contracts/permissions';

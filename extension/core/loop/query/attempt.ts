@@ -3,7 +3,7 @@
  * remembering what was shown so an abort can keep it and a retry can void it.
  */
 import type { AssistantContentBlock, AssistantMessage, TextBlock } from '../../base/messages';
-import type { ModelClient, ModelRequest, ModelUsage, StopReason } from '../../contracts/ports';
+import type { ModelClient, ModelRequest, ModelUsage, StopReason } from '../../contracts/modelClient';
 import type { AssistantApiInfo, QueryEvent } from '../../contracts/events';
 
 export interface AttemptResult {

@@ -4,7 +4,7 @@
  * "prompt is too long" error (compact, then retry once), so a long session never dead-ends.
  */
 import type { AssistantContentBlock, Message, ToolResultContent, UserContentBlock } from '../../base/messages';
-import { type ModelClient, ModelError, type ModelUsage } from '../../contracts/ports';
+import { type ModelClient, ModelError, type ModelUsage } from '../../contracts/modelClient';
 import { compactedMessages } from '../../engines/transcripts/compacted';
 
 /** Compact once the next request would use more than this fraction of the context window. */

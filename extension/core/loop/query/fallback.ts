@@ -3,7 +3,7 @@
  * "overloaded" (529) within one request's retries, the request goes on with the fallback model, and so does
  * the rest of the turn (query.ts takes the model the request ended with). The user is told in the chat.
  */
-import type { ModelError } from '../../contracts/ports';
+import type { ModelError } from '../../contracts/modelClient';
 import type { QueryEvent } from '../../contracts/events';
 
 /** Consecutive overloaded answers before the switch (Claude Code switches after three as well). */

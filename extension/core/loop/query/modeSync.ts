@@ -4,7 +4,7 @@
  * header, the palette and the status bar follow it and the next turn starts from it (docs/ARCHITECTURE.md,
  * Plan mode).
  */
-import type { PermissionHolder } from '../../contracts/ports';
+import type { PermissionHolder } from '../../contracts/settings';
 import type { AppStateStore } from '../../contracts/appState';
 
 /** Subscribes `store`; returns the function that stops the sync. */

@@ -1,5 +1,5 @@
 /** The request options that belong to a model, for when the fallback model takes over a turn (fallback.ts). */
-import type { ModelRequest, ThinkingParam } from '../../contracts/ports';
+import type { ModelRequest, ThinkingParam } from '../../contracts/modelClient';
 
 /** A request's per-model options. */
 export interface ModelOptions {

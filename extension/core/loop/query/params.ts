@@ -4,7 +4,7 @@
  */
 import type { MailMessage } from '../../contracts/mailbox';
 import type { Message, TextBlock, ToolDefinition } from '../../base/messages';
-import type { ModelClient, ModelRequest, ThinkingParam } from '../../contracts/ports';
+import type { ModelClient, ModelRequest, ThinkingParam } from '../../contracts/modelClient';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
 import type { CanUseToolFn } from '../../contracts/tool';
 import type { RetryOptions } from './retry';

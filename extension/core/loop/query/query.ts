@@ -6,7 +6,7 @@
  * `toolRound.ts` (the calls of one reply, their events forwarded as they happen).
  */
 import type { AssistantMessage, Message, ToolUseBlock, UserMessage } from '../../base/messages';
-import type { StopReason } from '../../contracts/ports';
+import type { StopReason } from '../../contracts/modelClient';
 import { MAX_STOP_HOOK_CONTINUATIONS, stopHooks } from '../../engines/hooks/sessionHooks';
 import { takeTaskNotificationMessage } from '../../engines/tasks/notifications';
 import type { ToolUseContext } from '../../contracts/toolUseContext';

@@ -4,7 +4,7 @@
  * the user stops.
  */
 import type { AssistantMessage, Message } from '../../base/messages';
-import { ModelError, type ModelRequest } from '../../contracts/ports';
+import { ModelError, type ModelRequest } from '../../contracts/modelClient';
 import { Attempt } from './attempt';
 import { withCacheBreakpoints } from './cache';
 import type { QueryEvent } from '../../contracts/events';

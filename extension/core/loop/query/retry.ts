@@ -2,7 +2,7 @@
  * Backoff for retryable model failures (docs/ARCHITECTURE.md, Retry timing): exponential from half a second with
  * jitter below the step, capped, or what `retry-after` asked for; and the countdown shown while waiting.
  */
-import { ModelError } from '../../contracts/ports';
+import { ModelError } from '../../contracts/modelClient';
 
 export interface RetryOptions {
   /** Attempts after the first. */

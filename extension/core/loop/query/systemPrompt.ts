@@ -7,8 +7,9 @@
  */
 import type { TextBlock } from '../../base/messages';
 import { memoryFolderDepth, memoryText } from '../../engines/memory/render';
-import type { EnvironmentInfo, MemoryFile } from '../../contracts/ports';
+import type { EnvironmentInfo, MemoryFile } from '../../contracts/environment';
 import { PARALLEL_GUIDANCE_RANK, type ToolGuidance } from '../../contracts/toolViews';
+import { SKILL_TOOL_NAME } from '../../contracts/toolNames';
 
 /** What the prompt needs of an offered tool. */
 export interface GuidedTool {
@@ -33,9 +34,6 @@ export interface SkillSummary {
   name: string;
   description: string;
 }
-
-/** The tool that loads skills (its wire name is spelled in protocol/toolNames.ts, which core may not import). */
-const SKILL_TOOL_NAME = 'Skill';
 
 /** A skill's description is the model's only cue for when to load it, but one long one must not crowd the prompt. */
 const MAX_SKILL_DESCRIPTION_CHARS = 250;

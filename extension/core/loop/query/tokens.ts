@@ -4,7 +4,7 @@
  * compaction triggers well below the context window (compact.ts).
  */
 import type { DocumentBlock, Message, TextBlock, ToolDefinition, ToolResultContent } from '../../base/messages';
-import type { ModelUsage } from '../../contracts/ports';
+import type { ModelUsage } from '../../contracts/modelClient';
 
 /** English text and JSON average about four characters per token. */
 const CHARS_PER_TOKEN = 4;

@@ -4,7 +4,7 @@
  */
 import { modelInfo, modelPrices } from '../../engines/models/models';
 import type { ModelPrices } from '../../engines/models/modelTable';
-import type { ModelUsage } from '../../contracts/ports';
+import type { ModelUsage } from '../../contracts/modelClient';
 
 export type { ModelPrices } from '../../engines/models/modelTable';
 

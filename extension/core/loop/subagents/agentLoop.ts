@@ -6,7 +6,7 @@ import type { QueryEndReason, QueryEvent } from '../../contracts/events';
 import { query } from '../query/query';
 import type { QueryParams } from '../query/params';
 import type { AssistantMessage, Message, TextBlock, ToolDefinition, ToolResultBlock, UserMessage } from '../../base/messages';
-import type { ModelClient, ModelUsage, ThinkingParam } from '../../contracts/ports';
+import type { ModelClient, ModelUsage, ThinkingParam } from '../../contracts/modelClient';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
 import type { CanUseToolFn } from '../../contracts/tool';
 import type { AgentTranscript } from './agentTranscript';

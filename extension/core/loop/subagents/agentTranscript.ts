@@ -5,7 +5,7 @@
  * being written go out together in the next) and never hold up the agent's loop. `finish` waits for the last.
  */
 import type { Message } from '../../base/messages';
-import type { SessionStorage } from '../../contracts/ports';
+import type { SessionStorage } from '../../contracts/storage';
 
 export interface AgentTranscriptHeader {
   agentId: string;

@@ -5,35 +5,47 @@
  */
 import type { PermissionMode } from '../../contracts/permissions';
 import type { AgentDefinition, AgentSource } from '../../contracts/agents';
-
-/** The Agent tool's own name: no sub-agent gets it, so agents do not nest. */
-export const AGENT_TOOL = 'Agent';
+import {
+  AGENT_TOOL_NAME,
+  ASK_USER_QUESTION_TOOL_NAME,
+  BASH_TOOL_NAME,
+  ENTER_PLAN_MODE_TOOL_NAME,
+  ENTER_WORKTREE_TOOL_NAME,
+  EXIT_PLAN_MODE_TOOL_NAME,
+  EXIT_WORKTREE_TOOL_NAME,
+  GLOB_TOOL_NAME,
+  GREP_TOOL_NAME,
+  LSP_TOOL_NAME,
+  READ_TOOL_NAME,
+  TEAM_CREATE_TOOL_NAME,
+  TEAM_DELETE_TOOL_NAME,
+} from '../../contracts/toolNames';
 
 /**
- * Tools no sub-agent gets, whatever its type says: starting agents (they do not nest), asking the user (the
- * parent talks to the user), and changing the session itself (its mode, its working directory, its teams),
- * which a sub-agent's no-op `setAppState` could not do anyway.
+ * Tools no sub-agent gets, whatever its type says: starting agents (Agent itself, so agents do not nest),
+ * asking the user (the parent talks to the user), and changing the session itself (its mode, its working
+ * directory, its teams), which a sub-agent's no-op `setAppState` could not do anyway.
  */
 export const SUB_AGENT_DISALLOWED_TOOLS: ReadonlySet<string> = new Set([
-  AGENT_TOOL,
-  'AskUserQuestion',
-  'EnterPlanMode',
-  'ExitPlanMode',
-  'EnterWorktree',
-  'ExitWorktree',
-  'TeamCreate',
-  'TeamDelete',
+  AGENT_TOOL_NAME,
+  ASK_USER_QUESTION_TOOL_NAME,
+  ENTER_PLAN_MODE_TOOL_NAME,
+  EXIT_PLAN_MODE_TOOL_NAME,
+  ENTER_WORKTREE_TOOL_NAME,
+  EXIT_WORKTREE_TOOL_NAME,
+  TEAM_CREATE_TOOL_NAME,
+  TEAM_DELETE_TOOL_NAME,
 ]);
 
 /** The tools a read-only agent may use; its Bash runs in `plan` mode, where only read-only commands pass. */
-export const READ_ONLY_AGENT_TOOLS: readonly string[] = ['Read', 'Glob', 'Grep', 'LSP', 'Bash'];
+export const READ_ONLY_AGENT_TOOLS: readonly string[] = [READ_TOOL_NAME, GLOB_TOOL_NAME, GREP_TOOL_NAME, LSP_TOOL_NAME, BASH_TOOL_NAME];
 
 const READ_ONLY_RULES = `You are in read-only mode: you cannot create, edit or delete files, and only read-only shell commands run (ls, git status, git log, git diff, cat, find …). Do not try to change anything.`;
 
 const GENERAL_PURPOSE_PROMPT = `You are a sub-agent started by the main agent for one task. Do it completely with the tools you have: search, read, run and edit as needed. When you are done, reply with a concise report of what you found or changed (files as path:line); that report is all the main agent sees, so include everything it needs and nothing else.`;
 
 const EXPLORE_PROMPT = `You are a fast exploration sub-agent: you find files, search code and read it to answer a question about the codebase. ${READ_ONLY_RULES}
-Search broadly first (Glob for names, Grep for contents), then read what matters. Run independent searches in parallel. Reply with a concise report: the answer, and the relevant files as path:line.`;
+Search broadly first (${GLOB_TOOL_NAME} for names, ${GREP_TOOL_NAME} for contents), then read what matters. Run independent searches in parallel. Reply with a concise report: the answer, and the relevant files as path:line.`;
 
 const PLAN_PROMPT = `You are a software architect sub-agent: you explore the codebase and design an implementation plan for the task you are given. ${READ_ONLY_RULES}
 Read the code the change touches and how neighbouring code is written. Reply with a step-by-step implementation plan: the files to change (path:line), what to change in each, the order, risks and trade-offs, and how to verify the result.`;

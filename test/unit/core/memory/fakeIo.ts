@@ -1,6 +1,6 @@
 /** Fakes for the memory tests: an in-memory `MemoryIo` (paths to texts) and a `#` note picker. */
 import type { MemoryNotePicker, MemoryNoteTarget } from '../../../../extension/core/engines/memory/notes';
-import type { MemoryIo } from '../../../../extension/core/contracts/ports';
+import type { MemoryIo } from '../../../../extension/core/contracts/environment';
 
 export class FakeMemoryIo implements MemoryIo {
   readonly files: Map<string, string>;

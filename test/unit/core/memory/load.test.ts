@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../../../extension/core/loop/query/systemPrompt';
 import { loadMemoryFiles, MAX_IMPORT_DEPTH } from '../../../../extension/core/engines/memory/load';
 import { loadSessionMemory, memoryCandidates } from '../../../../extension/core/engines/memory/walk';
-import type { EnvironmentInfo, MemoryFile } from '../../../../extension/core/contracts/ports';
+import type { EnvironmentInfo, MemoryFile } from '../../../../extension/core/contracts/environment';
 import { FakeMemoryIo } from './fakeIo';
 
 const env = (memoryFiles: MemoryFile[]): EnvironmentInfo => ({ cwd: '/w/app', platform: 'linux', osVersion: 't', date: '2026-01-01', isGitRepo: false, memoryFiles });

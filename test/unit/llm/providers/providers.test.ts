@@ -4,7 +4,7 @@
  * ModelClient makes of the cloud's answer.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ModelError, type ModelStreamEvent } from '../../../../extension/core/contracts/ports';
+import { ModelError, type ModelStreamEvent } from '../../../../extension/core/contracts/modelClient';
 import { AnthropicModelClient } from '../../../../extension/llm/anthropicModelClient';
 import type { VertexAuthClient } from '../../../../extension/llm/providers/vertex';
 import { FOUNDRY_TOKEN_SCOPE } from '../../../../extension/llm/providers/foundry';

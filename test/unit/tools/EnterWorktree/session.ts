@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AgentSession } from '../../../../extension/core/loop/session/agentSession';
 import { toolResultText, type AssistantContentBlock, type Message, type ToolResultBlock } from '../../../../extension/core/base/messages';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../../../extension/core/contracts/ports';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../../../extension/core/contracts/modelClient';
 import { NodeSearch } from '../../../../extension/host/node/search';
 import { NodeSessionStorage } from '../../../../extension/host/node/sessionStorage';
 import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolResultBlock } from '../../../../extension/core/base/messages';
-import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../../../extension/core/contracts/ports';
+import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../../../extension/core/contracts/workspace';
 import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { LspTool } from '../../../../extension/tools/LSP/LSP';
 import { allowAll, assistantWith, toolUse } from '../../tool/fixtures';

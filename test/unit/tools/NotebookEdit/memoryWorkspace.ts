@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FileStat, SearchPort, Workspace } from '../../../../extension/core/contracts/ports';
+import type { FileStat, SearchPort, Workspace } from '../../../../extension/core/contracts/workspace';
 import type { TextFile } from '../../../../extension/core/base/text/encoding';
 import type { ToolPorts, ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
 import type { Tools } from '../../../../extension/core/contracts/tool';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolResultBlock } from '../../../../extension/core/base/messages';
-import type { NotebookPort } from '../../../../extension/core/contracts/ports';
+import type { NotebookPort } from '../../../../extension/core/contracts/workspace';
 import type { ToolPorts, ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
 import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import { NotebookEditTool } from '../../../../extension/tools/NotebookEdit/NotebookEdit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LspDiagnostic, LspPort } from '../../../../extension/core/contracts/ports';
+import type { LspDiagnostic, LspPort } from '../../../../extension/core/contracts/workspace';
 import { diagnosticsBefore, newDiagnosticsNote } from '../../../../extension/tools/shared/diagnostics';
 import { makeContext } from '../../tool/fixtures';
 

@@ -3,7 +3,7 @@
  * a Workspace of the test's choosing, so tests see exactly what the model would.
  */
 import { toolResultText, type ToolResultBlock } from '../../../../extension/core/base/messages';
-import type { Workspace } from '../../../../extension/core/contracts/ports';
+import type { Workspace } from '../../../../extension/core/contracts/workspace';
 import type { ToolUseContext } from '../../../../extension/core/contracts/toolUseContext';
 import { executeToolUse } from '../../../../extension/core/engines/tools/execute';
 import type { ToolExecutionOutcome } from '../../../../extension/core/contracts/events';

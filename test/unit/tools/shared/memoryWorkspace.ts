@@ -4,7 +4,7 @@
  * Decoding is deliberately simple (BOMs, strict UTF-8, else Latin-1): the real detection is NodeWorkspace's.
  */
 import path from 'node:path';
-import type { FileStat, Workspace } from '../../../../extension/core/contracts/ports';
+import type { FileStat, Workspace } from '../../../../extension/core/contracts/workspace';
 import type { TextFile } from '../../../../extension/core/base/text/encoding';
 
 type Encoding = TextFile['encoding'];

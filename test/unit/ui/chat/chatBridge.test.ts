@@ -131,7 +131,8 @@ describe('ui/chat/chatBridge', () => {
 
   it('forwards tool and thinking events as protocol messages that parse', async () => {
     const { posted, session } = setup();
-    const forward = (session as unknown as { emit(e: ChatEvent): void }).emit.bind(session);
+    const state = (session as unknown as { state: { emit(e: ChatEvent): void } }).state;
+    const forward = state.emit.bind(state);
     forward({ type: 'toolUseStarted', toolUseId: 't1', name: 'Read', input: { file_path: 'a.ts' }, summary: 'a.ts', activity: 'Reading a.ts' });
     forward({ type: 'toolProgress', toolUseId: 't1', progress: { message: 'halfway' } });
     forward({ type: 'toolResult', toolUseId: 't1', result: { isError: false, text: '1\tx', truncated: false, data: { kind: 'read', filePath: '/w/a.ts', startLine: 1, endLine: 1 } } });
@@ -178,7 +179,7 @@ describe('ui/chat/chatBridge', () => {
   it('queues a prompt sent mid-turn without interrupting anything, and interrupts only for "Send now"', async () => {
     const { bridge, session, model } = setup({ replies: [['slow']], manual: true });
     let interrupts = 0;
-    const agent = session.agentSession;
+    const agent = session.sessions.agentSession;
     const interrupt = agent.interrupt.bind(agent);
     agent.interrupt = () => {
       interrupts++;
@@ -187,10 +188,10 @@ describe('ui/chat/chatBridge', () => {
     const done = session.submit('one');
     await until(() => model.waiting === 1);
     expect(bridge.receive({ type: 'sendPrompt', text: 'after this step' })).toBe(true);
-    await until(() => session.queued().length === 1);
+    await until(() => session.queue.queued().length === 1);
     expect(interrupts).toBe(0);
     expect(bridge.receive({ type: 'sendPrompt', text: 'now', interrupt: true })).toBe(true);
-    await until(() => session.queued().length === 2);
+    await until(() => session.queue.queued().length === 2);
     expect(interrupts).toBe(1);
     session.stop();
     await done;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionHolder } from '../../../../extension/core/contracts/ports';
+import type { PermissionHolder } from '../../../../extension/core/contracts/settings';
 import { getEmptyToolPermissionContext, type PermissionUpdate, type ToolPermissionContext } from '../../../../extension/core/contracts/permissions';
 import { agentDeps, RecordingLogger, ScriptedModel, until } from '../../support';
 import { bridgeOver, chatOver } from './bridgeHarness';

@@ -60,7 +60,7 @@ describe('ui: TodoWrite and AskUserQuestion through the chat bridge', () => {
     );
     const entry = session.allEntries().find((e): e is ToolEntry => e.role === 'tool' && e.name === 'AskUserQuestion');
     expect(entry?.result?.data).toEqual({ kind: 'questions', declined: false, items: [{ question: question.question, header: 'Colour', selected: ['Blue'] }] });
-    expect(session.todos()).toEqual(todos);
+    expect(session.feeds.todos()).toEqual(todos);
   });
 
   it('withdraws the card when the turn is stopped', async () => {

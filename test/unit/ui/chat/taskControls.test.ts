@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../../extension/conversation/chatSession';
 import { taskViews } from '../../../../extension/conversation/history';
-import type { AppStateStore } from '../../../../extension/core/contracts/appState';
 import type { TaskStateBase } from '../../../../extension/core/contracts/tasks';
 import { TaskViewSchema, type HostToWebview } from '../../../../extension/protocol/messages';
 import { handleControl, type ChatControlPorts } from '../../../../extension/ui/chat/chatControls';
@@ -42,7 +41,7 @@ describe('chat task panel (taskViews and openTaskTranscript)', () => {
 
   it('opens the transcript of a task that has one, titled by its description, and ignores the others', async () => {
     const session = new ChatSession({ agent: agentDeps(new ScriptedModel([])), credentials: keyed, log: new RecordingLogger(), newId: sequentialIds() });
-    const store = (session as unknown as { agent: { appState: AppStateStore } }).agent.appState;
+    const store = session.sessions.agentSession.appState;
     store.setState((prev) => ({ ...prev, tasks: { a1: AGENT, b1: SHELL } }));
     const opened: [string, string][] = [];
     const ports: ChatControlPorts = {
@@ -58,6 +57,6 @@ describe('chat task panel (taskViews and openTaskTranscript)', () => {
     await control('nope');
     expect(opened).toEqual([['/tmp/a1.jsonl', 'Transcript: Review the diff']]);
     expect(posted).toEqual([]);
-    expect(session.tasks().find((t) => t.id === 'a1')?.hasTranscript).toBe(true);
+    expect(session.feeds.tasks().find((t) => t.id === 'a1')?.hasTranscript).toBe(true);
   });
 });

@@ -46,7 +46,7 @@ describe('ui: the work list through the chat bridge', () => {
       { id: '2', subject: 'Fix the parser', activeForm: 'Fixing the parser', status: 'in_progress', owner: 'main', blockedBy: ['1'] },
     ];
     expect(changes.at(-1)).toEqual({ type: 'workListChanged', workList: expected });
-    expect(session.workList()).toEqual(expected);
+    expect(session.feeds.workList()).toEqual(expected);
 
     bridge.receive({ type: 'ready' });
     await until(() => posted.some((p) => p.type === 'sessionSnapshot'));
@@ -58,9 +58,9 @@ describe('ui: the work list through the chat bridge', () => {
   it('starts a new chat with an empty list and stops posting the old session’s changes', async () => {
     const { posted, session } = setup([[{ tool: { id: 'c1', name: 'TaskCreate', input: { subject: 'Old', description: '' } } }], [{ text: 'ok' }]]);
     await session.send('one task');
-    expect(session.workList()).toHaveLength(1);
-    session.reset();
-    expect(session.workList()).toEqual([]);
+    expect(session.feeds.workList()).toHaveLength(1);
+    session.sessions.reset();
+    expect(session.feeds.workList()).toEqual([]);
     expect(posted.filter((p) => p.type === 'workListChanged')).toHaveLength(1);
   });
 });

@@ -17,8 +17,10 @@
  *    command inside the workspace, also `setMode acceptEdits` (acceptEdits runs it).
  * A command of several parts carries `subcommandResults` in steps 6 and 7.
  */
+import { BASH_TOOL_NAME } from '../../../contracts/toolNames';
 import { describePermissionRuleSource } from '../describe';
 import { permissionRuleValueToString } from '../ruleValue';
+import { RULE_FAMILIES } from '../ruleFamilies';
 import { ruleContentsForTool } from '../rules';
 import type { PermissionResult, PermissionRule, PermissionUpdate, SafetyConcern, ToolPermissionContext } from '../../../contracts/permissions';
 import { analyzeBashCommand, type BashPartAnalysis } from './analyze';
@@ -27,7 +29,6 @@ import { mentionsProtectedPath } from './fsCommands';
 import type { BashEnv } from './paths';
 import type { ShellParser } from './syntax';
 
-export const BASH_TOOL_NAME = 'Bash';
 const MAX_SUGGESTIONS = 5;
 
 function ruleText(rule: PermissionRule): string {
@@ -58,7 +59,7 @@ function suggestionsFor(parts: readonly BashPartAnalysis[]): PermissionUpdate[] 
   }
   return contents.map((ruleContent) => ({
     type: 'addRules',
-    rules: [{ toolName: BASH_TOOL_NAME, ruleContent }],
+    rules: [{ toolName: RULE_FAMILIES.bash, ruleContent }],
     behavior: 'allow',
     destination: 'localSettings',
   }));
@@ -79,9 +80,9 @@ export function checkBashPermissions(
   env: BashEnv,
   opts: { dangerouslyDisableSandbox?: boolean } = {},
 ): PermissionResult {
-  const deny = ruleContentsForTool(permissionContext, BASH_TOOL_NAME, 'deny');
-  const ask = ruleContentsForTool(permissionContext, BASH_TOOL_NAME, 'ask');
-  const allow = ruleContentsForTool(permissionContext, BASH_TOOL_NAME, 'allow');
+  const deny = ruleContentsForTool(permissionContext, RULE_FAMILIES.bash, 'deny');
+  const ask = ruleContentsForTool(permissionContext, RULE_FAMILIES.bash, 'ask');
+  const allow = ruleContentsForTool(permissionContext, RULE_FAMILIES.bash, 'allow');
   const extraRoots = [...permissionContext.additionalWorkingDirectories.keys()];
   const analysis = analyzeBashCommand(parser, command, env, extraRoots);
 

@@ -16,7 +16,7 @@ export type { ShellParser, ShellSyntaxNode, ShellWord } from './syntax';
 export type { BashEnv } from './paths';
 export type { ShellAssignment, ShellRedirect, SimpleCommand, SimpleCommandKind, SplitCommand } from './split';
 export { analyzeBashCommand, bashWarnings, isReadOnlyBashCommand, UNPARSEABLE_REASON, type BashAnalysis, type BashPartAnalysis } from './analyze';
-export { checkBashPermissions, BASH_TOOL_NAME } from './check';
+export { checkBashPermissions } from './check';
 export { bashRuleMatches, findMatchingRule, ruleCandidates, suggestRuleContent } from './bashRules';
 export { isReadOnlySimpleCommand } from './readOnly';
 export { unwrapCommand, type Unwrapped } from './unwrap';

@@ -79,76 +79,116 @@ export function isReadOnlyGit(args: readonly ShellWord[]): boolean {
 
 /** One sed script in a safe subset: addresses, `p d q = l n N P D g G h H x z {}`, `s` and `y` without `w`/`e`. */
 export function isSafeSedScript(script: string): boolean {
-  let i = 0;
-  const n = script.length;
-  const skipDelimited = (delim: string): boolean => {
-    // Reads up to the next unescaped delimiter; i is left after it.
-    while (i < n && script[i] !== delim) {
-      if (script[i] === '\\') i++;
-      if (script[i] === '\n' && delim !== '\n') return false;
-      i++;
-    }
-    if (i >= n) return false;
-    i++;
-    return true;
-  };
-  const address = (): boolean => {
-    if (/[0-9]/.test(script[i] ?? '')) {
-      while (/[0-9~]/.test(script[i] ?? '')) i++;
-    } else if (script[i] === '$') {
-      i++;
-    } else if (script[i] === '/' || script[i] === '\\') {
-      const delim = script[i] === '\\' ? script[i + 1] : '/';
-      i += script[i] === '\\' ? 2 : 1;
-      if (delim === undefined || !skipDelimited(delim)) return false;
-      while (/[IM]/.test(script[i] ?? '')) i++;
-    } else if (script[i] === '+' || script[i] === '~') {
-      i++;
-      while (/[0-9]/.test(script[i] ?? '')) i++;
-    }
-    return true;
-  };
-  while (i < n) {
-    const c = script[i];
-    if (c === undefined) break;
-    if (/[\s;}]/.test(c)) {
-      i++;
-      continue;
-    }
-    if (c === '#') {
-      while (i < n && script[i] !== '\n') i++;
-      continue;
-    }
-    if (!address()) return false;
-    if (script[i] === ',') {
-      i++;
-      if (!address()) return false;
-    }
-    while (script[i] === ' ' || script[i] === '!') i++;
-    const cmd = script[i++];
-    if (cmd === undefined) return false;
-    if ('pdDnNPgGhHxz={'.includes(cmd)) continue;
-    if ('qQlL'.includes(cmd)) {
-      while (/[0-9]/.test(script[i] ?? '')) i++;
-      continue;
-    }
-    if (cmd === ':' || cmd === 'b' || cmd === 't' || cmd === 'T') {
-      while (i < n && script[i] !== ';' && script[i] !== '\n') i++;
-      continue;
-    }
-    if (cmd === 's' || cmd === 'y') {
-      const delim = script[i++];
-      if (delim === undefined || delim === '\n' || delim === '\\') return false;
-      if (!skipDelimited(delim) || !skipDelimited(delim)) return false;
-      if (cmd === 's') {
-        while (/[gpiImM0-9]/.test(script[i] ?? '')) i++;
-        if (i < n && !/[\s;}]/.test(script[i] ?? '')) return false; // w, e or anything unknown
-      }
-      continue;
-    }
-    return false; // a, i, c, r, R, w, W, e, F, v, ...
+  const scan = new SedScan(script);
+  while (!scan.done()) {
+    if (scan.skipSeparatorOrComment()) continue;
+    if (!scan.addressRange() || !scan.safeCommand()) return false;
   }
   return true;
+}
+
+/** A cursor through one sed script, reading it command by command. */
+class SedScan {
+  private i = 0;
+
+  constructor(private readonly script: string) {}
+
+  done(): boolean {
+    return this.i >= this.script.length || this.script[this.i] === undefined;
+  }
+
+  /** Steps over white space, `;`, `}` or a `#` comment; false when a command starts here. */
+  skipSeparatorOrComment(): boolean {
+    const { script } = this;
+    const c = script[this.i] ?? '';
+    if (/[\s;}]/.test(c)) {
+      this.i++;
+      return true;
+    }
+    if (c !== '#') return false;
+    while (this.i < script.length && script[this.i] !== '\n') this.i++;
+    return true;
+  }
+
+  /** An address or `address,address`, then any spaces and `!`. */
+  addressRange(): boolean {
+    if (!this.address()) return false;
+    if (this.script[this.i] === ',') {
+      this.i++;
+      if (!this.address()) return false;
+    }
+    while (this.script[this.i] === ' ' || this.script[this.i] === '!') this.i++;
+    return true;
+  }
+
+  /** The command after the address, with its arguments; false for one outside the safe subset. */
+  safeCommand(): boolean {
+    const { script } = this;
+    const n = script.length;
+    const cmd = script[this.i++];
+    if (cmd === undefined) return false;
+    if ('pdDnNPgGhHxz={'.includes(cmd)) return true;
+    if ('qQlL'.includes(cmd)) {
+      this.skipWhile(/[0-9]/);
+      return true;
+    }
+    if (cmd === ':' || cmd === 'b' || cmd === 't' || cmd === 'T') {
+      while (this.i < n && script[this.i] !== ';' && script[this.i] !== '\n') this.i++;
+      return true;
+    }
+    if (cmd === 's' || cmd === 'y') return this.substitution(cmd);
+    return false; // a, i, c, r, R, w, W, e, F, v, ...
+  }
+
+  /** The arguments of `s` or `y`: two delimited parts, then (for `s`) flags without `w` or `e`. */
+  private substitution(cmd: 's' | 'y'): boolean {
+    const { script } = this;
+    const delim = script[this.i++];
+    if (delim === undefined || delim === '\n' || delim === '\\') return false;
+    if (!this.skipDelimited(delim) || !this.skipDelimited(delim)) return false;
+    if (cmd === 's') {
+      this.skipWhile(/[gpiImM0-9]/);
+      if (this.i < script.length && !/[\s;}]/.test(script[this.i] ?? '')) return false; // w, e or anything unknown
+    }
+    return true;
+  }
+
+  private address(): boolean {
+    const { script } = this;
+    const c = script[this.i];
+    if (/[0-9]/.test(c ?? '')) {
+      this.skipWhile(/[0-9~]/);
+    } else if (c === '$') {
+      this.i++;
+    } else if (c === '/' || c === '\\') {
+      const delim = c === '\\' ? script[this.i + 1] : '/';
+      this.i += c === '\\' ? 2 : 1;
+      if (delim === undefined || !this.skipDelimited(delim)) return false;
+      this.skipWhile(/[IM]/);
+    } else if (c === '+' || c === '~') {
+      this.i++;
+      this.skipWhile(/[0-9]/);
+    }
+    return true;
+  }
+
+  /** Reads up to the next unescaped delimiter; the cursor is left after it. */
+  private skipDelimited(delim: string): boolean {
+    const { script } = this;
+    const n = script.length;
+    while (this.i < n && script[this.i] !== delim) {
+      if (script[this.i] === '\\') this.i++;
+      if (script[this.i] === '\n' && delim !== '\n') return false;
+      this.i++;
+    }
+    if (this.i >= n) return false;
+    this.i++;
+    return true;
+  }
+
+  private skipWhile(chars: RegExp): void {
+    while (chars.test(this.script[this.i] ?? '')) this.i++;
+  }
 }
 
 /** sed without `-i` / `-f`, every script static and in the safe subset. `-n` is not required. */

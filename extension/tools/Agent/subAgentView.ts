@@ -1,12 +1,14 @@
 /**
- * The sub-agent view of an Agent tool entry (docs/ARCHITECTURE.md, Host and webview): folds the Agent tool's
- * progress payloads (`AgentProgressData`, one per thing the sub-agent does) into a capped, render-ready
- * `SubAgentView` that the chat sends whole after each change.
+ * The Agent row's sub-agent view (docs/ARCHITECTURE.md, Host and webview): folds the Agent tool's progress
+ * payloads (`AgentProgressData`, one per thing the sub-agent does) into a capped, render-ready `SubAgentView`,
+ * which the chat sends whole after each change. The tool offers it as its `subAgentView` member
+ * (`agentSubAgentView`), so the chat asks the tool rather than testing its name.
  */
 import { z } from 'zod';
-import type { AgentProgressData } from '../core/contracts/agents';
-import { withoutToolUseErrorTags } from '../core/contracts/toolErrors';
-import { MAX_AGENT_CHILDREN, type SubAgentChild, type SubAgentView } from '../protocol/entries';
+import type { AgentProgressData } from '../../core/contracts/agents';
+import { withoutToolUseErrorTags } from '../../core/contracts/toolErrors';
+import type { SubAgentViewer, ToolPresentation } from '../../core/contracts/toolViews';
+import { MAX_AGENT_CHILDREN, type SubAgentChild, type SubAgentView, type ToolResultData } from '../../protocol/entries';
 
 const MAX_SUMMARY_CHARS = 500;
 const MAX_TEXT_CHARS = 500;
@@ -107,3 +109,20 @@ function lastLine(text: string): string {
 function cut(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
+
+type AgentResultView = Extract<ToolResultData, { kind: 'agent' }>;
+
+function isAgentResult(view: ToolPresentation | undefined): view is AgentResultView {
+  return view?.kind === 'agent';
+}
+
+/** The Agent tool's `subAgentView`: its own progress folded into the view, finished with the report view's totals. */
+export const agentSubAgentView = {
+  apply(prev: SubAgentView | undefined, progress: unknown, now: number): SubAgentView | undefined {
+    const p = asAgentProgress(progress);
+    return p ? applyAgentProgress(prev, p, now) : undefined;
+  },
+  finish(view: SubAgentView, now: number, result: ToolPresentation | undefined): SubAgentView {
+    return finishAgentView(view, now, isAgentResult(result) ? result : undefined);
+  },
+} satisfies SubAgentViewer;
