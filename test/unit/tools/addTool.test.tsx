@@ -3,10 +3,15 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ChatSessionModule from '../../../extension/conversation/chatSession';
 import type { ChatEvent, ChatSession as ChatSessionType } from '../../../extension/conversation/chatSession';
 import type { PermissionDecider } from '../../../extension/core/contracts/permissionPrompts';
 import type { Tools } from '../../../extension/core/contracts/tool';
+import type * as MessagesModule from '../../../extension/protocol/messages';
 import type { ChatEntry, HostToWebview, ToolEntry } from '../../../extension/protocol/messages';
+import type * as ToolsModule from '../../../extension/tools/tools';
+import type * as ReducerModule from '../../../webview/state/reducer';
+import type * as RegistryModule from '../../../webview/tools/registry';
 import type { ToolRenderer } from '../../../webview/tools/shared/types';
 import type { ChatState } from '../../../webview/state/reducer';
 import { BlockModel } from '../chat/blockModel';
@@ -115,7 +120,7 @@ function addToLists(): void {
   addImports('extension/tools/tools.ts', "import { SHOUT_TOOL_NAME } from '../protocol/toolNames';\nimport { ShoutTool } from './Shout/Shout';\n");
   insertBefore('webview/tools/registry.ts', '} satisfies Record<ToolName', '  [SHOUT_TOOL_NAME]: ShoutRenderer,\n');
   addImports('webview/tools/registry.ts', "import { SHOUT_TOOL_NAME } from '../../extension/protocol/toolNames';\nimport { ShoutRenderer } from './Shout';\n");
-  const doc = path.join(SCRATCH, 'docs', 'TOOLS.md');
+  const doc = path.join(SCRATCH, 'docs/TOOLS.md');
   writeFileSync(doc, `${readFileSync(doc, 'utf8')}\n## Shout\n\nShouts \`text\` back in capitals.\n`);
 }
 
@@ -130,7 +135,9 @@ beforeAll(() => {
   rmSync(SCRATCH, { recursive: true, force: true });
   for (const folder of ['extension', 'webview']) cpSync(path.join(REPO, folder), path.join(SCRATCH, folder), { recursive: true });
   mkdirSync(path.join(SCRATCH, 'docs'), { recursive: true });
-  cpSync(path.join(REPO, 'docs', 'TOOLS.md'), path.join(SCRATCH, 'docs', 'TOOLS.md'));
+  cpSync(path.join(REPO, 'docs/TOOLS.md'), path.join(SCRATCH, 'docs/TOOLS.md'));
+  // The CLI reads its version from the package manifest.
+  cpSync(path.join(REPO, 'package.json'), path.join(SCRATCH, 'package.json'));
   for (const [file, text] of Object.entries(TOOL_FILES)) {
     mkdirSync(path.dirname(path.join(SCRATCH, file)), { recursive: true });
     writeFileSync(path.join(SCRATCH, file), text);
@@ -153,15 +160,15 @@ describe('adding a tool (docs/ARCHITECTURE.md, How to add a tool)', () => {
   }, 180_000);
 
   it('runs end to end: offered, in the system prompt, through the executor and the chat, and shown by its renderer', async () => {
-    const { getTools } = await scratch<typeof import('../../../extension/tools/tools')>('extension/tools/tools.ts');
-    const { ChatSession } = await scratch<typeof import('../../../extension/conversation/chatSession')>('extension/conversation/chatSession.ts');
-    const { parseHostToWebview } = await scratch<typeof import('../../../extension/protocol/messages')>('extension/protocol/messages.ts');
-    const { initialChatState, reduceChat } = await scratch<typeof import('../../../webview/state/reducer')>('webview/state/reducer.ts');
-    const { rendererFor } = await scratch<typeof import('../../../webview/tools/registry')>('webview/tools/registry.ts');
+    const { getTools } = await scratch<typeof ToolsModule>('extension/tools/tools.ts');
+    const { ChatSession } = await scratch<typeof ChatSessionModule>('extension/conversation/chatSession.ts');
+    const { parseHostToWebview } = await scratch<typeof MessagesModule>('extension/protocol/messages.ts');
+    const { initialChatState, reduceChat } = await scratch<typeof ReducerModule>('webview/state/reducer.ts');
+    const { rendererFor } = await scratch<typeof RegistryModule>('webview/tools/registry.ts');
 
     const tools: Tools = getTools();
     expect(tools.map((t) => t.name)).toContain('Shout');
-    expect(readFileSync(path.join(SCRATCH, 'docs', 'TOOLS.md'), 'utf8').split('\n')).toContain('## Shout');
+    expect(readFileSync(path.join(SCRATCH, 'docs/TOOLS.md'), 'utf8').split('\n')).toContain('## Shout');
 
     const model = new BlockModel([[{ tool: { id: 's1', name: 'Shout', input: { text: 'hello' } } }], [{ text: 'Shouted.' }]]);
     const session: ChatSessionType = new ChatSession({ agent: { ...agentDeps(model), tools, decider: allowAll }, credentials: keyed, log: new RecordingLogger(), newId: sequentialIds() });
