@@ -1,13 +1,15 @@
 /**
  * The chat's checkpoints: follows the chat session (a user message starts a checkpoint, a new, resumed or
  * forked session switches stores), decorates the ports the file tools write through, and answers the
- * rewind and review questions the UI asks.
+ * rewind and review questions the UI asks. The stores of the sessions are kept in sessionStores.ts, the
+ * changed-files list in changedFilesFeed.ts; capture (a prompt's checkpoint, the tracked writes) is here.
  */
 import type { Logger } from '../../contracts/settings';
 import type { SessionStorage } from '../../contracts/storage';
 import type { NotebookPort, Workspace } from '../../contracts/workspace';
-import { changedFiles } from './changes';
-import { CheckpointStore, type ContentHash, type RestoreResult } from './store';
+import { ChangedFilesFeed } from './changedFilesFeed';
+import { SessionStores } from './sessionStores';
+import type { ContentHash, RestoreResult } from './store';
 import { trackNotebooks, trackWorkspace, type WriteTracker } from './trackedPorts';
 import type { ChangedFile, FileReader, FileRestorer, PreImage, RewindPlan } from './types';
 
@@ -27,19 +29,19 @@ export interface SessionCheckpointsDeps {
 
 export class SessionCheckpoints {
   private sessionId = '';
-  private readonly stores = new Map<string, Promise<CheckpointStore>>();
-  private readonly listeners = new Set<(files: ChangedFile[]) => void>();
-  private latest: ChangedFile[] = [];
-  private refreshing: Promise<void> = Promise.resolve();
-  private readonly tracker: WriteTracker = {
-    current: () => (this.sessionId ? this.storeFor(this.sessionId) : Promise.resolve(undefined)),
-    written: () => void this.refresh(),
-    failed: (path, err) => this.deps.log.warn(`No checkpoint for ${path}: ${err instanceof Error ? err.message : String(err)}`),
-  };
-  /** A refresh is queued and not started yet: further requests join it. */
-  private refreshQueued: Promise<void> | undefined;
+  private readonly stores: SessionStores;
+  private readonly files: ChangedFilesFeed;
+  private readonly tracker: WriteTracker;
 
-  constructor(private readonly deps: SessionCheckpointsDeps) {}
+  constructor(private readonly deps: SessionCheckpointsDeps) {
+    this.stores = new SessionStores(deps);
+    this.files = new ChangedFilesFeed({ sessionId: () => this.sessionId, storeFor: (id) => this.stores.get(id) }, deps);
+    this.tracker = {
+      current: () => (this.sessionId ? this.stores.get(this.sessionId) : Promise.resolve(undefined)),
+      written: () => void this.refresh(),
+      failed: (path, err) => this.deps.log.warn(`No checkpoint for ${path}: ${err instanceof Error ? err.message : String(err)}`),
+    };
+  }
 
   /** Follows a chat session; returns the unsubscribe function. */
   attach(session: CheckpointedSession): () => void {
@@ -48,7 +50,8 @@ export class SessionCheckpoints {
       if (e.type === 'reset' && e.sessionId) this.switchTo(e.sessionId);
       else if (e.type === 'messageAdded' && e.message?.role === 'user') {
         const { id, text } = e.message;
-        void this.storeFor(this.sessionId)
+        void this.stores
+          .get(this.sessionId)
           .then((s) => s.beginPrompt(id, text))
           .catch((err: unknown) => this.deps.log.warn(`Could not start a checkpoint: ${err instanceof Error ? err.message : String(err)}`));
       }
@@ -65,35 +68,17 @@ export class SessionCheckpoints {
 
   /** The files changed so far (as of the last refresh). */
   changed(): ChangedFile[] {
-    return this.latest.map((f) => ({ ...f }));
+    return this.files.changed();
   }
 
   /** Called with the changed files whenever they are recomputed. */
   onChanged(listener: (files: ChangedFile[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.files.onChanged(listener);
   }
 
   /** Recomputes the changed files (after writes, rewinds, session switches); resolves when done. */
   refresh(): Promise<void> {
-    if (this.refreshQueued) return this.refreshQueued;
-    this.refreshing = this.refreshing.then(async () => {
-      this.refreshQueued = undefined;
-      const id = this.sessionId;
-      if (!id) return;
-      const files = await changedFiles(await this.storeFor(id), this.deps.reader).catch((err: unknown) => {
-        this.deps.log.warn(`Could not list changed files: ${err instanceof Error ? err.message : String(err)}`);
-        return undefined;
-      });
-      if (!files || id !== this.sessionId) return;
-      this.latest = files;
-      for (const l of this.listeners) l(this.changed());
-    }).catch((err: unknown) => {
-      // A failing listener must not stop later refreshes.
-      this.deps.log.error(`Changed-files listener failed: ${err instanceof Error ? err.message : String(err)}`);
-    });
-    this.refreshQueued = this.refreshing;
-    return this.refreshing;
+    return this.files.refresh();
   }
 
   /**
@@ -101,25 +86,25 @@ export class SessionCheckpoints {
    * and `repeatsFromEnd` find the checkpoint of a resumed session, whose entries have new ids.
    */
   async plan(promptId: string, text?: string, repeatsFromEnd = 1): Promise<RewindPlan | undefined> {
-    return (await this.storeFor(this.sessionId)).plan(promptId, this.deps.reader, text, repeatsFromEnd);
+    return (await this.stores.get(this.sessionId)).plan(promptId, this.deps.reader, text, repeatsFromEnd);
   }
 
   /** Restores the plan's files; hand-edited ones only when `overwrite` names them. */
   async restore(plan: RewindPlan, overwrite: ReadonlySet<string>): Promise<RestoreResult> {
-    const store = await this.storeFor(this.sessionId);
+    const store = await this.stores.get(this.sessionId);
     return store.restore(plan, this.deps.reader, this.deps.restorer, overwrite);
   }
 
   /** Gives the forked session `newSessionId` the checkpoints of the prompts before `promptId`. */
   async prepareFork(newSessionId: string, promptId: string, restored: ReadonlyMap<string, ContentHash>): Promise<void> {
-    const store = await this.storeFor(this.sessionId);
+    const store = await this.stores.get(this.sessionId);
     await store.forkInto(this.deps.storageFor(newSessionId), promptId, restored);
-    this.stores.delete(newSessionId);
+    this.stores.forget(newSessionId);
   }
 
   /** A file's state at the session's start: its bytes, `absent`, or undefined when not kept. */
   async original(path: string): Promise<Uint8Array | 'absent' | undefined> {
-    const store = await this.storeFor(this.sessionId);
+    const store = await this.stores.get(this.sessionId);
     const pre: PreImage | undefined = store.sessionStart().get(path);
     if (!pre) return undefined;
     return pre.kind === 'absent' ? 'absent' : store.bytesOf(pre);
@@ -128,20 +113,7 @@ export class SessionCheckpoints {
   private switchTo(sessionId: string): void {
     if (sessionId === this.sessionId) return;
     this.sessionId = sessionId;
-    this.latest = [];
-    for (const l of this.listeners) l([]);
+    this.files.clear();
     void this.refresh();
-  }
-
-  private storeFor(sessionId: string): Promise<CheckpointStore> {
-    let store = this.stores.get(sessionId);
-    if (!store) {
-      store = CheckpointStore.load(this.deps.storageFor(sessionId)).then(({ store: s, warning }) => {
-        if (warning) this.deps.log.warn(warning);
-        return s;
-      });
-      this.stores.set(sessionId, store);
-    }
-    return store;
   }
 }
