@@ -15,8 +15,7 @@ import type { ChatState } from './chatState';
 import { copyAgentTranscripts, forkRecords } from './forkRecords';
 import type { IdleWake } from './idleWake';
 import { replaySession } from './replay';
-import { restoreTodos } from './todos';
-import { restoreWorkList } from './workListHistory';
+import { restoreToolState } from './restoreState';
 
 export interface ChatSessionsDeps {
   state: ChatState;
@@ -58,8 +57,7 @@ export class ChatSessions implements ChatCommandTarget {
     const { state } = this.deps;
     this.deps.stop();
     const { session, warnings, timeline } = await Session.resume(state.agentDeps(), sessionId);
-    restoreTodos(session.appState, state.deps.agent.agentId ?? session.sessionId, session.history);
-    restoreWorkList(session.appState, session.history);
+    restoreToolState(session.appState, session.history, state.deps.agent.tools, state.deps.agent.agentId ?? session.sessionId);
     for (const w of warnings) state.deps.log.warn(`Resuming ${sessionId}: ${w}`);
     const storage = state.deps.agent.storageFor(session.sessionId);
     const { tools, cwd } = state.deps.agent;

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { AgentDefinition } from './agents';
 import type { Command } from './commands';
+import type { AppState } from './appState';
 import type { ToolUseContext } from './toolUseContext';
 import type { AssistantMessage, Message, ToolResultBlock } from '../base/messages';
 import type { PermissionDecision, PermissionResult, ToolPermissionContext } from './permissions';
@@ -115,8 +116,22 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
    * change cannot be reproduced exactly.
    */
   proposeChange?(input: Record<string, unknown>, options: ProposeOptions): Promise<ProposedChange | undefined>;
+  /**
+   * Tools whose calls change the session's state (the todo list, the work list): that state after a finished
+   * call, from the state before it, so a resumed session gets it back (calls are replayed in transcript order,
+   * never one whose result was an error). `result` is the result's text, undefined when the transcript holds
+   * none; `key` is the todo list's owner (the main agent's id, else the session id).
+   */
+  restoreState?(call: RestoredCall, state: AppState): AppState;
   /** Tools that run shell commands: the command a call asks to run, for the approval dialog. */
   commandPreview?(input: Record<string, unknown>): CommandPreview | undefined;
+}
+
+/** A finished call as `Tool.restoreState` replays it. */
+export interface RestoredCall {
+  input: unknown;
+  result: string | undefined;
+  key: string;
 }
 
 /** Any tool, whatever its input, output and progress types (for registries and the executor). */

@@ -23,6 +23,10 @@ const inputSchema = z.strictObject({
 
 export type TaskCreateInput = z.infer<typeof inputSchema>;
 
+const resultText = (task: Pick<WorkItem, 'id' | 'subject'>) => `Task #${task.id} created: ${task.subject}`;
+/** Reads the id back out of `resultText`. */
+const CREATED = /^Task #(\d+) created: /;
+
 export interface TaskCreateOutput {
   task: WorkItem;
 }
@@ -48,13 +52,22 @@ const taskCreateDef = {
     return { behavior: 'allow' as const, updatedInput: input };
   },
 
+  /** The result names the id the task got (`resultText`), so a resumed work list keeps the ids the model saw. */
+  restoreState(call, state) {
+    const input = inputSchema.safeParse(call.input);
+    const id = call.result === undefined ? undefined : CREATED.exec(call.result)?.[1];
+    if (!input.success || !id) return state;
+    const list = state.workList;
+    return { ...state, workList: createItem({ ...list, nextId: Math.max(list.nextId, Number(id)) }, input.data).list };
+  },
+
   async call(input: TaskCreateInput, context: ToolUseContext) {
     const { item } = writeWorkList(context, (list) => createItem(list, input));
     return { data: { task: item } };
   },
 
   mapToolResultToToolResultBlockParam(output: TaskCreateOutput, toolUseId: string): ToolResultBlock {
-    return { type: 'tool_result', tool_use_id: toolUseId, content: `Task #${output.task.id} created: ${output.task.subject}` };
+    return { type: 'tool_result', tool_use_id: toolUseId, content: resultText(output.task) };
   },
 } satisfies ToolDef<typeof inputSchema, TaskCreateOutput>;
 

@@ -55,6 +55,14 @@ export const TaskUpdateTool = buildTool({
     return outcome.ok ? { result: true } : { result: false, message: outcome.error };
   },
 
+  /** A successful update applied again; one without a stored result is left out (it may not have run). */
+  restoreState(call, state) {
+    const input = inputSchema.safeParse(call.input);
+    if (!input.success || call.result === undefined) return state;
+    const outcome = updateItem(state.workList, input.data.taskId, patchOf(input.data));
+    return outcome.ok ? { ...state, workList: outcome.list } : state;
+  },
+
   async call(input, context) {
     const before = readWorkList(context);
     const outcome = writeWorkList(context, (list) => updateItem(list, input.taskId, patchOf(input)));

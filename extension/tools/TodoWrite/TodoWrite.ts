@@ -61,6 +61,15 @@ const todoWriteDef = {
     return { behavior: 'allow' as const, updatedInput: input };
   },
 
+  /** The last list a call wrote is the list as the model left it; a list with every item completed was cleared. */
+  restoreState(call, state) {
+    const parsed = inputSchema.safeParse(call.input);
+    if (!parsed.success) return state;
+    const { [call.key]: _cleared, ...others } = state.todos;
+    const todos = parsed.data.todos.map((t) => ({ content: t.content, status: t.status, activeForm: t.activeForm }));
+    return { ...state, todos: todos.every((t) => t.status === 'completed') ? others : { ...others, [call.key]: todos } };
+  },
+
   async call(input: TodoWriteInput, context: ToolUseContext) {
     const key = todoKey(context);
     const oldTodos = [...(context.getAppState().todos[key] ?? [])];

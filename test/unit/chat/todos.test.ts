@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../extension/conversation/chatSession';
-import { todosFromHistory } from '../../../extension/conversation/todos';
+import { restoredState } from '../../../extension/conversation/restoreState';
+import { createAppStateStore } from '../../../extension/core/contracts/appState';
 import type { Message } from '../../../extension/core/base/messages';
 import type { PermissionDecider } from '../../../extension/core/contracts/permissionPrompts';
 import { TodoWriteTool } from '../../../extension/tools/TodoWrite/TodoWrite';
 import { agentDeps, keyed, RecordingLogger, sequentialIds } from '../support';
 import { BlockModel } from './blockModel';
+
+/** The todo list a resumed session gets back, replayed through the tools' own `restoreState`. */
+const todosFromHistory = (history: readonly Message[]) => restoredState(history, [TodoWriteTool], 'main', createAppStateStore().getState()).todos.main ?? [];
 
 const allowAll: PermissionDecider = async (_tool, input) => ({ behavior: 'allow', updatedInput: input });
 

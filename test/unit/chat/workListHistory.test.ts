@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { restoreWorkList, workListFromHistory } from '../../../extension/conversation/workListHistory';
+import { restoredState, restoreToolState } from '../../../extension/conversation/restoreState';
 import type { Message } from '../../../extension/core/base/messages';
 import { createAppStateStore } from '../../../extension/core/contracts/appState';
+import type { AppStateStore } from '../../../extension/core/contracts/appState';
 import { sortedItems } from '../../../extension/core/engines/worklist/store';
+import { TaskCreateTool } from '../../../extension/tools/TaskCreate/TaskCreate';
+import { TaskUpdateTool } from '../../../extension/tools/TaskUpdate/TaskUpdate';
+
+/** The work list a resumed session gets back, replayed through the tools' own `restoreState`. */
+const tools = [TaskCreateTool, TaskUpdateTool];
+const workListFromHistory = (history: readonly Message[]) => restoredState(history, tools, 'main', createAppStateStore().getState()).workList;
+const restoreWorkList = (store: AppStateStore, history: readonly Message[]) => restoreToolState(store, history, tools, 'main');
 
 const call = (id: string, name: string, input: unknown): Message => ({ role: 'assistant', content: [{ type: 'tool_use', id, name, input }] });
 const result = (id: string, content: string, isError = false): Message => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: isError }] });
