@@ -10,7 +10,7 @@ const CORE_FLOORS = [
   ['contracts'],
   [
     'engines',
-    ['models', 'sandbox', 'cron', 'worklist', 'files', 'worktrees', 'results', 'transcripts', 'memory', 'permissions', 'hooks', 'tasks', 'tools', 'mcp', 'checkpoints'],
+    ['models', 'sandbox', 'cron', 'worklist', 'files', 'worktrees', 'results', 'transcripts', 'memory', 'permissions', 'hooks', 'tasks', 'tools', 'mcp', 'plugins', 'marketplaces', 'checkpoints'],
   ],
   ['loop', ['query', 'subagents', 'commands', 'skills', 'session']],
 ];

@@ -55,6 +55,7 @@ const Options = z.strictObject({
   'json-schema': z.string().optional(),
   'mcp-config': z.array(z.string().min(1, 'a file or JSON text')).default([]),
   'strict-mcp-config': z.boolean().default(false),
+  'plugin-dir': z.array(z.string().min(1, 'a plugin folder')).default([]),
   'permission-prompt-tool': z.string().min(1, 'a tool name, or stdio').optional(),
   'include-partial-messages': z.boolean().default(false),
   'replay-user-messages': z.boolean().default(false),
@@ -107,7 +108,7 @@ export interface ParseContext {
 }
 
 const BOOLEAN_FLAGS = Object.entries(Options.shape).filter(([, s]) => s instanceof z.ZodDefault && s.unwrap() instanceof z.ZodBoolean).map(([k]) => k);
-const MULTIPLE_FLAGS = ['add-dir', 'mcp-config', 'tools', 'allowedTools', 'allowed-tools', 'disallowedTools', 'disallowed-tools'];
+const MULTIPLE_FLAGS = ['add-dir', 'mcp-config', 'plugin-dir', 'tools', 'allowedTools', 'allowed-tools', 'disallowedTools', 'disallowed-tools'];
 const SHORT: Record<string, string> = { print: 'p', continue: 'c', resume: 'r', help: 'h' };
 
 function parseOptions() {

@@ -16,8 +16,7 @@ export const IGNORED_FLAGS: Readonly<Record<string, FlagType & { warning?: strin
   'permission-prompts': { type: 'string' },
   'session-mirror': { type: 'boolean' },
   'project-config-root': { type: 'string' },
-  'plugin-dir': { type: 'string', multiple: true, warning: 'plugins are not supported; their commands, agents and hooks do not load' },
-  'plugin-dir-no-mcp': { type: 'string', multiple: true, warning: 'plugins are not supported; their commands, agents and hooks do not load' },
+  'plugin-dir-no-mcp': { type: 'string', multiple: true, warning: 'use --plugin-dir to load a plugin folder' },
   'managed-settings': { type: 'string', warning: 'managed settings are not applied' },
   'managed-settings-in-initialize': { type: 'boolean' },
 };

@@ -51,11 +51,16 @@ import { createLineReader, runInteractive, terminalAskUser, type InteractiveRun 
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 import { startCliMcp } from './mcp';
+import { loadCliPlugins } from './plugins';
+import { pluginCommandLoader, withPluginCommands } from '../host/node/plugins/loadPluginDir';
+import type { PluginSet } from '../core/engines/plugins/types';
+import { runPluginCommand } from './pluginCommands';
 import { mcpPromptLoader } from '../core/engines/mcp/prompts';
 import { setModelTableWarn } from '../core/engines/models/models';
 import { modelSettings } from '../core/engines/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
+  if (argv[0] === 'plugin') return runPluginCommand(argv.slice(1), io);
   const opts = optionsOrExit(argv, io);
   if (typeof opts === 'number') return opts;
   const cwd = process.cwd();
@@ -85,7 +90,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     io.stderr.write(`codewright: Bash parser unavailable, every command will need approval: ${String(err)}\n`);
   });
   const shell = new NodeShell();
-  const agents = await loadAgents(cwd, opts, io.stderr);
+  const plugins = await loadCliPlugins(opts, cwd, (line) => void io.stderr.write(`codewright: ${line}\n`));
+  const agents = await loadAgents(cwd, opts, io.stderr, plugins);
   const overrides: RunOverrides = {};
   const deps = sessionDeps(opts, { cwd, home, transcripts, credentials, settings, model, provider, loaded, shell, setup, shellParser, overrides });
   // --input-format stream-json: the SDK's control protocol runs on stdin/stdout (cli/sdk/).
@@ -95,9 +101,9 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   if (askUser) deps.askUser = askUser;
   const checkpoints = channel ? sdkCheckpointsFor(deps, process.env) : undefined;
   deps.agentDefinitions = () => agents.definitions;
-  deps.commands = async () => (opts['disable-slash-commands'] ? [] : (await loadCommandFiles({ cwd, homeDir: homedir() })).commands);
-  deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr);
-  const mcp = await startCliMcp(opts, { cwd, homeDir: homedir() }, (line) => void io.stderr.write(`codewright: ${line}\n`), channel);
+  deps.commands = async () => (opts['disable-slash-commands'] ? [] : withPluginCommands((await loadCommandFiles({ cwd, homeDir: homedir() })).commands, plugins.commands));
+  deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr, plugins);
+  const mcp = await startCliMcp(opts, { cwd, homeDir: homedir(), plugins: plugins.mcpServers }, (line) => void io.stderr.write(`codewright: ${line}\n`), channel);
   if (mcp) deps.mcp = mcp;
 
   const opened = await openOrReport(() => openCliSession(deps, opts, setup.resumeId), io.stderr, mcp);
@@ -111,9 +117,9 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     await mcp?.dispose();
   };
   return runToTheEnd(session, io.stderr, close, () => {
-    if (channel) return runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, ...(checkpoints ? { checkpoints } : {}) });
-    if (reader) return runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, io }), reader, io.stdout);
-    return runPrompt(prompt, { session, deps, output, cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
+    if (channel) return runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, plugins, ...(checkpoints ? { checkpoints } : {}) });
+    if (reader) return runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, plugins, io }), reader, io.stdout);
+    return runPrompt(prompt, { session, deps, output, cwd, plugins, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
   });
 }
 
@@ -137,17 +143,17 @@ function optionsOrExit(argv: readonly string[], io: { stdout: NodeJS.WritableStr
  * Hooks of the settings files (docs/ARCHITECTURE.md, Hooks); `--settings <file>` adds its own via `extraFiles`.
  * Skipped hook entries and hooks that fail or time out are warnings: always on stderr.
  */
-async function loadHooks(opts: CliOptions, cwd: string, transcripts: NodeTranscriptStore, stderr: NodeJS.WritableStream) {
+async function loadHooks(opts: CliOptions, cwd: string, transcripts: NodeTranscriptStore, stderr: NodeJS.WritableStream, plugins: PluginSet) {
   const hookLog = { ...cliLogger(opts, stderr), warn: (m: string) => void stderr.write(`codewright: ${m}\n`) };
   const loc = { homeDir: homedir(), workspaceRoot: cwd };
   const readFile = settingsReader(opts.settingSources, loc);
-  const hooks = await createNodeHookEngine({ ...loc, readFile, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`) });
+  const hooks = await createNodeHookEngine({ ...loc, readFile, extraFiles: opts.settingsFile ? [opts.settingsFile] : [], log: hookLog, transcriptPath: (id) => path.join(transcripts.dir, `${id}.jsonl`), pluginHooks: { hooks: plugins.hooks, problems: [] } });
   return hooks.engine;
 }
 
-/** The agent types of the run (built-in, files, `--agents`); skipped files are reported on stderr. */
-async function loadAgents(cwd: string, opts: CliOptions, stderr: NodeJS.WritableStream) {
-  const agents = await loadAgentDefinitions({ cwd, homeDir: homedir(), extra: opts.agentDefinitions });
+/** The agent types of the run (built-in, plugins, files, `--agents`); skipped files are reported on stderr. */
+async function loadAgents(cwd: string, opts: CliOptions, stderr: NodeJS.WritableStream, plugins: PluginSet) {
+  const agents = await loadAgentDefinitions({ cwd, homeDir: homedir(), extra: [...plugins.agents, ...opts.agentDefinitions] });
   for (const error of agents.errors) stderr.write(`codewright: agent file skipped: ${error}\n`);
   return agents;
 }
@@ -155,11 +161,11 @@ async function loadAgents(cwd: string, opts: CliOptions, stderr: NodeJS.Writable
 /** A `-p` prompt: a slash command runs as what it is (cli/slash.ts), anything else is one turn. */
 async function runPrompt(
   prompt: string,
-  run: { session: AgentSession; deps: AgentSessionDeps; output: Output; cwd: string; stderr: NodeJS.WritableStream; slashCommands: boolean },
+  run: { session: AgentSession; deps: AgentSessionDeps; output: Output; cwd: string; plugins: PluginSet; stderr: NodeJS.WritableStream; slashCommands: boolean },
 ): Promise<number> {
   const warn = (line: string) => void run.stderr.write(`codewright: ${line}\n`);
   // --disable-slash-commands: a prompt starting with "/" is text for the model.
-  const slash = !run.slashCommands ? ({ type: 'none' } as const) : await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), ...(run.deps.mcp ? [mcpPromptLoader(run.deps.mcp)] : [])], warn });
+  const slash = !run.slashCommands ? ({ type: 'none' } as const) : await runCliSlash(prompt, { session: run.session, agent: run.deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), pluginCommandLoader(run.plugins), ...(run.deps.mcp ? [mcpPromptLoader(run.deps.mcp)] : [])], warn });
   if (slash.type === 'error') throw new Error(slash.message);
   if (slash.type === 'print') return run.output.finish({ reason: 'end_turn', turns: 0 }, slash.text);
   const turn = slash.type === 'turn' ? slash : { content: prompt, options: {} };
@@ -170,7 +176,7 @@ async function runPrompt(
 /** Without -p on a terminal: one turn per typed line, its answer and tool lines printed there (cli/interactive.ts). */
 function interactiveRun(
   opts: CliOptions,
-  run: { session: AgentSession; deps: AgentSessionDeps; model: string; provider: ProviderName; cwd: string; io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } },
+  run: { session: AgentSession; deps: AgentSessionDeps; model: string; provider: ProviderName; cwd: string; plugins: PluginSet; io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } },
 ): InteractiveRun {
   const { session, io } = run;
   return {
@@ -180,7 +186,7 @@ function interactiveRun(
     runPrompt: async (prompt) => {
       const output = await cliOutput({ ...opts, verbose: true }, { stdout: io.stdout, stderr: io.stdout }, { ...run, deferInit: false });
       try {
-        return await runPrompt(prompt, { session, deps: run.deps, output, cwd: run.cwd, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
+        return await runPrompt(prompt, { session, deps: run.deps, output, cwd: run.cwd, plugins: run.plugins, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
       } catch (err) {
         io.stderr.write(`codewright: ${err instanceof Error ? err.message : String(err)}\n`);
         return 1;

@@ -1,6 +1,6 @@
 /**
  * The CLI's MCP servers (docs/ARCHITECTURE.md, The headless CLI): `~/.claude.json`, `.mcp.json` and
- * `--mcp-config` (only the last with `--strict-mcp-config`). Nobody can approve a project server here, so
+ * `--mcp-config` (only the last with `--strict-mcp-config`), and the servers of `--plugin-dir` plugins. Nobody can approve a project server here, so
  * `.mcp.json` servers are not started (a note on stderr says how to run them: pass the file with
  * `--mcp-config`). The run waits for the servers to connect (or fail) before the first turn.
  *
@@ -18,13 +18,14 @@ import type { CliOptions } from './args';
 import type { ControlChannel } from './sdk/channel';
 import { declineElicitations, sdkElicitations } from './sdk/elicitation';
 import { sdkMcpBridge } from './sdk/sdkMcp';
+import type { McpServerEntry } from '../core/contracts/mcp';
 
 /** How long the first turn waits for the servers. */
 const CONNECT_WAIT_MS = 30_000;
 
 export async function startCliMcp(
   opts: Pick<CliOptions, 'mcpConfigs' | 'strict-mcp-config'>,
-  where: { cwd: string; homeDir: string },
+  where: { cwd: string; homeDir: string; plugins?: readonly McpServerEntry[] },
   warn: (line: string) => void,
   channel?: ControlChannel,
 ): Promise<McpManager | undefined> {
@@ -37,9 +38,11 @@ export async function startCliMcp(
     strict: opts['strict-mcp-config'],
   });
   for (const p of config.problems) warn(`MCP server config skipped: ${formatConfigProblem(p)}`);
-  if (config.entries.length === 0 && !channel) return undefined;
+  // Plugin servers (`plugin:<plugin>:<server>`, cli/plugins.ts) start without approval: --plugin-dir chose them.
+  const entries = [...config.entries, ...(where.plugins ?? [])];
+  if (entries.length === 0 && !channel) return undefined;
   const manager = cliMcpManager(where.cwd, warn, channel);
-  manager.setServers(config.entries);
+  manager.setServers(entries);
   await manager.whenSettled(CONNECT_WAIT_MS);
   for (const s of manager.servers()) {
     if (s.status.state === 'failed' || s.status.state === 'connecting') warn(`MCP server "${s.name}": ${describeStatus(s.status)}${s.status.state === 'failed' && s.status.stderr ? `\n${s.status.stderr.trimEnd()}` : ''}`);

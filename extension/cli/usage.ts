@@ -26,6 +26,7 @@ const ignored = wrapList(Object.keys(IGNORED_FLAGS).map((f) => `--${f}`));
 
 export const USAGE = `Usage: ${COMMAND} -p "PROMPT" [options]
        ${COMMAND} --input-format stream-json --output-format stream-json [options] < messages.jsonl
+       ${COMMAND} plugin <install|uninstall|enable|disable|list|marketplace> …   (${COMMAND} plugin, for its commands)
 
 Run
   -p, --print [PROMPT]           Run one turn headless and print the result; without PROMPT (or with "-")
@@ -81,6 +82,8 @@ Prompt and tools
                                  the output is that JSON (json formats: the "structured_output" field)
   --mcp-config FILE|JSON         MCP servers ({"mcpServers": {...}} as in .mcp.json) for this run (repeatable)
   --strict-mcp-config            Only the --mcp-config servers (not ~/.claude.json, .mcp.json)
+  --plugin-dir DIR               Load a Claude Code plugin folder: its commands (/plugin:name), agents,
+                                 skills, hooks and MCP servers (repeatable)
 
 Permissions and settings
   --permission-mode MODE         ${EXTERNAL_PERMISSION_MODES.join(' | ')}
@@ -98,7 +101,7 @@ Permissions and settings
 
   -h, --help                     Show this help
 
-Accepted for compatibility and ignored (--plugin-dir and --managed-settings with a warning):
+Accepted for compatibility and ignored (--plugin-dir-no-mcp and --managed-settings with a warning):
 ${ignored}.
 The Agent SDK's --include-hook-events, --await-initialize and --initialize-fields are accepted too.
 

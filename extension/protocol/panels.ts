@@ -22,6 +22,7 @@ export const PanelSourceSchema = z.enum([
   'session',
   'user',
   'project',
+  'plugin',
 ]);
 
 export const PermissionRuleViewSchema = z.strictObject({
@@ -78,7 +79,7 @@ export const McpPanelSchema = z.strictObject({
         resources: z.number().int().nonnegative().optional(),
         prompts: z.number().int().nonnegative().optional(),
         /** project (.mcp.json), user (~/.claude.json), settings (codewright.mcpServers), cli (--mcp-config). */
-        scope: z.enum(['project', 'user', 'settings', 'cli', 'dynamic']).optional(),
+        scope: z.enum(['project', 'user', 'settings', 'cli', 'dynamic', 'plugin']).optional(),
         path: FilePath.optional(),
         /** What a failed server printed last on stderr (the host keeps the tail). */
         stderr: z.string().max(20_000).optional(),

@@ -25,7 +25,7 @@ const STATUS: Record<McpServerView['status']['state'], string> = {
 };
 
 /** Claude Code's names of the scopes (`dynamic` for servers of the command line and the app). */
-const SCOPE: Record<McpConfigScope, string> = { project: 'project', user: 'user', settings: 'user', cli: 'dynamic', dynamic: 'dynamic' };
+const SCOPE: Record<McpConfigScope, string> = { project: 'project', user: 'user', settings: 'user', cli: 'dynamic', dynamic: 'dynamic', plugin: 'dynamic' };
 
 /** The config as `mcp_status` shows it: what runs or where, never env values or headers (they hold secrets). */
 function statusConfig(config: McpServerConfig): ControlBody {

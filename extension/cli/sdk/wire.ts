@@ -12,6 +12,8 @@ import { getEmptyToolPermissionContext } from '../../core/contracts/permissions'
 import { mcpPromptLoader } from '../../core/engines/mcp/prompts';
 import type { ProviderName } from '../../llm/providers/select';
 import { fileCommandLoader } from '../../host/node/commandFiles';
+import { pluginCommandLoader } from '../../host/node/plugins/loadPluginDir';
+import type { PluginSet } from '../../core/engines/plugins/types';
 import type { CliOptions } from '../args';
 import { parseJsonSchemaFlag } from '../argChecks';
 import { cliInit, wantsReplay, type Output } from '../output';
@@ -39,6 +41,8 @@ export interface SdkStreamRun {
   /** The Bash parser the run's tools were built with (a schema from `initialize` rebuilds them). */
   shellParser?: ShellParser;
   checkpoints?: SdkCheckpoints;
+  /** The `--plugin-dir` plugins, whose commands follow the `.claude/` files' (cli/plugins.ts). */
+  plugins?: PluginSet;
 }
 
 /**
@@ -126,7 +130,7 @@ export function runSdkStream(run: SdkStreamRun): Promise<number> {
       ? {}
       : {
           runSlash: (prompt: string) =>
-            runCliSlash(prompt, { session, agent: deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), ...(deps.mcp ? [mcpPromptLoader(deps.mcp)] : [])], warn }),
+            runCliSlash(prompt, { session, agent: deps, homeDir: homedir(), loaders: [fileCommandLoader(run.cwd, homedir()), ...(run.plugins ? [pluginCommandLoader(run.plugins)] : []), ...(deps.mcp ? [mcpPromptLoader(deps.mcp)] : [])], warn }),
         }),
   });
 }

@@ -11,7 +11,7 @@ import type { ToolUseContext } from './toolUseContext';
 import type { CanUseToolFn } from './tool';
 
 /** Where an agent type was defined. */
-export type AgentSource = 'builtin' | 'user' | 'project' | 'cli';
+export type AgentSource = 'builtin' | 'plugin' | 'user' | 'project' | 'cli';
 
 /** A sub-agent type the Agent tool can start (`subagent_type`). */
 export interface AgentDefinition {

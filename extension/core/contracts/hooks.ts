@@ -29,7 +29,7 @@ export const DEFAULT_HOOK_TIMEOUT_SEC = 60;
  * Which settings file a hook came from; `cliArg` is a file given with `--settings`, `session` a hook the
  * session's host registered (the Agent SDK's hook callbacks).
  */
-export type HookSource = 'userSettings' | 'projectSettings' | 'localSettings' | 'cliArg' | 'session';
+export type HookSource = 'userSettings' | 'projectSettings' | 'localSettings' | 'cliArg' | 'session' | 'plugin';
 
 /**
  * A hook that is a function of the host instead of a shell command (the Agent SDK's hook callbacks): it gets
@@ -56,6 +56,8 @@ export interface HookCommand {
   line: number;
   /** Set: the hook is this function, and `command` only names it. */
   callback?: HookCallback;
+  /** More environment for the command (a plugin's hooks get `CLAUDE_PLUGIN_ROOT`). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** What the runner is asked to do: one shell command, the event JSON on stdin. */

@@ -9,8 +9,9 @@
 /**
  * Where a server was configured; project servers (`.mcp.json`) start only after the user approved them.
  * `dynamic`: added while the CLI runs, by the Agent SDK (its in-process servers, `mcp_set_servers`).
+ * `plugin`: a plugin's `.mcp.json` or `mcpServers` (core/engines/plugins/), started as the user loaded the plugin.
  */
-export type McpConfigScope = 'project' | 'user' | 'settings' | 'cli' | 'dynamic';
+export type McpConfigScope = 'project' | 'user' | 'settings' | 'cli' | 'dynamic' | 'plugin';
 
 /**
  * A server's configuration after `${VAR}` / `${VAR:-default}` expansion. `sdk`: a server running inside the
@@ -184,7 +185,7 @@ export interface McpPanelRow {
   resources?: number;
   prompts?: number;
   /** Where it is configured: `project` (.mcp.json), `user` (~/.claude.json), `settings`, `cli`, `dynamic` (Agent SDK). */
-  scope?: 'project' | 'user' | 'settings' | 'cli' | 'dynamic';
+  scope?: McpConfigScope;
   path?: string;
   /** The end of what a failed server printed on stderr. */
   stderr?: string;

@@ -17,6 +17,8 @@ export interface NodeHooksOptions extends SettingsLocations {
   transcriptPath?: (sessionId: string) => string | undefined;
   /** How the settings files are read (default: from disk); the CLI's --setting-sources skips some. */
   readFile?: ReadSettingsFile;
+  /** Hooks of the loaded plugins (host/node/plugins/loadPluginDir.ts), run beside the settings files' on every reload. */
+  pluginHooks?: HooksConfig;
 }
 
 /** The hooks of the settings files on disk (`workspaceRoot` absent: user settings only). */
@@ -34,8 +36,9 @@ export async function createNodeHookEngine(opts: NodeHooksOptions): Promise<{ en
   });
   const reload = async (loc: SettingsLocations = opts) => {
     const config = await loadHooksConfigFromDisk({ ...loc, ...(opts.extraFiles ? { extraFiles: opts.extraFiles } : {}), ...(opts.readFile ? { readFile: opts.readFile } : {}) });
-    engine.setConfig(config);
-    return config;
+    const all = opts.pluginHooks ? { hooks: [...config.hooks, ...opts.pluginHooks.hooks], problems: [...config.problems, ...opts.pluginHooks.problems] } : config;
+    engine.setConfig(all);
+    return all;
   };
   await reload();
   return { engine, reload };

@@ -97,8 +97,8 @@ describe('cli/args: the flags of Claude Code and the Agent SDK', () => {
   });
 
   it('accepts and ignores the other flags the Agent SDK passes, warning where something is not loaded', () => {
-    const o = ok(['-p', 'x', '--no-optional-locks', '--betas=context-1m', '--thinking-display=summarized', '--task-budget=1000', '--permission-prompts=x', '--session-mirror', '--include-hook-events', '--await-initialize', '--initialize-fields=settings', '--plugin-dir=/p']);
-    expect(o.warnings).toEqual(['--plugin-dir ignored: plugins are not supported; their commands, agents and hooks do not load']);
+    const o = ok(['-p', 'x', '--no-optional-locks', '--betas=context-1m', '--thinking-display=summarized', '--task-budget=1000', '--permission-prompts=x', '--session-mirror', '--include-hook-events', '--await-initialize', '--initialize-fields=settings', '--plugin-dir-no-mcp=/p']);
+    expect(o.warnings).toEqual(['--plugin-dir-no-mcp ignored: use --plugin-dir to load a plugin folder']);
     expect(o['include-hook-events']).toBe(true);
     expect(error(['-p', 'x', '--resume-session-at=msg_1'])).toMatch(/^--resume-session-at: resuming at an earlier message is not supported/);
   });

@@ -29,6 +29,7 @@ const SCOPE_LABELS: Record<NonNullable<McpServer['scope']>, string> = {
   settings: 'VS Code settings',
   cli: 'Command line',
   dynamic: 'Agent SDK',
+  plugin: 'Plugin',
 };
 
 /** Why a server is not running yet, when its status alone does not say what to do. */

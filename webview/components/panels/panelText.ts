@@ -13,6 +13,7 @@ export const SOURCE_LABELS: Record<PanelSource, string> = {
   builtin: 'Built-in',
   project: 'Project',
   user: 'User',
+  plugin: 'Plugin',
 };
 
 /** Most specific first, the order in which a rule's source wins. */

@@ -120,7 +120,7 @@ export class HookEngine {
   /** One hook: a command gets the event JSON as text on stdin, a callback the object itself. */
   private async runOne(hook: HookCommand, event: { input: Record<string, unknown>; stdin: string }, call: HookCallContext): Promise<{ outcome: HookOutcome; effects: HookEffects }> {
     const started = Date.now();
-    const env: Record<string, string> = { CLAUDE_PROJECT_DIR: this.opts.projectDir ?? call.cwd };
+    const env: Record<string, string> = { CLAUDE_PROJECT_DIR: this.opts.projectDir ?? call.cwd, ...hook.env };
     const timeoutMs = hook.timeoutSec * 1000;
     let done;
     try {

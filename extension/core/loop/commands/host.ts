@@ -13,7 +13,7 @@ import type { SessionSummary } from '../../engines/transcripts/sessions';
 import type { Command } from '../../contracts/commands';
 
 /** Where a hook or rule came from, as the panels name it (protocol/panels.ts `PanelSourceSchema`). */
-export type PanelSource = 'builtin' | 'userSettings' | 'projectSettings' | 'localSettings' | 'vscodeSettings' | 'cliArg' | 'session' | 'user' | 'project';
+export type PanelSource = 'builtin' | 'userSettings' | 'projectSettings' | 'localSettings' | 'vscodeSettings' | 'cliArg' | 'session' | 'user' | 'project' | 'plugin';
 
 /** One configured hook, for /hooks; the "hooks" part provides them. */
 export interface HookView {

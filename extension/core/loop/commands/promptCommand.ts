@@ -13,7 +13,7 @@ export interface PromptCommandSpec {
   description: string;
   /** The text the arguments are substituted into (a skill's starts with its base directory). */
   body: string;
-  source: 'user' | 'project';
+  source: 'user' | 'project' | 'plugin';
   loadedFrom: string;
   argumentHint?: string;
   allowedTools?: string[];

@@ -41,13 +41,16 @@ export interface CommandFileInfo {
   path: string;
   /** The file's path inside its commands folder. */
   relativePath: string;
-  source: 'user' | 'project';
+  source: 'user' | 'project' | 'plugin';
+  /** A plugin's name: the command is `<namespace>:<name>` (docs/ARCHITECTURE.md, Plugins). */
+  namespace?: string;
 }
 
 /** One command file's `PromptCommand`, or the problem that names its file and line. */
 export function parseCommandFile(text: string, info: CommandFileInfo): PromptFileResult {
   const problem = (line: number, message: string): PromptFileResult => ({ ok: false, problem: { kind: 'command', path: info.path, line, message } });
-  const name = commandNameFromPath(info.relativePath);
+  const base = commandNameFromPath(info.relativePath);
+  const name = base && info.namespace ? `${info.namespace}:${base}` : base;
   if (!name) return problem(0, `"${info.relativePath}" cannot be typed as a command name: rename it without spaces or colons`);
   const parsed = parseFrontMatter(text);
   if (!parsed.ok) return problem(parsed.line, parsed.message);

@@ -23,7 +23,9 @@ export interface SkillFileInfo {
   directory: string;
   /** The folder's own name, the default skill name. */
   folderName: string;
-  source: 'user' | 'project';
+  source: 'user' | 'project' | 'plugin';
+  /** A plugin's name: the skill is `<namespace>:<name>` (docs/ARCHITECTURE.md, Plugins). */
+  namespace?: string;
 }
 
 /** The skill's `PromptCommand`, or the problem that names its SKILL.md and line. */
@@ -43,7 +45,7 @@ export function parseSkillFile(text: string, info: SkillFileInfo): SkillFileResu
     const body = fm.body.trim();
     if (body === '') return problem(fm.bodyLine, "the skill has no instructions: write them after the front matter");
     const skill = makePromptCommand({
-      name,
+      name: info.namespace ? `${info.namespace}:${name}` : name,
       description,
       body,
       preamble: `Base directory for this skill: ${info.directory}`,

@@ -37,7 +37,7 @@ function checkHead(fm: FrontMatter): { ok: true; data: z.infer<typeof AgentHead>
 }
 
 /** One agent file's definition, or an error that names the file and what is wrong. */
-export function parseAgentFile(text: string, path: string, source: Extract<AgentSource, 'user' | 'project'>): AgentFileResult {
+export function parseAgentFile(text: string, path: string, source: Extract<AgentSource, 'user' | 'project' | 'plugin'>): AgentFileResult {
   const parsed = parseFrontMatter(text);
   if (!parsed.ok) return { ok: false, error: `${path}: line ${parsed.line}: ${parsed.message}` };
   const fm = parsed.value;

@@ -84,7 +84,8 @@ export function permissionModeFor(definition: AgentDefinition): PermissionMode |
   return definition.source === 'builtin' && READ_ONLY_TYPES.has(definition.agentType) ? 'plan' : undefined;
 }
 
-const PRECEDENCE: Record<AgentSource, number> = { builtin: 0, user: 1, project: 2, cli: 3 };
+// Plugin agents are named `<plugin>:<agent>`, so they never clash with the others; if one did, the user's would win.
+const PRECEDENCE: Record<AgentSource, number> = { builtin: 0, plugin: 1, user: 2, project: 3, cli: 4 };
 
 /** Every definition by name, the one of highest precedence winning; built-ins first, then by name. */
 export function mergeAgentDefinitions(...lists: readonly (readonly AgentDefinition[])[]): AgentDefinition[] {

@@ -99,7 +99,7 @@ export interface AgentView {
 }
 
 /** Agent sources as the panel names them; `cli` (--agents) shows as a command-line definition. */
-const AGENT_SOURCE: Record<AgentDefinition['source'], PanelSource> = { builtin: 'builtin', user: 'user', project: 'project', cli: 'cliArg' };
+const AGENT_SOURCE: Record<AgentDefinition['source'], PanelSource> = { builtin: 'builtin', plugin: 'plugin', user: 'user', project: 'project', cli: 'cliArg' };
 
 export function agentViews(definitions: readonly AgentDefinition[]): AgentView[] {
   return definitions.map((d) => ({
