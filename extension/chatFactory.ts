@@ -29,6 +29,7 @@ import type { ShellParser } from './core/engines/permissions/bash';
 import type { PermissionHolder } from './core/contracts/settings';
 import { agentDefinitionsReader } from './host/node/agentFiles';
 import { commandFilesReader, fileCommandLoader } from './host/node/commandFiles';
+import { pluginCommandLoader, withPluginCommands } from './host/node/plugins/loadPluginDir';
 import { FileCronJobStore } from './host/node/cronJobStore';
 import { NodeEnvironment } from './host/node/environment';
 import { mirrorShell } from './host/node/shell/mirror';
@@ -44,6 +45,7 @@ import { VsCodeConfigSettings } from './host/vscode/configSettings';
 import type { VsCodeHooks } from './host/vscode/hooks';
 import { VsCodeLsp } from './host/vscode/lsp';
 import type { VsCodeMcp } from './host/vscode/mcp';
+import type { VsCodePlugins } from './host/vscode/plugins';
 import { quickPickMemoryNotes } from './host/vscode/memoryNotePicker';
 import { VsCodeNotebooks } from './host/vscode/notebooks';
 import type { VsCodePermissions } from './host/vscode/permissionState';
@@ -71,6 +73,8 @@ export interface WindowServices {
   model: AnthropicModelClient;
   listModels: () => Promise<string[]>;
   cwd: string;
+  /** Installed, enabled plugins (host/vscode/plugins.ts): their commands, skills and agents join each chat's. */
+  plugins: VsCodePlugins;
   hooks: VsCodeHooks;
   mcp: VsCodeMcp;
   transcripts: NodeTranscriptStore;
@@ -171,8 +175,11 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
       decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),
       permissions: own.holder,
       persistPermissionUpdates: (updates) => services.permissions.persist(updates),
-      agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir(), trusted }, log, (problems) => session.commands.problems.set('agents', problems)),
-      commands: async () => (await readCommandFiles()).commands,
+      agentDefinitions: agentDefinitionsReader({ cwd, homeDir: os.homedir(), trusted, extra: () => services.plugins.current().agents }, log, (problems) =>
+        session.commands.problems.set('agents', problems),
+      ),
+      // The installed plugins' commands and skills follow the .claude/ files', which win a name.
+      commands: async () => withPluginCommands((await readCommandFiles()).commands, services.plugins.current().commands),
       onConfigProblems: (problems) => {
         problems.forEach((p) => log.warn(`Skipped: ${formatConfigProblem(p)}`));
         session.commands.problems.set('memory', problems);
@@ -188,7 +195,8 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
       homeDir: os.homedir(),
       // Command files and skills (host/node/commandFiles.ts), read again whenever the list refreshes.
       // MCP prompts are commands too: /mcp__<server>__<prompt>.
-      loaders: [fileCommandLoader(cwd, os.homedir(), trusted), mcpPromptLoader(services.mcp.hub)],
+      // Then the installed plugins' (/<plugin>:<command>), read as they stand when the list refreshes.
+      loaders: [fileCommandLoader(cwd, os.homedir(), trusted), async () => pluginCommandLoader(services.plugins.current())(), mcpPromptLoader(services.mcp.hub)],
       listHooks: () => hooksPanelEntries(services.hooks.engine.hooks),
       mcpServers: () => mcpPanelRows(services.mcp.hub.servers()),
       listModels: services.listModels,
@@ -209,8 +217,11 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
   };
 }
 
-/** The hooks' and MCP servers' configuration problems in the session's list of problems, now and after each reload. */
+/** The plugins', hooks' and MCP servers' configuration problems in the session's list of problems, now and after each reload. */
 function feedConfigProblems(session: ChatSession, services: WindowServices): () => void {
+  const showPluginProblems = () => session.commands.problems.set('plugins', services.plugins.current().problems);
+  showPluginProblems();
+  const offPlugins = services.plugins.onDidReload(showPluginProblems);
   const showHookProblems = () => session.commands.problems.set('hooks', services.hooks.engine.problems);
   showHookProblems();
   const offHooks = services.hooks.onDidReload(showHookProblems);
@@ -218,6 +229,7 @@ function feedConfigProblems(session: ChatSession, services: WindowServices): () 
   showMcpProblems();
   const offMcp = services.mcp.onDidReload(showMcpProblems);
   return () => {
+    offPlugins();
     offHooks();
     offMcp();
   };

@@ -17,6 +17,7 @@ import { NodeShell } from './host/node/shell/nodeShell';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
 import { createVsCodeHooks, type VsCodeHooks } from './host/vscode/hooks';
 import { createVsCodeMcp, type VsCodeMcp } from './host/vscode/mcp';
+import { createVsCodePlugins } from './host/vscode/plugins';
 import { sessionStorageRoot } from './host/vscode/sessionStorage';
 import { codewrightHome } from './host/node/transcriptStore';
 import { createTranscriptStore, migrateLegacyTranscripts } from './host/vscode/transcriptStore';
@@ -133,14 +134,21 @@ async function createServices(context: vscode.ExtensionContext) {
   const model = new AnthropicModelClient({ credentials, settings, log, provider: () => provider().name });
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
   const transcripts = await sharedTranscripts(context, cwd, log);
-  const hooks = await createVsCodeHooks(os.homedir(), log, (id) => path.join(transcripts.dir, `${id}.jsonl`));
   const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const mcp = createVsCodeMcp(context, { cwd, homeDir: os.homedir(), ...(workspaceRoot ? { workspaceRoot } : {}) }, log);
-  context.subscriptions.push(log, permissions, hooks, mcp, { dispose: () => void nodeShell.dispose() });
+  // Installed, enabled plugins (docs/ARCHITECTURE.md, Plugins): their hooks and MCP servers join the window's,
+  // which reload after each plugin load; the chats read their commands, skills and agents.
+  const plugins = await createVsCodePlugins(workspaceRoot ? { workspaceRoot } : {}, log);
+  const hooks = await createVsCodeHooks(os.homedir(), log, (id) => path.join(transcripts.dir, `${id}.jsonl`), () => ({ hooks: plugins.current().hooks, problems: [] }));
+  const mcp = createVsCodeMcp(context, { cwd, homeDir: os.homedir(), ...(workspaceRoot ? { workspaceRoot } : {}), plugins: () => plugins.current().mcpServers }, log);
+  plugins.onDidReload(() => {
+    hooks.reload().catch((err: unknown) => log.error(`Reloading hooks failed: ${String(err)}`));
+    mcp.reload().catch((err: unknown) => log.error(`Reloading the MCP servers failed: ${String(err)}`));
+  });
+  context.subscriptions.push(log, permissions, plugins, hooks, mcp, { dispose: () => void nodeShell.dispose() });
   warnIfSandboxUnavailable(permissions.holder.current(), nodeShell, log);
   // The ids the header picker and /model list: the model table plus the API's models list, fetched once.
   const listModels = createModelList(model, log);
-  return { log, permissions, shellParser, nodeShell, credentials, settings, model, listModels, cwd, hooks, mcp, provider, transcripts };
+  return { log, permissions, shellParser, nodeShell, credentials, settings, model, listModels, cwd, plugins, hooks, mcp, provider, transcripts };
 }
 
 /**

@@ -109,7 +109,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const opened = await openOrReport(() => openCliSession(deps, opts, setup.resumeId), io.stderr, mcp);
   if (!opened) return 1;
   const session = opened;
-  const output = await cliOutput(opts, io, { session, deps, model, cwd, provider, deferInit: channel !== undefined });
+  const output = await cliOutput(opts, io, { session, deps, model, cwd, provider, plugins, deferInit: channel !== undefined });
   const close = async () => {
     reader?.close();
     await session.dispose();

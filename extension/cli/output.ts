@@ -19,6 +19,7 @@ import { ResultTally } from './sdk/resultMessage';
 import { watchTasks } from './sdk/taskMessages';
 import { retryLine } from './progress';
 import { toolActivityLine } from './verbose';
+import type { PluginSet } from '../core/engines/plugins/types';
 
 export type { OutputInit } from './sdk/initMessage';
 export { cliInit, initFrom, type InitSources } from './sdk/initMessage';
@@ -69,9 +70,9 @@ export interface OutputOptions {
 export async function cliOutput(
   opts: CliOptions,
   io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
-  run: { session: AgentSession; deps: AgentSessionDeps; model: string; cwd: string; provider: string; deferInit: boolean },
+  run: { session: AgentSession; deps: AgentSessionDeps; model: string; cwd: string; provider: string; deferInit: boolean; plugins?: PluginSet },
 ): Promise<Output> {
-  const init = await cliInit({ sessionId: run.session.sessionId, deps: run.deps, model: run.model, cwd: run.cwd, provider: run.provider });
+  const init = await cliInit({ sessionId: run.session.sessionId, deps: run.deps, model: run.model, cwd: run.cwd, provider: run.provider, ...(run.plugins ? { plugins: run.plugins.plugins } : {}) });
   return createOutput(opts['output-format'], io.stdout, init, {
     structured: opts.structuredSchema !== undefined,
     stderr: io.stderr,

@@ -40,7 +40,7 @@ describe('package.json manifest', () => {
   it('runs in Restricted Mode with limited support, keeping the workspace from redirecting the API or widening permissions', () => {
     const untrusted = pkg.capabilities.untrustedWorkspaces;
     expect(untrusted.supported).toBe('limited');
-    expect(untrusted.description).toMatch(/hooks, \.mcp\.json servers, commands, skills and agents .* wait until you trust the folder/);
+    expect(untrusted.description).toMatch(/hooks, \.mcp\.json servers, commands, skills and agents .* plugin's hooks and MCP servers wait until you trust the folder/);
     expect(untrusted.restrictedConfigurations).toEqual(['codewright.apiBaseUrl', 'codewright.permissions.allow', 'codewright.permissions.defaultMode']);
     for (const key of untrusted.restrictedConfigurations) expect(Object.keys(pkg.contributes.configuration.properties)).toContain(key);
   });

@@ -30,7 +30,8 @@ export interface OutputInit {
   /** Agent type names the Agent tool offers. */
   agents?: string[];
   skills?: string[];
-  plugins?: { name: string; path: string }[];
+  /** The loaded plugins: `path` their folder, `version` their manifest's when it names one. */
+  plugins?: { name: string; path: string; version?: string }[];
   outputStyle?: string;
   /** `claude_code_version`; the package's version by default. */
   version?: string;
@@ -91,6 +92,8 @@ export interface InitSources {
   commands?: readonly Command[];
   /** True when requests go through a cloud provider (Bedrock, Vertex AI, Foundry) rather than an Anthropic key. */
   cloudProvider?: boolean;
+  /** The run's plugins (cli/plugins.ts). */
+  plugins?: readonly { name: string; root: string; version?: string }[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -111,7 +114,7 @@ export function initFrom(sources: InitSources): OutputInit {
     apiKeySource: !sources.cloudProvider && env.ANTHROPIC_API_KEY?.trim() ? 'ANTHROPIC_API_KEY' : 'none',
     agents: (sources.agents ?? []).map((a) => a.agentType),
     skills: commands.filter((c) => c.isSkill === true).map((c) => c.name),
-    plugins: [],
+    plugins: (sources.plugins ?? []).map((p) => ({ name: p.name, path: p.root, ...(p.version ? { version: p.version } : {}) })),
     outputStyle: 'default',
   };
 }
@@ -130,7 +133,14 @@ function headlessCommandNames(files: readonly Command[]): string[] {
  * The init of a CLI run as the session's dependencies stand now: call it again after an SDK `initialize`
  * changed them (agents, MCP servers, the tool list). `provider`: the run's (cli/provider.ts).
  */
-export async function cliInit(run: { sessionId: string; deps: AgentSessionDeps; model: string; cwd: string; provider: string }): Promise<OutputInit> {
+export async function cliInit(run: {
+  sessionId: string;
+  deps: AgentSessionDeps;
+  model: string;
+  cwd: string;
+  provider: string;
+  plugins?: readonly { name: string; root: string; version?: string }[];
+}): Promise<OutputInit> {
   const { deps } = run;
   return initFrom({
     sessionId: run.sessionId,
@@ -142,5 +152,6 @@ export async function cliInit(run: { sessionId: string; deps: AgentSessionDeps; 
     agents: (await deps.agentDefinitions?.()) ?? BUILTIN_AGENTS,
     commands: (await deps.commands?.()) ?? [],
     cloudProvider: run.provider !== 'anthropic',
+    ...(run.plugins ? { plugins: run.plugins } : {}),
   });
 }

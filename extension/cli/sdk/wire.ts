@@ -117,7 +117,7 @@ export function runSdkStream(run: SdkStreamRun): Promise<number> {
       },
     },
     // The init line lists what `initialize` added (agents, MCP servers, tools), so it is written only now.
-    beforeFirstTurn: async () => run.output.writeInit(await cliInit({ sessionId: session.sessionId, deps, model: run.overrides.model ?? run.model, cwd: run.cwd, provider: run.provider })),
+    beforeFirstTurn: async () => run.output.writeInit(await cliInit({ sessionId: session.sessionId, deps, model: run.overrides.model ?? run.model, cwd: run.cwd, provider: run.provider, ...(run.plugins ? { plugins: run.plugins.plugins } : {}) })),
     ...(wantsReplay(opts) ? { replayUser: (message, uuid) => run.output.replayUser(message, uuid) } : {}),
     ...(onTurnStart ? { onTurnStart } : {}),
     setJsonSchema: (schema) => {

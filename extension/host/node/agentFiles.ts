@@ -55,14 +55,15 @@ export async function loadAgentDefinitions(opts: { cwd: string; homeDir: string;
  * once per distinct problem, not on every turn.
  */
 export function agentDefinitionsReader(
-  opts: { cwd: string; homeDir: string; trusted?: () => boolean },
+  opts: { cwd: string; homeDir: string; trusted?: () => boolean; /** Read on each call: the installed plugins' agents (host/vscode/plugins.ts). */ extra?: () => readonly AgentDefinition[] },
   log: Logger,
   onProblems?: (problems: ConfigProblem[]) => void,
 ): () => Promise<readonly AgentDefinition[]> {
   const reported = new Set<string>();
   return async () => {
     try {
-      const loaded = await loadAgentDefinitions(opts);
+      const { extra, ...where } = opts;
+      const loaded = await loadAgentDefinitions({ ...where, ...(extra ? { extra: extra() } : {}) });
       for (const error of loaded.errors) {
         if (reported.has(error)) continue;
         reported.add(error);

@@ -17,8 +17,11 @@ export interface NodeHooksOptions extends SettingsLocations {
   transcriptPath?: (sessionId: string) => string | undefined;
   /** How the settings files are read (default: from disk); the CLI's --setting-sources skips some. */
   readFile?: ReadSettingsFile;
-  /** Hooks of the loaded plugins (host/node/plugins/loadPluginDir.ts), run beside the settings files' on every reload. */
-  pluginHooks?: HooksConfig;
+  /**
+   * Hooks of the loaded plugins (host/node/plugins/loadPluginDir.ts), run beside the settings files' on every
+   * reload; a function is asked again on each reload (the VS Code host's plugins change while it runs).
+   */
+  pluginHooks?: HooksConfig | (() => HooksConfig);
 }
 
 /** The hooks of the settings files on disk (`workspaceRoot` absent: user settings only). */
@@ -36,7 +39,8 @@ export async function createNodeHookEngine(opts: NodeHooksOptions): Promise<{ en
   });
   const reload = async (loc: SettingsLocations = opts) => {
     const config = await loadHooksConfigFromDisk({ ...loc, ...(opts.extraFiles ? { extraFiles: opts.extraFiles } : {}), ...(opts.readFile ? { readFile: opts.readFile } : {}) });
-    const all = opts.pluginHooks ? { hooks: [...config.hooks, ...opts.pluginHooks.hooks], problems: [...config.problems, ...opts.pluginHooks.problems] } : config;
+    const plugin = typeof opts.pluginHooks === 'function' ? opts.pluginHooks() : opts.pluginHooks;
+    const all = plugin ? { hooks: [...config.hooks, ...plugin.hooks], problems: [...config.problems, ...plugin.problems] } : config;
     engine.setConfig(all);
     return all;
   };

@@ -5,6 +5,7 @@
  * runs any command, so opening an untrusted folder must not run its hooks.
  */
 import * as vscode from 'vscode';
+import type { HooksConfig } from '../../core/engines/hooks/config';
 import type { HookEngine } from '../../core/engines/hooks/engine';
 import { createNodeHookEngine } from '../node/hooks';
 import { permissionSettingsLocations, watchPermissionSettings } from './permissionSettings';
@@ -16,12 +17,13 @@ export interface VsCodeHooks extends vscode.Disposable {
   onDidReload(listener: () => void): () => void;
 }
 
-export async function createVsCodeHooks(homeDir: string, log: vscode.LogOutputChannel, transcriptPath: (sessionId: string) => string): Promise<VsCodeHooks> {
+/** `pluginHooks`: the installed plugins' hooks now (host/vscode/plugins.ts), read on every reload. */
+export async function createVsCodeHooks(homeDir: string, log: vscode.LogOutputChannel, transcriptPath: (sessionId: string) => string, pluginHooks?: () => HooksConfig): Promise<VsCodeHooks> {
   const locations = () => {
     const loc = permissionSettingsLocations(homeDir);
     return vscode.workspace.isTrusted ? loc : { homeDir: loc.homeDir };
   };
-  const { engine, reload } = await createNodeHookEngine({ ...locations(), log, transcriptPath });
+  const { engine, reload } = await createNodeHookEngine({ ...locations(), log, transcriptPath, ...(pluginHooks ? { pluginHooks } : {}) });
   const listeners = new Set<() => void>();
   const again = async () => {
     const config = await reload(locations());

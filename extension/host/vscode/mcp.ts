@@ -39,7 +39,12 @@ async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
   return pick === 'Allow' ? true : pick === 'Deny' ? false : undefined;
 }
 
-export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: string; homeDir: string; workspaceRoot?: string }, log: vscode.LogOutputChannel): VsCodeMcp {
+/** `where.plugins`: the installed plugins' servers now (host/vscode/plugins.ts, none while untrusted), read on every reload; they start without approval. */
+export function createVsCodeMcp(
+  context: vscode.ExtensionContext,
+  where: { cwd: string; homeDir: string; workspaceRoot?: string; plugins?: () => readonly McpServerEntry[] },
+  log: vscode.LogOutputChannel,
+): VsCodeMcp {
   let ask = askModal;
   const hub = new McpManager({
     connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
@@ -61,8 +66,9 @@ export function createVsCodeMcp(context: vscode.ExtensionContext, where: { cwd: 
     });
     problems = result.problems;
     for (const p of problems) log.warn(`MCP config skipped: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`);
-    hub.setServers(result.entries);
-    log.info(`MCP: ${result.entries.length} server(s) configured${trusted ? '' : ' (.mcp.json servers wait until the workspace is trusted)'}.`);
+    const entries = [...result.entries, ...(where.plugins?.() ?? [])];
+    hub.setServers(entries);
+    log.info(`MCP: ${entries.length} server(s) configured${trusted ? '' : ' (.mcp.json servers wait until the workspace is trusted)'}.`);
     for (const l of listeners) l();
   };
   const again = () => void reload().catch((err: unknown) => log.error(`Reloading the MCP servers failed: ${String(err)}`));

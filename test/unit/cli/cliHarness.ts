@@ -24,7 +24,8 @@ const CLI_API_KEY = 'sk-cli-test';
 export function cliEnv(baseUrl: string, extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv; cwd: string; home: string } {
   const cwd = mkdtempSync(path.join(tmpdir(), 'cw-cli-ws-'));
   const home = mkdtempSync(path.join(tmpdir(), 'cw-cli-home-'));
-  return { cwd, home, env: { ...process.env, ANTHROPIC_API_KEY: CLI_API_KEY, ANTHROPIC_BASE_URL: baseUrl, CODEWRIGHT_HOME: home, ...extra } };
+  // CLAUDE_CONFIG_DIR in the temp home: the runs never load the plugins installed on this machine.
+  return { cwd, home, env: { ...process.env, ANTHROPIC_API_KEY: CLI_API_KEY, ANTHROPIC_BASE_URL: baseUrl, CODEWRIGHT_HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), ...extra } };
 }
 
 /** The describe block's fake API (useSharedFake), asking for the key cliEnv gives the CLI. */

@@ -98,18 +98,29 @@ function addPlugin(set: PluginSet, plugin: LoadedPluginFolder): void {
   set.problems.push(...plugin.problems, ...parts.problems);
 }
 
-/** The plugins of these folders (relative to `cwd`), in order. Never throws. */
-export async function loadPluginDirs(dirs: readonly string[], opts: { cwd: string; env: Env; files?: PluginFilesPort }): Promise<PluginSet> {
+/**
+ * The plugins of these folders (relative to `cwd`), in order, then those of `installed` (the enabled,
+ * installed plugins' folders: pluginSettings.ts `enabledPluginRoots`). An installed plugin whose name a
+ * `dirs` folder already took is skipped without a problem: the folder named for this run wins, as
+ * `--plugin-dir` does over an installed plugin in Claude Code. Never throws.
+ */
+export async function loadPluginDirs(dirs: readonly string[], opts: { cwd: string; env: Env; files?: PluginFilesPort; installed?: readonly string[] }): Promise<PluginSet> {
   const set: PluginSet = { ...EMPTY_PLUGIN_SET, plugins: [], commands: [], skills: [], agents: [], hooks: [], mcpServers: [], problems: [] };
-  for (const dir of dirs) {
+  const explicit = new Set<string>();
+  const folders = [...dirs.map((dir) => ({ dir, installed: false })), ...(opts.installed ?? []).map((dir) => ({ dir, installed: true }))];
+  for (const { dir, installed } of folders) {
     const root = path.resolve(opts.cwd, dir);
     try {
       const result = await loadPluginFolder(root, opts.files ?? nodePluginFiles, opts.env);
       if (!result.ok) set.problems.push(...result.problems);
+      else if (installed && explicit.has(result.plugin.name)) continue;
       else if (set.plugins.some((p) => p.name === result.plugin.name)) {
         const first = set.plugins.find((p) => p.name === result.plugin.name)!;
         set.problems.push({ kind: 'plugin', path: root, line: 0, message: `a plugin named "${result.plugin.name}" is already loaded from ${first.root}; this one is skipped` });
-      } else addPlugin(set, result.plugin);
+      } else {
+        addPlugin(set, result.plugin);
+        if (!installed) explicit.add(result.plugin.name);
+      }
     } catch (err) {
       set.problems.push({ kind: 'plugin', path: root, line: 0, message: `cannot be loaded (${err instanceof Error ? err.message : String(err)})` });
     }

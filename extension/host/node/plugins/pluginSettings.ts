@@ -36,16 +36,19 @@ export interface PluginRootsOptions {
   /** The project folder whose `.claude/settings*.json` count when `trusted`. */
   workspaceRoot?: string;
   trusted: boolean;
+  /** Which settings files count (`--setting-sources`); all of them when absent. */
+  sources?: readonly ('user' | 'project' | 'local')[];
 }
 
 /** The user, project and local plugin settings as the options allow. */
 export async function readPluginSettings(opts: PluginRootsOptions): Promise<PluginSettingsSources> {
   const paths = pluginPaths(opts.configDir ?? claudeConfigDir());
   const ws = opts.workspaceRoot;
+  const counts = (source: 'user' | 'project' | 'local') => !opts.sources || opts.sources.includes(source);
   const [user, project, local] = await Promise.all([
-    pluginSettingsOf(paths.userSettings),
-    ws && opts.trusted ? pluginSettingsOf(path.join(ws, '.claude', 'settings.json')) : undefined,
-    ws && opts.trusted ? pluginSettingsOf(path.join(ws, '.claude', 'settings.local.json')) : undefined,
+    counts('user') ? pluginSettingsOf(paths.userSettings) : undefined,
+    ws && opts.trusted && counts('project') ? pluginSettingsOf(path.join(ws, '.claude', 'settings.json')) : undefined,
+    ws && opts.trusted && counts('local') ? pluginSettingsOf(path.join(ws, '.claude', 'settings.local.json')) : undefined,
   ]);
   return { trusted: opts.trusted, ...(user ? { user } : {}), ...(project ? { project } : {}), ...(local ? { local } : {}) };
 }
