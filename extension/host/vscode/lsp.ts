@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { LspDiagnostic, LspLocation, LspOperation, LspPort } from '../../core/contracts/workspace';
 import { DEFAULT_SETTLE, LanguageServerRule, ReportLatency, whenDiagnosticsSettle, type ExtensionManifest, type SettleOptions } from './diagnosticsSettle';
-import { typeScriptSaysClean } from './tsServerCheck';
+import { problems, settledOrClean } from './tsServerCheck';
 
 type QueryParams = Parameters<LspPort['query']>[1];
 type QueryResult = Awaited<ReturnType<LspPort['query']>>;
@@ -218,18 +218,6 @@ export class VsCodeLsp implements LspPort {
     });
     return settled;
   }
-}
-
-const problems = (uri: vscode.Uri): vscode.Diagnostic[] =>
-  vscode.languages.getDiagnostics(uri).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
-
-/**
- * The reports' settling, or sooner when the TypeScript server itself says the file is clean and VS Code
- * shows no problem for it (clean before and after: no report would come, tsServerCheck.ts).
- */
-async function settledOrClean(uri: vscode.Uri, settled: Promise<unknown>): Promise<void> {
-  const clean = typeScriptSaysClean(uri).then((yes) => (yes && problems(uri).length === 0 ? undefined : settled));
-  await Promise.race([settled, clean]);
 }
 
 /** The diagnostics reports for one file, as `whenDiagnosticsSettle` takes them. */

@@ -47,3 +47,20 @@ export async function typeScriptSaysClean(uri: vscode.Uri): Promise<boolean> {
     return false;
   }
 }
+
+export const problems = (uri: vscode.Uri): vscode.Diagnostic[] =>
+  vscode.languages.getDiagnostics(uri).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
+
+/**
+ * The reports' settling, or sooner when the TypeScript server itself says the file is clean and VS Code
+ * shows no problem for it (clean before and after: no report would come).
+ */
+export async function settledOrClean(uri: vscode.Uri, settled: Promise<unknown>): Promise<void> {
+  // Problems shown now will change or be reported again: asking the server would only add to its queue.
+  if (problems(uri).length) {
+    await settled;
+    return;
+  }
+  const clean = typeScriptSaysClean(uri).then((yes) => (yes && problems(uri).length === 0 ? undefined : settled));
+  await Promise.race([settled, clean]);
+}
