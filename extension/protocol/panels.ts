@@ -1,7 +1,7 @@
 /**
  * The command panels of the protocol: `local-jsx` slash commands (/permissions, /context, /agents, /mcp,
- * /hooks) open a panel in the webview with the data it shows; the permissions panel sends rule changes
- * back. `configProblems` lists what was skipped in the user's `.claude/` setup (a malformed command file,
+ * /hooks, /plugin) open a panel in the webview with the data it shows; the permissions panel sends rule
+ * changes back, the plugins panel its installs and marketplace changes. `configProblems` lists what was skipped in the user's `.claude/` setup (a malformed command file,
  * skill, agent file or hook), each naming its file and line, so the user sees it without opening the log.
  * Kept apart from messages.ts, which composes it into the two unions.
  */
@@ -113,6 +113,59 @@ export const HooksPanelSchema = z.strictObject({
     .max(500),
 });
 
+const PluginId = z.string().min(1).max(400);
+const Names = z.array(z.string().min(1).max(500)).max(500);
+
+export const PluginContributionsSchema = z.strictObject({
+  commands: Names,
+  agents: Names,
+  skills: Names,
+  /** `Event: command` of each hook. */
+  hooks: Names,
+  mcpServers: Names,
+  outputStyles: Names,
+});
+
+/** /plugin: marketplaces, the plugins they offer and the installed ones (core/contracts/pluginCatalog.ts). */
+export const PluginsPanelSchema = z.strictObject({
+  panel: z.literal('plugins'),
+  marketplaces: z
+    .array(
+      z.strictObject({
+        name: Name,
+        source: z.string().max(4096),
+        path: FilePath,
+        plugins: z.number().int().nonnegative(),
+        error: Text.optional(),
+        suggested: z.boolean().optional(),
+        lastUpdated: z.string().max(100).optional(),
+      }),
+    )
+    .max(200),
+  plugins: z
+    .array(
+      z.strictObject({
+        id: PluginId,
+        name: Name,
+        marketplace: Name,
+        description: Text.optional(),
+        version: z.string().max(100).optional(),
+        installed: z.boolean(),
+        installedVersion: z.string().max(100).optional(),
+        enabled: z.boolean(),
+        enabledBy: z.enum(['user', 'project', 'local']).optional(),
+        contributes: PluginContributionsSchema.optional(),
+        error: Text.optional(),
+      }),
+    )
+    .max(2000),
+  trusted: z.boolean(),
+  /** An action in progress ("Installing commit-tools@team…"): the panel's buttons wait. */
+  busy: Text.optional(),
+  /** The last action's outcome, or why it failed. */
+  notice: z.strictObject({ kind: z.enum(['info', 'error']), text: Text }).optional(),
+});
+
 /** Why a /mcp server is off, in the words the panel and the palette's Approve MCP Server… use. */
 export const MCP_DISABLED_REASON_TEXT: Record<McpDisabledReason, string> = {
   declined: 'You declined this project server.',
@@ -129,6 +182,7 @@ export const PanelViewSchema = z.discriminatedUnion('panel', [
   AgentsPanelSchema,
   McpPanelSchema,
   HooksPanelSchema,
+  PluginsPanelSchema,
 ]);
 export type PanelView = z.infer<typeof PanelViewSchema>;
 export type PanelName = PanelView['panel'];
@@ -167,6 +221,10 @@ export const PanelRequestSchemas = [
   z.strictObject({ type: z.literal('authenticateMcpServer'), server: Name }),
   /** The /mcp panel's Approve…: ask again about a project server the user declined or dismissed. */
   z.strictObject({ type: z.literal('approveMcpServer'), server: Name }),
+  /** The /plugin panel's Install, Uninstall, Enable, Disable and Update of `<plugin>@<marketplace>`. */
+  z.strictObject({ type: z.literal('pluginAction'), action: z.enum(['install', 'uninstall', 'enable', 'disable', 'update']), plugin: PluginId }),
+  /** The /plugin panel's Add (a folder, git URL or owner/repo; a suggested marketplace by its name), Remove and Update. */
+  z.strictObject({ type: z.literal('marketplaceAction'), action: z.enum(['add', 'remove', 'update']), marketplace: z.string().trim().min(1).max(4096) }),
   /** Opens VS Code's workspace trust editor (the restricted-mode notice, a /mcp server waiting for trust). */
   z.strictObject({ type: z.literal('manageWorkspaceTrust') }),
 ] as const;

@@ -29,6 +29,7 @@ export const PANEL_TITLES: Record<PanelName, string> = {
   agents: 'Agents',
   mcp: 'MCP servers',
   hooks: 'Hooks',
+  plugins: 'Plugins',
 };
 
 /** `850`, `12.3k`, `200k`. */

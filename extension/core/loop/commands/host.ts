@@ -11,6 +11,7 @@ import type { Message, TextBlock, ToolDefinition } from '../../base/messages';
 import type { ToolPermissionContext } from '../../contracts/permissions';
 import type { SessionSummary } from '../../engines/transcripts/sessions';
 import type { Command } from '../../contracts/commands';
+import type { PluginCatalog } from '../../contracts/pluginCatalog';
 
 /** Where a hook or rule came from, as the panels name it (protocol/panels.ts `PanelSourceSchema`). */
 export type PanelSource = 'builtin' | 'userSettings' | 'projectSettings' | 'localSettings' | 'vscodeSettings' | 'cliArg' | 'session' | 'user' | 'project' | 'plugin';
@@ -80,6 +81,10 @@ export interface CommandHost {
   agents(): Promise<readonly AgentDefinition[]>;
   hooks?(): readonly HookView[];
   mcpServers?(): readonly McpPanelRow[];
+  /** The marketplaces and plugins, for /plugin (host/node/plugins/catalog.ts). */
+  plugins?(): Promise<PluginCatalog>;
+  /** `/plugin <subcommand>` in a text host (the CLI): runs it as `codewright plugin <subcommand>` and returns what it printed. */
+  pluginCommand?(args: string): Promise<string>;
   contextSnapshot(): Promise<ContextSnapshot>;
   /** The conversation as markdown, for /export. */
   conversationMarkdown(): string;

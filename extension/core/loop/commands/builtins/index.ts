@@ -4,6 +4,7 @@ import type { Command } from '../../../contracts/commands';
 import { costCommand, helpCommand, modelCommand } from './info';
 import { memoryCommand } from './memory';
 import { agentsCommand, contextCommand, hooksCommand, mcpCommand, permissionsCommand } from './panels';
+import { pluginCommand } from './plugin';
 import { initCommand, reviewCommand } from './prompts';
 import { clearCommand, compactCommand, exportCommand, resumeCommand, rewindCommand } from './session';
 
@@ -25,5 +26,6 @@ export function createBuiltinCommands(host: CommandHost): Command[] {
     agentsCommand(host),
     hooksCommand(host),
     mcpCommand(host),
+    pluginCommand(host),
   ];
 }
