@@ -32,6 +32,7 @@ import { commandFilesReader, fileCommandLoader } from './host/node/commandFiles'
 import { pluginCommandLoader, withPluginCommands } from './host/node/plugins/loadPluginDir';
 import { FileCronJobStore } from './host/node/cronJobStore';
 import { NodeEnvironment } from './host/node/environment';
+import { nodeOutputStyles } from './host/node/outputStyles';
 import { mirrorShell } from './host/node/shell/mirror';
 import type { NodeShell } from './host/node/shell/nodeShell';
 import { NodeTaskOutput } from './host/node/taskOutput';
@@ -46,6 +47,7 @@ import type { VsCodeHooks } from './host/vscode/hooks';
 import { VsCodeLsp } from './host/vscode/lsp';
 import type { VsCodeMcp } from './host/vscode/mcp';
 import type { VsCodePlugins } from './host/vscode/plugins';
+import type { PluginManager } from './ui/plugins/pluginManager';
 import { quickPickMemoryNotes } from './host/vscode/memoryNotePicker';
 import { VsCodeNotebooks } from './host/vscode/notebooks';
 import type { VsCodePermissions } from './host/vscode/permissionState';
@@ -75,6 +77,8 @@ export interface WindowServices {
   cwd: string;
   /** Installed, enabled plugins (host/vscode/plugins.ts): their commands, skills and agents join each chat's. */
   plugins: VsCodePlugins;
+  /** What /plugin and the palette's plugin commands act through (ui/plugins/pluginManager.ts). */
+  pluginManager: PluginManager;
   hooks: VsCodeHooks;
   mcp: VsCodeMcp;
   transcripts: NodeTranscriptStore;
@@ -116,6 +120,7 @@ export function chatFactory(context: vscode.ExtensionContext, services: WindowSe
       approvals: queue,
       responders,
       checkpoints,
+      plugins: services.pluginManager,
       onModeChanged,
       dispose: async () => {
         built.dispose();
@@ -186,6 +191,7 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
       },
       hooks: services.hooks.engine,
       mcp: services.mcp.hub,
+      outputStyles: nodeOutputStyles({ configDir: services.plugins.configDir, workspaceRoot: cwd, trusted, plugins: () => services.plugins.current().outputStyles, onProblems: (problems) => session.commands.problems.set('outputStyles', problems) }),
     },
     memoryNotes: createMemoryNotes({ cwd, io: environment.memoryIo, picker: quickPickMemoryNotes }),
     credentials: services.credentials,
@@ -199,6 +205,7 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
       loaders: [fileCommandLoader(cwd, os.homedir(), trusted), async () => pluginCommandLoader(services.plugins.current())(), mcpPromptLoader(services.mcp.hub)],
       listHooks: () => hooksPanelEntries(services.hooks.engine.hooks),
       mcpServers: () => mcpPanelRows(services.mcp.hub.servers()),
+      plugins: () => services.pluginManager.catalog(),
       listModels: services.listModels,
     },
   });
@@ -219,8 +226,12 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
 
 /** The plugins', hooks' and MCP servers' configuration problems in the session's list of problems, now and after each reload. */
 function feedConfigProblems(session: ChatSession, services: WindowServices): () => void {
-  const showPluginProblems = () => session.commands.problems.set('plugins', services.plugins.current().problems);
-  showPluginProblems();
+  // A plugin installed, enabled, disabled or removed: its commands join or leave the `/` list at once.
+  const showPluginProblems = () => {
+    session.commands.problems.set('plugins', services.plugins.current().problems);
+    void session.commands.refresh();
+  };
+  session.commands.problems.set('plugins', services.plugins.current().problems);
   const offPlugins = services.plugins.onDidReload(showPluginProblems);
   const showHookProblems = () => session.commands.problems.set('hooks', services.hooks.engine.problems);
   showHookProblems();

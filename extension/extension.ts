@@ -17,7 +17,9 @@ import { NodeShell } from './host/node/shell/nodeShell';
 import { createVsCodePermissions, type VsCodePermissions } from './host/vscode/permissionState';
 import { createVsCodeHooks, type VsCodeHooks } from './host/vscode/hooks';
 import { createVsCodeMcp, type VsCodeMcp } from './host/vscode/mcp';
-import { createVsCodePlugins } from './host/vscode/plugins';
+import { createVsCodePlugins, type VsCodePlugins } from './host/vscode/plugins';
+import { PluginManager } from './ui/plugins/pluginManager';
+import { registerPluginCommands } from './ui/plugins/register';
 import { sessionStorageRoot } from './host/vscode/sessionStorage';
 import { codewrightHome } from './host/node/transcriptStore';
 import { createTranscriptStore, migrateLegacyTranscripts } from './host/vscode/transcriptStore';
@@ -32,6 +34,7 @@ import { registerChat, type ChatsApi } from './ui/chat/register';
 import type { CheckpointsApi } from './ui/checkpoints/register';
 import { registerEditor } from './ui/editor/register';
 import { registerPalette, type PaletteApi } from './ui/palette/register';
+import { COMMANDS } from './ui/palette/commands';
 
 /** What activation hands back; the integration tests read it through `extension.exports`. */
 export interface CodewrightApi {
@@ -54,6 +57,8 @@ export interface CodewrightApi {
   readonly hooks: VsCodeHooks;
   /** The MCP servers (docs/ARCHITECTURE.md, MCP), reloaded when their configuration changes. */
   readonly mcp: VsCodeMcp;
+  /** The installed plugins and the manager /plugin and the palette act through (with a seam for its questions). */
+  readonly plugins: { readonly loaded: VsCodePlugins; readonly manager: PluginManager };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CodewrightApi> {
@@ -78,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     onDidChangeKey: (listener) => credentials.onDidChange(listener),
     log,
   });
+  registerPluginCommands(context, { manager: services.pluginManager, openPanel: () => vscode.commands.executeCommand(COMMANDS.runSlashCommand, 'plugin') });
   log.info(`Codewright activated (model ${settings.model()}).`);
   const { sidebar } = chats;
   return {
@@ -91,6 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     checkpoints: sidebar.checkpointsApi,
     hooks: services.hooks,
     mcp: services.mcp,
+    plugins: { loaded: services.plugins, manager: services.pluginManager },
   };
 }
 
@@ -144,11 +151,13 @@ async function createServices(context: vscode.ExtensionContext) {
     hooks.reload().catch((err: unknown) => log.error(`Reloading hooks failed: ${String(err)}`));
     mcp.reload().catch((err: unknown) => log.error(`Reloading the MCP servers failed: ${String(err)}`));
   });
+  // /plugin and the palette's plugin commands act through one manager per window.
+  const pluginManager = new PluginManager({ plugins, log, ...(workspaceRoot ? { workspaceRoot } : {}) });
   context.subscriptions.push(log, permissions, plugins, hooks, mcp, { dispose: () => void nodeShell.dispose() });
   warnIfSandboxUnavailable(permissions.holder.current(), nodeShell, log);
   // The ids the header picker and /model list: the model table plus the API's models list, fetched once.
   const listModels = createModelList(model, log);
-  return { log, permissions, shellParser, nodeShell, credentials, settings, model, listModels, cwd, plugins, hooks, mcp, provider, transcripts };
+  return { log, permissions, shellParser, nodeShell, credentials, settings, model, listModels, cwd, plugins, pluginManager, hooks, mcp, provider, transcripts };
 }
 
 /**

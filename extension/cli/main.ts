@@ -42,7 +42,7 @@ import { loadCliPermissionSettings, settingsReader } from './settingSources';
 import { answeredSessions, cliTranscripts, openCliSession, sessionLine } from './sessionStart';
 import { cliOutput, wantsStreamEvents, type Output } from './output';
 import { prepareRun, type RunSetup } from './runSetup';
-import { cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup';
+import { cliOutputStyles, cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup';
 import { createControlChannel, promptToolAskUser, type RunOverrides } from './sdk/run';
 import { runSdkStream, sdkCheckpointsFor } from './sdk/wire';
 import { runCliTurn } from './turn';
@@ -55,12 +55,15 @@ import { loadCliPlugins } from './plugins';
 import { pluginCommandLoader, withPluginCommands } from '../host/node/plugins/loadPluginDir';
 import type { PluginSet } from '../core/engines/plugins/types';
 import { runPluginCommand } from './pluginCommands';
+import { runMcpCommand } from './mcpCommands';
+import { cliMcpOAuth } from './mcpOAuth';
 import { mcpPromptLoader } from '../core/engines/mcp/prompts';
 import { setModelTableWarn } from '../core/engines/models/models';
 import { modelSettings } from '../core/engines/models/settings';
 
 export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   if (argv[0] === 'plugin') return runPluginCommand(argv.slice(1), io);
+  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), io, undefined, cliMcpOAuth({ env: process.env, homeDir: homedir(), say: (line) => void io.stderr.write(`codewright: ${line}\n`) }));
   const opts = optionsOrExit(argv, io);
   if (typeof opts === 'number') return opts;
   const cwd = process.cwd();
@@ -103,6 +106,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (opts['disable-slash-commands'] ? [] : withPluginCommands((await loadCommandFiles({ cwd, homeDir: homedir() })).commands, plugins.commands));
   deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr, plugins);
+  deps.outputStyles = cliOutputStyles(opts, { cwd, plugins, ...(setup.flag ? { flag: setup.flag } : {}), warn: (line) => void io.stderr.write(`codewright: ${line}\n`) });
   const mcp = await startCliMcp(opts, { cwd, homeDir: homedir(), plugins: plugins.mcpServers }, (line) => void io.stderr.write(`codewright: ${line}\n`), channel);
   if (mcp) deps.mcp = mcp;
 

@@ -4,20 +4,23 @@
  * problem is one sentence on stderr and exit code 1.
  */
 import { homedir } from 'node:os';
-import { addMarketplace, listMarketplaces, loadMarketplace, removeMarketplace, updateMarketplace, type MarketplaceContext } from '../host/node/plugins/marketplaces';
+import { addMarketplace, addSuggestedMarketplace, listMarketplaces, loadMarketplace, removeMarketplace, updateMarketplace, type MarketplaceContext } from '../host/node/plugins/marketplaces';
 import { describeSource } from '../host/node/plugins/marketplaceSource';
 import { claudeConfigDir, pluginPaths } from '../host/node/plugins/pluginFiles';
 import { listInstalled, uninstallPlugin } from '../host/node/plugins/installStore';
 import { pluginEnablement, setPluginEnabled } from '../host/node/plugins/pluginSettings';
-import { installCommand, type PluginIo } from './pluginInstall';
+import { isSuggestedName } from '../host/node/plugins/suggestedMarketplaces';
+import { installCommand, updateCommand, type PluginIo } from './pluginInstall';
 
 export const PLUGIN_USAGE = `Usage: codewright plugin <command>
   install <plugin>@<marketplace> [--yes]   fetch a plugin, show what it runs, install and enable it
+  update <plugin>@<marketplace> [--yes]    refresh its marketplace, show what the new version runs, install it
   uninstall <plugin>@<marketplace>         remove an installed plugin
   enable <plugin>@<marketplace>            switch a plugin on (user settings)
   disable <plugin>@<marketplace>           switch a plugin off (user settings)
   list                                     installed plugins, and what the marketplaces offer
-  marketplace add <folder|git-url|owner/repo>
+  marketplace add <folder|git-url|owner/repo|name>
+                                           a name: a marketplace extraKnownMarketplaces suggests
   marketplace list
   marketplace update [<name>]
   marketplace remove <name>`;
@@ -60,6 +63,7 @@ function one(args: string[], what: string, io: PluginIo): string | undefined {
 
 const PLUGIN: Record<string, Handler> = {
   install: installCommand,
+  update: updateCommand,
   async uninstall(args, ctx, io) {
     const id = one(args, '<plugin>@<marketplace>', io);
     if (!id) return 1;
@@ -103,9 +107,11 @@ async function listCommand(_args: string[], ctx: MarketplaceContext, io: PluginI
 
 const MARKETPLACE: Record<string, Handler> = {
   async add(args, ctx, io) {
-    const source = one(args, 'folder, git URL or owner/repo', io);
+    const source = one(args, 'folder, git URL, owner/repo or suggested name', io);
     if (!source) return 1;
-    const added = await addMarketplace(source, ctx);
+    // The CLI trusts the folder it runs in, so the project's suggestions count (as its enabledPlugins do).
+    const where = { configDir: ctx.paths.configDir, cwd: ctx.cwd, workspaceRoot: ctx.cwd, trusted: true };
+    const added = (await isSuggestedName(source, where)) ? await addSuggestedMarketplace(source, where) : await addMarketplace(source, ctx);
     say(io, `Added the marketplace ${added.name} (${added.manifest.plugins.length} plugin${added.manifest.plugins.length === 1 ? '' : 's'}) from ${describeSource(added.entry.source)}.`);
     return 0;
   },

@@ -1,7 +1,8 @@
 /**
  * What the CLI's flags make of the session (docs/ARCHITECTURE.md, The headless CLI): the permission context
  * (settings files, `--settings`, rules and directories from the command line), the tools offered (`--tools`,
- * StructuredOutput with `--json-schema`) and the system prompt (`--system-prompt`, `--append-system-prompt`).
+ * StructuredOutput with `--json-schema`), the system prompt (`--system-prompt`, `--append-system-prompt`) and
+ * the output style (the `outputStyle` setting, `/output-style`).
  */
 import { initialPermissionContext, SETTINGS_SOURCES, type LoadedPermissionSettings } from '../core/engines/permissions/settings';
 import { mergeSandboxSettings } from '../core/engines/sandbox/settings';
@@ -13,6 +14,11 @@ import { getTools } from '../tools/tools';
 import { STRUCTURED_OUTPUT_INSTRUCTION } from '../tools/StructuredOutput/prompt';
 import type { CliOptions } from './args';
 import type { FlagSettings } from './flagSettings';
+import { formatConfigProblem } from '../core/base/configProblems';
+import type { OutputStylesPort } from '../core/contracts/outputStyles';
+import type { PluginSet } from '../core/engines/plugins/types';
+import { nodeOutputStyles } from '../host/node/outputStyles';
+import { claudeConfigDir } from '../host/node/plugins/pluginFiles';
 
 export function cliPermissionContext(loaded: LoadedPermissionSettings, opts: CliOptions, extra: { flag?: FlagSettings; addDirs: readonly string[] }): ToolPermissionContext {
   const flag = extra.flag?.settings;
@@ -45,4 +51,30 @@ export function cliSystemPrompts(opts: CliOptions): { customSystemPrompt?: strin
     ...(opts['system-prompt'] ? { customSystemPrompt: opts['system-prompt'] } : {}),
     ...(append ? { appendSystemPrompt: append } : {}),
   };
+}
+
+/**
+ * The run's output styles (docs/ARCHITECTURE.md, Output styles): the user's (`$CLAUDE_CONFIG_DIR`), the
+ * project's and the plugins', with the `outputStyle` of the settings files `--setting-sources` lets count and
+ * of `--settings` on top. The folder the CLI runs in is trusted, as for its other settings. A skipped style file
+ * or an unknown name is said on stderr, once; the run goes on with `default`.
+ */
+export function cliOutputStyles(opts: CliOptions, run: { cwd: string; plugins: PluginSet; flag?: FlagSettings; warn: (line: string) => void; env?: NodeJS.ProcessEnv }): OutputStylesPort {
+  const said = new Set<string>();
+  return nodeOutputStyles({
+    configDir: claudeConfigDir(run.env ?? process.env),
+    workspaceRoot: run.cwd,
+    trusted: () => true,
+    ...(opts.settingSources ? { sources: opts.settingSources } : {}),
+    ...(run.flag ? { extraSettings: { path: run.flag.path, text: run.flag.text } } : {}),
+    plugins: () => run.plugins.outputStyles,
+    onProblems: (problems) => {
+      for (const p of problems) {
+        const line = `output styles: ${formatConfigProblem(p)}`;
+        if (said.has(line)) continue;
+        said.add(line);
+        run.warn(line);
+      }
+    },
+  });
 }

@@ -19,6 +19,7 @@ import { getEmptyToolPermissionContext } from '../core/contracts/permissions';
 import type { Message } from '../core/base/messages';
 import { listSessions } from '../core/engines/transcripts/sessions';
 import { transcriptToMarkdown } from '../conversation/transcriptMarkdown';
+import { cliPluginHost } from './pluginSlash';
 
 export type CliSlashResult =
   /** Not a command: the prompt goes to the model as typed. */
@@ -35,6 +36,8 @@ export interface CliSlashDeps {
   loaders?: readonly CommandLoader[];
   /** Where skipped command files are reported (stderr). */
   warn: (line: string) => void;
+  /** For /plugin (`CLAUDE_CONFIG_DIR`); the process's when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function runCliSlash(prompt: string, deps: CliSlashDeps): Promise<CliSlashResult> {
@@ -95,8 +98,10 @@ function cliHost(deps: CliSlashDeps, commands: () => readonly Command[]): Comman
     listSessions: () => listSessions(agent.transcripts),
     permissionContext: () => agent.permissions?.current() ?? getEmptyToolPermissionContext(),
     agents: async () => (await agent.agentDefinitions?.()) ?? BUILTIN_AGENTS,
+    ...(agent.outputStyles ? { outputStyles: agent.outputStyles } : {}),
     contextSnapshot: () => session.contextSnapshot(),
     conversationMarkdown: () => transcriptToMarkdown(session.history.map((m) => JSON.stringify(m)).join('\n'), `Conversation ${session.sessionId}`),
     exists: async (file) => (await stat(path.resolve(agent.cwd, file)).catch(() => undefined)) !== undefined,
+    ...cliPluginHost({ env: deps.env ?? process.env, cwd: agent.cwd, home: deps.homeDir }),
   };
 }

@@ -27,6 +27,7 @@ const ignored = wrapList(Object.keys(IGNORED_FLAGS).map((f) => `--${f}`));
 export const USAGE = `Usage: ${COMMAND} -p "PROMPT" [options]
        ${COMMAND} --input-format stream-json --output-format stream-json [options] < messages.jsonl
        ${COMMAND} plugin <install|uninstall|enable|disable|list|marketplace> …   (${COMMAND} plugin, for its commands)
+       ${COMMAND} mcp <add|add-json|list|get|remove|login|logout|approve> …      (${COMMAND} mcp, for its commands)
 
 Run
   -p, --print [PROMPT]           Run one turn headless and print the result; without PROMPT (or with "-")

@@ -12,6 +12,7 @@ import { permissionRules } from '../core/loop/commands/builtins/views';
 import { resolveCommand, runCommand, type CommandOutcome, type Resolved } from '../core/loop/commands/dispatch';
 import type { CommandEditorPort, CommandHost, HookView } from '../core/loop/commands/host';
 import type { McpPanelRow } from '../core/contracts/mcp';
+import type { PluginCatalog } from '../core/contracts/pluginCatalog';
 import { applyRuleChange, type RuleChange } from '../core/loop/commands/permissionRules';
 import { CommandRegistry, type CommandListItem } from '../core/loop/commands/registry';
 import type { CommandLoader } from '../core/contracts/commands';
@@ -32,6 +33,8 @@ export interface ChatCommandOptions {
   /** The hooks of the settings files, for /hooks. */
   listHooks?: () => readonly HookView[];
   mcpServers?: () => readonly McpPanelRow[];
+  /** The marketplaces and plugins, for /plugin (ui/plugins/pluginManager.ts). */
+  plugins?: () => Promise<PluginCatalog>;
   /** The ids `/model` lists (core/engines/models/modelList.ts); the model table's when absent. */
   listModels?: () => Promise<string[]>;
 }
@@ -229,6 +232,8 @@ export class ChatCommands {
       agents: async () => (await agent.agentDefinitions?.()) ?? BUILTIN_AGENTS,
       hooks: () => this.deps.options?.listHooks?.() ?? [],
       mcpServers: () => this.deps.options?.mcpServers?.() ?? [],
+      ...(this.deps.options?.plugins ? { plugins: this.deps.options.plugins } : {}),
+      ...(agent.outputStyles ? { outputStyles: agent.outputStyles } : {}),
       contextSnapshot: () => target.agentSession.contextSnapshot(),
       conversationMarkdown: () => transcriptToMarkdown(target.agentSession.history.map((m) => JSON.stringify(m)).join('\n'), `Conversation ${target.agentSession.sessionId}`),
       exists: async (file) => (await agent.toolPorts.workspace.stat(file).catch(() => undefined)) !== undefined,

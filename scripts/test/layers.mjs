@@ -12,6 +12,8 @@ export const LAYERS = {
   webview: { command: [bin('vitest'), 'run', '--config', 'test/webview/vitest.config.mts'], build: true },
   integration: { command: [bin('tsx'), 'test/integration/run.ts'], build: true },
   e2e: { command: [bin('vitest'), 'run', '--config', 'test/e2e/vitest.config.mts'], build: true },
+  // The MCP project's conformance suite against the built CLI (scripts/test/conformance.mjs).
+  conformance: { command: [process.execPath, 'scripts/test/conformance.mjs'], build: true },
 };
 
 export function layerNamed(name) {

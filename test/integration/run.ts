@@ -47,7 +47,7 @@ async function runDesktop(testsPath: string, launch: Launch): Promise<number> {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: testsPath,
       launchArgs: [launch.target, '--disable-extensions', '--disable-workspace-trust'],
-      extensionTestsEnv: { ...TEST_ENV, CODEWRIGHT_HOME: path.join(INTEGRATION_OUT, `codewright-home-${launch.name}`), ...launch.env },
+      extensionTestsEnv: { ...TEST_ENV, CODEWRIGHT_HOME: path.join(INTEGRATION_OUT, `codewright-home-${launch.name}`), CLAUDE_CONFIG_DIR: path.join(INTEGRATION_OUT, `claude-config-${launch.name}`), ...launch.env },
       ...(process.env.VSCODE_EXECUTABLE_PATH ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE_PATH } : {}),
     });
     return 0;

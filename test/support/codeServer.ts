@@ -99,8 +99,9 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
       '--extensions-dir', extensions,
       opts.workspaceFile ?? opts.folder,
     ],
-    // Transcripts go to the throwaway profile, not to the ~/.codewright of whoever runs the tests.
-    { env: { CODEWRIGHT_HOME: path.join(profile, 'codewright-home'), ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    // Transcripts and Claude Code's plugin files go to the throwaway profile, not to the ~/.codewright or
+    // ~/.claude of whoever runs the tests.
+    { env: { CODEWRIGHT_HOME: path.join(profile, 'codewright-home'), ...process.env, CLAUDE_CONFIG_DIR: path.join(profile, 'claude-config'), ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

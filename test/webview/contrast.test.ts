@@ -68,6 +68,33 @@ const mcp: PanelView = {
     { name: 'old', status: 'disabled', tools: 4 },
   ],
 };
+const none = { commands: [], agents: [], skills: [], hooks: [], mcpServers: [], outputStyles: [] };
+const plugins: PanelView = {
+  panel: 'plugins',
+  marketplaces: [
+    { name: 'team', source: 'acme/claude-plugins', path: '/home/u/.claude/plugins/marketplaces/team', plugins: 3, lastUpdated: '2025-06-01T10:00:00.000Z' },
+    { name: 'company-tools', source: 'https://git.example.com/tools.git', path: '', plugins: 0, suggested: true },
+    { name: 'broken', source: '/work/missing', path: '/work/missing', plugins: 0, error: 'marketplace.json not found' },
+  ],
+  plugins: [
+    {
+      id: 'commit-tools@team',
+      name: 'commit-tools',
+      marketplace: 'team',
+      description: 'Conventional commits',
+      version: '1.2.0',
+      installed: true,
+      installedVersion: '1.2.0',
+      enabled: true,
+      enabledBy: 'user',
+      contributes: { ...none, commands: ['/commit-tools:commit'], hooks: ['PreToolUse: ./lint.sh'], mcpServers: ['plugin:commit-tools:git'] },
+    },
+    { id: 'docs@team', name: 'docs', marketplace: 'team', version: '2.1.0', installed: true, installedVersion: '2.0.0', enabled: false, enabledBy: 'project' },
+    { id: 'lint@team', name: 'lint', marketplace: 'team', installed: false, enabled: false, error: 'plugin.json is not valid JSON' },
+  ],
+  trusted: false,
+  notice: { kind: 'error', text: 'Could not update team: git pull failed.' },
+};
 
 /** Each screen: the events that bring it up, then what a person does to see all of it. */
 const SCREENS: Record<string, { events: () => HostToWebview[]; show?: (view: WebviewPage) => Promise<void> }> = {
@@ -89,6 +116,7 @@ const SCREENS: Record<string, { events: () => HostToWebview[]; show?: (view: Web
       await view.page.locator('[data-testid="mcp-stderr"] summary').click();
     },
   },
+  'the /plugin panel': { events: () => [snapshot(), { type: 'panelOpened', view: plugins }] },
   'the setup screen': { events: () => [snapshot([], { setup: { hasApiKey: false, keySource: 'none', workspaceTrusted: false } })] },
   'the restricted mode notice': { events: () => [snapshot([userMessage('u1', 'hi')], { setup: { hasApiKey: true, keySource: 'secretStorage', workspaceTrusted: false } })] },
 };

@@ -94,6 +94,8 @@ export interface InitSources {
   cloudProvider?: boolean;
   /** The run's plugins (cli/plugins.ts). */
   plugins?: readonly { name: string; root: string; version?: string }[];
+  /** The output style in use; `default` when absent. */
+  outputStyle?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -115,7 +117,7 @@ export function initFrom(sources: InitSources): OutputInit {
     agents: (sources.agents ?? []).map((a) => a.agentType),
     skills: commands.filter((c) => c.isSkill === true).map((c) => c.name),
     plugins: (sources.plugins ?? []).map((p) => ({ name: p.name, path: p.root, ...(p.version ? { version: p.version } : {}) })),
-    outputStyle: 'default',
+    outputStyle: sources.outputStyle ?? 'default',
   };
 }
 
@@ -153,5 +155,6 @@ export async function cliInit(run: {
     commands: (await deps.commands?.()) ?? [],
     cloudProvider: run.provider !== 'anthropic',
     ...(run.plugins ? { plugins: run.plugins } : {}),
+    outputStyle: (await deps.outputStyles?.current())?.name ?? 'default',
   });
 }

@@ -61,14 +61,19 @@ function applySystemPrompt(target: InitializeTarget, request: ControlBody): void
   if (append) target.deps.appendSystemPrompt = [target.deps.appendSystemPrompt, append].filter(Boolean).join('\n\n');
 }
 
+/** The style in use and the ones there are; `default` alone without output styles. */
+async function outputStyleAnswer(deps: AgentSessionDeps): Promise<{ output_style: string; available_output_styles: string[] }> {
+  const read = await deps.outputStyles?.read();
+  return { output_style: read?.current.name ?? 'default', available_output_styles: read?.styles.map((s) => s.name) ?? ['default'] };
+}
+
 async function answer(target: InitializeTarget, hooksApplied: boolean | undefined): Promise<ControlBody> {
   const agents: readonly AgentDefinition[] = (await target.deps.agentDefinitions?.()) ?? BUILTIN_AGENTS;
   const commands = (await target.deps.commands?.()) ?? [];
   return {
     commands: commands.filter((c) => !c.isHidden && c.userInvocable !== false).map((c) => ({ name: c.name, description: c.description, argumentHint: c.argumentHint ?? '' })),
     agents: agents.map((a) => ({ name: a.agentType, description: a.whenToUse, ...(a.model ? { model: a.model } : {}) })),
-    output_style: 'default',
-    available_output_styles: ['default'],
+    ...(await outputStyleAnswer(target.deps)),
     models: modelRows(target.model()),
     account: { apiKeySource: target.apiKeySource, apiProvider: API_PROVIDER[target.provider] ?? 'firstParty' },
     claude_code_version: target.version,

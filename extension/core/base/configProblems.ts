@@ -1,9 +1,9 @@
 /**
  * A part of the user's `.claude/` setup that was skipped: a malformed command file, skill, agent file, hook
- * memory import or plugin. Loaders return these instead of throwing, so everything else keeps working; the host
- * logs them and shows them in the chat view (protocol/panels.ts `configProblems`).
+ * memory import, plugin or output style. Loaders return these instead of throwing, so everything else keeps
+ * working; the host logs them and shows them in the chat view (protocol/panels.ts `configProblems`).
  */
-export type ConfigProblemKind = 'command' | 'skill' | 'agent' | 'hook' | 'settings' | 'memory' | 'plugin';
+export type ConfigProblemKind = 'command' | 'skill' | 'agent' | 'hook' | 'settings' | 'memory' | 'plugin' | 'outputStyle';
 
 export interface ConfigProblem {
   kind: ConfigProblemKind;

@@ -20,8 +20,19 @@ export type McpConfigScope = 'project' | 'user' | 'settings' | 'cli' | 'dynamic'
  */
 export type McpServerConfig =
   | { type: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { type: 'http' | 'sse'; url: string; headers: Record<string, string> }
+  | { type: 'http' | 'sse'; url: string; headers: Record<string, string>; oauth?: McpOAuthConfig }
   | { type: 'sdk'; name: string };
+
+/**
+ * A remote server's `oauth` entry, as in Claude Code's `.mcp.json`: a client registered with the authorization
+ * server beforehand (`clientId`, and `clientSecret` for a confidential client; `${VAR}` expanded like every
+ * string), and the loopback port its redirect URI names (`http://127.0.0.1:<callbackPort>/callback`).
+ */
+export interface McpOAuthConfig {
+  clientId?: string;
+  clientSecret?: string;
+  callbackPort?: number;
+}
 
 export interface McpServerEntry {
   name: string;

@@ -1,17 +1,25 @@
 /**
  * The window's MCP servers in VS Code (docs/ARCHITECTURE.md, MCP): the manager on the Node connector, its
  * configuration (`~/.claude.json`, the workspace's `.mcp.json`, the user setting `codewright.mcpServers`)
- * loaded at activation and again when one of them changes. A project server asks with a modal before it
- * starts, the answer remembered in the workspace's state. In an untrusted workspace the `.mcp.json` servers
+ * loaded at activation and again when one of them changes. A project server starts when Claude Code's
+ * approval settings say so (`enableAllProjectMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers`
+ * in the user, project and local settings files; host/node/mcp/approvalSettings.ts); one they do not mention
+ * asks with a modal, and the answer is written to `.claude/settings.local.json`, so the CLI and Claude Code
+ * start the same servers (an answer an earlier version kept in the workspace's state is moved there once).
+ * A change of the settings files starts a declined server they now approve. In an untrusted workspace the `.mcp.json` servers
  * are listed (so /mcp can say why they are off) but never started or asked about; granting trust asks.
  * A declined or dismissed server is approved later from /mcp or `Codewright: Approve MCP Server…`.
  * Remote servers that want an OAuth sign-in keep their tokens in SecretStorage and open the browser with
  * `openExternal` when the user authenticates (the /mcp panel, or `Codewright: Authenticate MCP Server`).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConfigProblem } from '../../core/base/configProblems';
-import { approvableServers, approvalQuestion, rememberingApproval } from '../../core/engines/mcp/approval';
+import { approvableServers, approvalQuestion, settingsApproval } from '../../core/engines/mcp/approval';
+import { mcpjsonDecision } from '../../core/engines/mcp/projectApproval';
+import { approvalFile, readMcpApprovalSettings, recordMcpjsonAnswer, type McpApprovalLocations } from '../node/mcp/approvalSettings';
+import { claudeConfigDir } from '../node/plugins/pluginFiles';
 import { loadMcpConfig } from '../../core/engines/mcp/config';
 import { McpManager } from '../../core/engines/mcp/manager';
 import type { McpServerEntry } from '../../core/contracts/mcp';
@@ -28,7 +36,8 @@ export interface VsCodeMcp extends vscode.Disposable {
   onDidReload(listener: () => void): () => void;
   /**
    * Replaces the Allow / Deny modal of project servers (tests answer through it, as with the checkpoints'
-   * confirmation); undefined restores the modal. Remembering the answer in `workspaceState` still applies.
+   * confirmation); undefined restores the modal. The approval settings still decide first, and the answer is
+   * still written to `.claude/settings.local.json`.
    */
   setAsk(ask: ((entry: McpServerEntry) => Promise<boolean | undefined>) | undefined): void;
 }
@@ -46,9 +55,19 @@ export function createVsCodeMcp(
   log: vscode.LogOutputChannel,
 ): VsCodeMcp {
   let ask = askModal;
+  const approvals = (): McpApprovalLocations => ({ configDir: claudeConfigDir(process.env, where.homeDir), ...(where.workspaceRoot ? { workspaceRoot: where.workspaceRoot } : {}), trusted: vscode.workspace.isTrusted });
   const hub = new McpManager({
     connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
-    approval: rememberingApproval(context.workspaceState, (entry) => ask(entry)),
+    approval: settingsApproval({
+      settings: () => readMcpApprovalSettings(approvals()),
+      record: async (name, allow) => {
+        if (!where.workspaceRoot) throw new Error('there is no workspace folder to keep it in');
+        log.info(`MCP: ${allow ? 'approved' : 'declined'} "${name}" in ${await recordMcpjsonAnswer(where.workspaceRoot, name, allow)}.`);
+      },
+      ask: (entry) => ask(entry),
+      legacy: context.workspaceState,
+      warn: (message) => log.warn(message),
+    }),
     // Project servers wait for trust (core/engines/mcp/manager.ts); granting it starts them.
     trusted: () => vscode.workspace.isTrusted,
     log,
@@ -81,6 +100,7 @@ export function createVsCodeMcp(
     }),
     ...watch(new vscode.RelativePattern(vscode.Uri.file(where.homeDir), '.claude.json'), again),
     ...(where.workspaceRoot ? watch(new vscode.RelativePattern(vscode.Uri.file(where.workspaceRoot), '.mcp.json'), again) : []),
+    watchApprovals(hub, approvals, log),
     vscode.commands.registerCommand(COMMANDS.authenticateMcpServer, (server?: unknown) => authenticateCommand(hub, typeof server === 'string' ? server : undefined)),
     vscode.commands.registerCommand(COMMANDS.approveMcpServer, (server?: unknown) => approveCommand(hub, typeof server === 'string' ? server : undefined)),
   ];
@@ -163,6 +183,37 @@ async function nothingToApprove(hub: McpManager): Promise<void> {
   const names = held.map((s) => `"${s.name}"`).join(', ');
   const pick = await vscode.window.showInformationMessage(`The MCP servers ${names} of .mcp.json start once you trust this workspace.`, trust);
   if (pick === trust) await vscode.commands.executeCommand('workbench.trust.manage');
+}
+
+/**
+ * When an approval settings file changes (the user edits it, `codewright mcp approve` runs, Claude Code writes
+ * it), the project servers that were declined or dismissed and that the settings now approve start.
+ */
+function watchApprovals(hub: McpManager, locations: () => McpApprovalLocations, log: vscode.LogOutputChannel): vscode.Disposable {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const recheck = async () => {
+    const settings = await readMcpApprovalSettings(locations());
+    for (const s of hub.servers()) {
+      const off = s.status.state === 'disabled' && (s.status.reason === 'declined' || s.status.reason === 'dismissed');
+      if (s.scope === 'project' && off && mcpjsonDecision(s.name, settings) === 'approved') await hub.approve(s.name);
+    }
+  };
+  const fire = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void recheck().catch((err: unknown) => log.error(`Applying the MCP approval settings failed: ${String(err)}`)), 100);
+  };
+  const loc = locations();
+  const user = approvalFile('user', loc)!;
+  const patterns = [
+    new vscode.RelativePattern(vscode.Uri.file(path.dirname(user)), path.basename(user)),
+    // The folder too: a file written right after its new `.claude` folder can be missed (as in permissionSettings.ts).
+    ...(loc.workspaceRoot ? [new vscode.RelativePattern(vscode.Uri.file(loc.workspaceRoot), '.claude/settings{,.local}.json'), new vscode.RelativePattern(vscode.Uri.file(loc.workspaceRoot), '.claude')] : []),
+  ];
+  const disposables = patterns.flatMap((p) => watch(p, fire));
+  return new vscode.Disposable(() => {
+    if (timer) clearTimeout(timer);
+    for (const d of disposables) d.dispose();
+  });
 }
 
 function watch(pattern: vscode.RelativePattern, onChange: () => void): vscode.Disposable[] {

@@ -12,6 +12,8 @@ import { loadInstalledPlugins } from '../node/plugins/installedPlugins';
 import { claudeConfigDir } from '../node/plugins/pluginFiles';
 
 export interface VsCodePlugins extends vscode.Disposable {
+  /** Where Claude Code's plugin files are: `$CLAUDE_CONFIG_DIR` or `~/.claude`. */
+  readonly configDir: string;
   current(): PluginSet;
   reload(): Promise<void>;
   /** Called after every load; returns the unsubscribe. */
@@ -43,6 +45,7 @@ export async function createVsCodePlugins(where: { workspaceRoot?: string }, log
   ];
   await reload().catch((err: unknown) => log.error(`Loading the plugins failed: ${String(err)}`));
   return {
+    configDir,
     current: () => set,
     reload,
     onDidReload: (listener) => {

@@ -74,6 +74,7 @@ export class Chat implements ChatHandle {
         checkpoints: checkpoints.controls,
         questions: responders.questions,
         plans: responders.plans,
+        ...(parts.plugins ? { plugins: parts.plugins } : {}),
       },
       { kind: parts.kind, onAvailabilityChanged: (available) => responders.setAvailable(available), onUserRequest: () => deps.touched(this) },
     );

@@ -21,6 +21,15 @@ import {
   type WebviewToHost,
 } from '../../protocol/messages';
 
+/** The window's plugin manager as the /plugin panel uses it (ui/plugins/pluginManager.ts). */
+export interface PluginPanelPort {
+  view(): Promise<PanelView>;
+  plugin(action: Extract<WebviewToHost, { type: 'pluginAction' }>['action'], id: string): Promise<unknown>;
+  marketplace(action: Extract<WebviewToHost, { type: 'marketplaceAction' }>['action'], marketplace: string): Promise<unknown>;
+  /** The busy text, the outcome or the plugins changed; returns the unsubscribe. */
+  onDidChange(listener: () => void): () => void;
+}
+
 /** What the webview may ask of the editor; the implementation validates every argument (linkPolicy.ts). */
 export interface EditorActions {
   openFile(path: string, line?: number, endLine?: number): Promise<void>;
@@ -55,6 +64,8 @@ export interface ChatBridgeDeps {
   questions?: Pick<WebviewQuestionResponder, 'answer' | 'pendingRequest'>;
   /** The plan approval card's host half (docs/ARCHITECTURE.md, Plan mode); without it, answers are dropped. */
   plans?: Pick<WebviewPlanResponder, 'answer' | 'pendingRequest'>;
+  /** The /plugin panel's actions and refreshes; without it, its requests are logged and dropped. */
+  plugins?: PluginPanelPort;
 }
 
 export class ChatBridge {
@@ -78,7 +89,10 @@ export class ChatBridge {
       const view = deps.session.commands.mcpPanel();
       if (view) deps.post({ type: 'panelOpened', view: (this.panel = view) });
     });
+    // An open /plugin panel follows the manager: its busy text, then the outcome and the new state.
+    const offPlugins = deps.plugins?.onDidChange(() => void this.refreshPluginsPanel()) ?? (() => {});
     this.unsubscribe = () => {
+      offPlugins();
       offMcp();
       offEvents();
       offTasks();
@@ -210,6 +224,14 @@ export class ChatBridge {
         return session.commands.authenticateMcpServer(message.server);
       case 'approveMcpServer':
         return session.commands.approveMcpServer(message.server);
+      case 'pluginAction':
+        if (!this.deps.plugins) return this.deps.log.warn(`Ignored the plugin request "${message.action} ${message.plugin}": plugins cannot be managed here.`);
+        await this.deps.plugins.plugin(message.action, message.plugin);
+        return;
+      case 'marketplaceAction':
+        if (!this.deps.plugins) return this.deps.log.warn(`Ignored the marketplace request "${message.action} ${message.marketplace}": plugins cannot be managed here.`);
+        await this.deps.plugins.marketplace(message.action, message.marketplace);
+        return;
       case 'manageWorkspaceTrust':
         return this.deps.actions.manageWorkspaceTrust?.();
       case 'closePanel':
@@ -219,6 +241,13 @@ export class ChatBridge {
         if (!this.deps.plans?.answer(message)) this.deps.log.warn(`Ignored an answer to plan ${message.requestId}: it is not pending or names no mode.`);
         return;
     }
+  }
+
+  private async refreshPluginsPanel(): Promise<void> {
+    if (this.panel?.panel !== 'plugins' || !this.deps.plugins) return;
+    const view = await this.deps.plugins.view().catch((err: unknown) => void this.deps.log.error(`The plugins panel could not be read: ${String(err)}`));
+    // Closed (or replaced by another panel) while the catalog was read: leave it.
+    if (view && this.panel?.panel === 'plugins') this.deps.post({ type: 'panelOpened', view: (this.panel = view) });
   }
 
   private async forward(event: ChatEvent): Promise<void> {

@@ -2,6 +2,7 @@
 import type { ChatSession } from '../../conversation/chatSession';
 import type { SessionCheckpoints } from '../../core/engines/checkpoints/sessionCheckpoints';
 import type { ApprovalQueue } from '../../core/engines/permissions/approvalQueue';
+import type { PluginPanelPort } from './chatBridge';
 import type { ChatResponders } from './responders';
 
 /** The side bar's chat, or one in an editor tab. */
@@ -14,6 +15,8 @@ export interface ChatParts {
   readonly approvals: ApprovalQueue;
   readonly responders: ChatResponders;
   readonly checkpoints: SessionCheckpoints;
+  /** The window's plugin manager, for the /plugin panel; absent in tests that build a chat alone. */
+  readonly plugins?: PluginPanelPort;
   /** Called with the chat's permission mode whenever it changes (header, palette, plan mode, settings file). */
   onModeChanged(listener: (mode: string) => void): () => void;
   /** Ends the chat: its turn and tasks stop, waiting dialogs deny, its terminal mirror closes. */

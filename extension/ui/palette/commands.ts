@@ -21,4 +21,13 @@ export const COMMANDS = {
   rejectProposedEdit: 'codewright.rejectProposedEdit',
   authenticateMcpServer: 'codewright.authenticateMcpServer',
   approveMcpServer: 'codewright.approveMcpServer',
+  managePlugins: 'codewright.managePlugins',
+  addPluginMarketplace: 'codewright.addPluginMarketplace',
+  removePluginMarketplace: 'codewright.removePluginMarketplace',
+  updatePluginMarketplaces: 'codewright.updatePluginMarketplaces',
+  installPlugin: 'codewright.installPlugin',
+  enablePlugin: 'codewright.enablePlugin',
+  disablePlugin: 'codewright.disablePlugin',
+  updatePlugin: 'codewright.updatePlugin',
+  uninstallPlugin: 'codewright.uninstallPlugin',
 } as const;

@@ -44,6 +44,7 @@ export function run(): Promise<void> {
   require('./agents.test');
   require('./claudeSetup.test');
   require('./mcp.test');
+  require('./plugins.test');
   require('./chats.test');
   require('./multiRoot.test');
   require('./untrusted.test');

@@ -4,12 +4,14 @@
  * (asked about before it starts), the streamable HTTP one on loopback in the `codewright.mcpServers` setting.
  * Tools are listed and called in a chat turn on the fake API, resources read (tool and `@server:uri`), a
  * prompt runs as a slash command, `list_changed` reaches the next request, and a crashing server is shown
- * failed with its stderr and reconnects while the built-in tools keep working.
+ * failed with its stderr and reconnects while the built-in tools keep working. Approvals are Claude Code's settings
+ * (issue 30): an answer in the dialog lands in `.claude/settings.local.json`, a change of that file starts a
+ * server it now approves, and `enableAllProjectMcpServers` starts a new server without a question.
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
@@ -90,6 +92,8 @@ describe('MCP servers in the real extension host', function () {
   const config = () => vscode.workspace.getConfiguration('codewright');
   const root = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
   const mcpJson = () => path.join(root(), '.mcp.json');
+  /** Where the dialog's answers are written, as Claude Code keeps them. */
+  const localSettings = () => path.join(root(), '.claude', 'settings.local.json');
   /** Questions the approval seam was asked, each with its answer to give. */
   const asked: { entry: McpServerEntry; answer: (yes: boolean | undefined) => void }[] = [];
   const prompts: PermissionPrompt[] = [];
@@ -97,6 +101,8 @@ describe('MCP servers in the real extension host', function () {
 
   before(async () => {
     assert.ok(KEY, 'ANTHROPIC_API_KEY must be set for the integration run');
+    // Approvals an earlier, interrupted run wrote would answer this run's questions.
+    rmSync(localSettings(), { force: true });
     fake = await startFakeAnthropic({ apiKey: KEY });
     await config().update('apiBaseUrl', fake.url, vscode.ConfigurationTarget.Global);
     api = await EXTENSION.activate();
@@ -113,6 +119,9 @@ describe('MCP servers in the real extension host', function () {
     restoreResponder?.();
     api.mcp.setAsk(undefined);
     rmSync(mcpJson(), { force: true });
+    rmSync(localSettings(), { force: true });
+    // The folder the answers created, unless something else keeps a file there.
+    if (existsSync(path.dirname(localSettings())) && readdirSync(path.dirname(localSettings())).length === 0) rmSync(path.dirname(localSettings()), { recursive: true });
     await config().update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
     await api.mcp.reload();
     for (const child of children) child.kill();
@@ -307,7 +316,59 @@ describe('MCP servers in the real extension host', function () {
     await waitForHub(api, 'later connected', isState('later', 'connected'));
     assert.ok(server(api.mcp.hub.servers(), 'later')!.tools.some((t) => t.name === 'echo'));
   });
+
+  it('writes Allow and Deny to .claude/settings.local.json, and starts a denied server once the file approves it', async () => {
+    addServers(mcpJson(), ['allowed', 'denied']);
+    await api.mcp.reload();
+    await waitForQuestion(asked, 'allowed');
+    await waitForQuestion(asked, 'denied');
+    asked.find((q) => q.entry.name === 'allowed')!.answer(true);
+    asked.find((q) => q.entry.name === 'denied')!.answer(false);
+    await waitForHub(api, 'allowed connected, denied declined', (servers) => isState('allowed', 'connected')(servers) && JSON.stringify(server(servers, 'denied')?.status) === JSON.stringify({ state: 'disabled', reason: 'declined' }));
+    const saved = settingsOf(localSettings());
+    // fixture and later were allowed by the earlier tests: every Allow of this window is there.
+    assert.deepEqual([...(saved.enabledMcpjsonServers ?? [])].sort(), ['allowed', 'fixture', 'later']);
+    assert.deepEqual(saved.disabledMcpjsonServers, ['denied']);
+
+    // As `codewright mcp approve denied` (or an edit by hand) would: the watcher starts it, nobody is asked.
+    const questions = asked.length;
+    writeFileSync(localSettings(), JSON.stringify({ ...saved, enabledMcpjsonServers: [...(saved.enabledMcpjsonServers ?? []), 'denied'], disabledMcpjsonServers: [] }, null, 2));
+    await waitForHub(api, 'denied connected after the settings approved it', isState('denied', 'connected'));
+    assert.equal(asked.length, questions, 'the settings approved it: no question');
+  });
+
+  it('starts a new .mcp.json server without a question when enableAllProjectMcpServers is set', async () => {
+    const saved = settingsOf(localSettings());
+    writeFileSync(localSettings(), JSON.stringify({ ...saved, enableAllProjectMcpServers: true }, null, 2));
+    const questions = asked.length;
+    try {
+      addServers(mcpJson(), ['everyone']);
+      await api.mcp.reload();
+      await waitForHub(api, 'everyone connected', isState('everyone', 'connected'));
+      assert.equal(asked.length, questions, 'enableAllProjectMcpServers approved it: no question');
+      assert.ok(server(api.mcp.hub.servers(), 'everyone')!.tools.some((t) => t.name === 'echo'));
+      assert.ok(!(settingsOf(localSettings()).enabledMcpjsonServers ?? []).includes('everyone'), 'nothing was recorded for it');
+    } finally {
+      writeFileSync(localSettings(), JSON.stringify(saved, null, 2));
+    }
+  });
 });
+
+/** Adds stdio fixture servers named `names` to the `.mcp.json` at `file`, each with a fresh id (no earlier answer counts). */
+function addServers(file: string, names: string[]): void {
+  const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+  for (const name of names) config.mcpServers[name] = { command: NODE, args: ['--import', TSX, path.join(FIXTURES, 'stdioServer.ts')], env: { CODEWRIGHT_TEST_RUN: randomUUID() } };
+  writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
+/** The approval keys of a settings file (empty when it does not exist). */
+function settingsOf(file: string): { enabledMcpjsonServers?: string[]; disabledMcpjsonServers?: string[]; enableAllProjectMcpServers?: boolean } {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    return {};
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof settingsOf>;
+}
 
 /** Resolves once the approval seam was asked about `name` (the manager asks right after it set needsApproval). */
 async function waitForQuestion(asked: { entry: McpServerEntry }[], name: string): Promise<void> {

@@ -41,7 +41,7 @@ describe('codewright plugin', () => {
     expect(await runCli(['plugin', 'uninstall', 'audit-log@cw-fixtures'], w)).toMatchObject({ code: 0, stdout: 'Uninstalled audit-log@cw-fixtures.\n' });
     expect(await runCli(['plugin', 'marketplace', 'remove', 'cw-fixtures'], w)).toMatchObject({ code: 0, stdout: 'Removed the marketplace cw-fixtures.\n' });
     expect((await runCli(['plugin', 'marketplace', 'list'], w)).stdout).toBe('No marketplaces are added.\n');
-  }, 60_000);
+  }, 150_000);
 
   it('says what is wrong in a sentence and exits 1', async () => {
     const w = where();
@@ -55,5 +55,5 @@ describe('codewright plugin', () => {
     const unknown = await runCli(['plugin', 'frobnicate'], w);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^codewright: unknown plugin command "frobnicate"\.\nUsage: codewright plugin <command>/);
-  }, 60_000);
+  }, 150_000);
 });

@@ -78,6 +78,27 @@ describe('loading plugin folders', () => {
         config: { type: 'stdio', command: 'node', args: ['--import', 'tsx', `${root}/../../mcp/stdioServer.ts`], cwd: root, env: { CLAUDE_PLUGIN_ROOT: root } },
       },
     ]);
+    expect(set.outputStyles).toEqual([
+      {
+        name: 'everything:terse',
+        description: 'Answers in as few words as will do',
+        prompt: 'Answer in at most three short sentences. Skip greetings, recaps and offers of further help.',
+        keepCodingInstructions: true,
+        source: 'plugin',
+        path: path.join(root, 'styles/terse.md'),
+      },
+    ]);
+  });
+
+  it('reads output-styles/ by default, each style named <plugin>:<name>, and reports a style file that does not parse', async () => {
+    const root = plugin({
+      '.claude-plugin/plugin.json': '{"name": "styled"}',
+      'output-styles/brief.md': '---\nname: Brief\n---\nBe brief.',
+      'output-styles/broken.md': '---\nkeep-coding-instructions: maybe\n---\nText.',
+    });
+    const set = await loadPluginDirs([root], { cwd: '/', env: {} });
+    expect(set.outputStyles.map((s) => [s.name, s.keepCodingInstructions, s.prompt])).toEqual([['styled:Brief', false, 'Be brief.']]);
+    expect(set.problems).toEqual([{ kind: 'outputStyle', path: path.join(root, 'output-styles/broken.md'), line: 2, message: '"keep-coding-instructions" must be true or false' }]);
   });
 
   it('nests command folders as project commands do, and reads .mcp.json and hooks/hooks.json by default', async () => {

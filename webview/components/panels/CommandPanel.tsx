@@ -1,6 +1,6 @@
 /**
  * The panel a `local-jsx` slash command opens above the composer (docs/ARCHITECTURE.md, Command panels):
- * /permissions, /context, /agents, /mcp or /hooks. Focus moves into it when it opens and back to the
+ * /permissions, /context, /agents, /mcp, /hooks or /plugin. Focus moves into it when it opens and back to the
  * composer when it closes; Escape or the × button close it and tell the host (`closePanel`).
  */
 import { useId } from 'react';
@@ -13,6 +13,7 @@ import { McpPanel } from './McpPanel';
 import type { PanelActions } from './panelActions';
 import { PANEL_TITLES } from './panelText';
 import { PermissionsPanel } from './PermissionsPanel';
+import { PluginsPanel } from './PluginsPanel';
 import '../../panels.css';
 
 export interface CommandPanelProps {
@@ -42,6 +43,8 @@ function PanelBody({ view, actions }: { view: PanelView; actions: PanelActions }
       );
     case 'hooks':
       return <HooksPanel view={view} />;
+    case 'plugins':
+      return <PluginsPanel view={view} onPluginAction={actions.pluginAction} onMarketplaceAction={actions.marketplaceAction} onManageTrust={actions.manageWorkspaceTrust} />;
   }
 }
 

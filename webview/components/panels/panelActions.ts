@@ -4,6 +4,8 @@ import type { HostBridge } from '../../vscodeApi';
 
 export type AddPermissionRule = Omit<Extract<WebviewToHost, { type: 'addPermissionRule' }>, 'type'>;
 export type RemovePermissionRule = Omit<Extract<WebviewToHost, { type: 'removePermissionRule' }>, 'type'>;
+export type PluginActionKind = Extract<WebviewToHost, { type: 'pluginAction' }>['action'];
+export type MarketplaceActionKind = Extract<WebviewToHost, { type: 'marketplaceAction' }>['action'];
 
 export interface PanelActions {
   addRule: (rule: AddPermissionRule) => void;
@@ -17,6 +19,10 @@ export interface PanelActions {
   approveMcpServer: (server: string) => void;
   /** VS Code's workspace trust editor: project servers wait for trust. */
   manageWorkspaceTrust: () => void;
+  /** /plugin: install, uninstall, enable, disable or update `<plugin>@<marketplace>`. */
+  pluginAction: (action: PluginActionKind, plugin: string) => void;
+  /** /plugin: add (a folder, git URL, owner/repo, or a suggested marketplace's name), remove or update a marketplace. */
+  marketplaceAction: (action: MarketplaceActionKind, marketplace: string) => void;
 }
 
 export function panelActions(bridge: HostBridge): PanelActions {
@@ -28,5 +34,7 @@ export function panelActions(bridge: HostBridge): PanelActions {
     authenticateMcpServer: (server) => void bridge.post({ type: 'authenticateMcpServer', server }),
     approveMcpServer: (server) => void bridge.post({ type: 'approveMcpServer', server }),
     manageWorkspaceTrust: () => void bridge.post({ type: 'manageWorkspaceTrust' }),
+    pluginAction: (action, plugin) => void bridge.post({ type: 'pluginAction', action, plugin }),
+    marketplaceAction: (action, marketplace) => void bridge.post({ type: 'marketplaceAction', action, marketplace }),
   };
 }

@@ -94,9 +94,23 @@ export interface InstalledPlugins {
   plugins: Record<string, PluginInstallation[]>;
 }
 
+/** One `extraKnownMarketplaces` entry: `{ "source": { "source": "github", "repo": "o/r" } }` (git `url`, directory `path`). */
+export const extraMarketplaceSchema = z.looseObject({ source: marketplaceSourceSchema, autoUpdate: z.boolean().optional() });
+export type ExtraMarketplace = z.infer<typeof extraMarketplaceSchema>;
+
+/** The entries that fit; one that does not (a source kind this version does not know) is left out, not the file. */
+function fittingMarketplaces(all: Record<string, unknown>): Record<string, ExtraMarketplace> {
+  const out: Record<string, ExtraMarketplace> = {};
+  for (const [name, value] of Object.entries(all)) {
+    const parsed = extraMarketplaceSchema.safeParse(value);
+    if (parsed.success) out[name] = parsed.data;
+  }
+  return out;
+}
+
 export const pluginSettingsSchema = z.looseObject({
   enabledPlugins: z.record(z.string(), z.unknown()).optional(),
-  extraKnownMarketplaces: z.record(z.string(), z.looseObject({ source: marketplaceSourceSchema })).optional(),
+  extraKnownMarketplaces: z.record(z.string(), z.unknown()).transform(fittingMarketplaces).optional(),
 });
 export type PluginSettings = z.infer<typeof pluginSettingsSchema>;
 

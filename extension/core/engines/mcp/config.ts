@@ -12,7 +12,7 @@ import type { ConfigProblem } from '../../base/configProblems';
 import { isRecord } from '../../base/isRecord';
 import { JsonSyntaxError, lineAt, lineOfPath, parseJsonWithPositions, type JsonPath } from '../../base/text/jsonPositions';
 import { expandVariables, type Env } from './expand';
-import type { McpConfigScope, McpServerConfig, McpServerEntry } from '../../contracts/mcp';
+import type { McpConfigScope, McpOAuthConfig, McpServerConfig, McpServerEntry } from '../../contracts/mcp';
 
 const Strings = z.array(z.string().max(10_000)).max(500);
 const StringMap = z.record(z.string().min(1).max(1000), z.string().max(10_000));
@@ -28,6 +28,14 @@ const RemoteSchema = z.object({
   type: z.enum(['http', 'sse']),
   url: z.string().min(1, 'a url is required'),
   headers: StringMap.default({}),
+  /** Claude Code's other `oauth` keys (`authServerMetadataUrl`, `scopes`) are not read: discovery and the spec's scope rules apply. */
+  oauth: z
+    .object({
+      clientId: z.string().min(1).max(1000).optional(),
+      clientSecret: z.string().min(1).max(10_000).optional(),
+      callbackPort: z.number().int().min(1).max(65_535).optional(),
+    })
+    .optional(),
 });
 /** An in-process server of the Agent SDK application (its `mcp_set_servers`); `name` defaults to the key. */
 const SdkSchema = z.object({ type: z.literal('sdk'), name: z.string().min(1).max(200).optional() });
@@ -101,8 +109,7 @@ function serverOf(name: string, raw: unknown, at: JsonPath, where: Where): McpSe
     if (!sdk.success) return problem(where, at, `MCP server "${name}" skipped: ${sdk.error.issues[0]?.message ?? 'invalid'}`);
     return { name, scope: where.scope, config: { type: 'sdk', name: sdk.data.name ?? name }, ...(where.file ? { path: where.file } : {}) };
   }
-  const remote = isRecord(raw) && (raw.type === 'http' || raw.type === 'sse' || (raw.type === undefined && 'url' in raw && !('command' in raw)));
-  const parsed = remote ? RemoteSchema.safeParse(isRecord(raw) && raw.type === undefined ? { ...raw, type: 'http' } : raw) : StdioSchema.safeParse(raw);
+  const parsed = parseShape(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.length ? ` (${issue.path.join('.')})` : '';
@@ -114,6 +121,24 @@ function serverOf(name: string, raw: unknown, at: JsonPath, where: Where): McpSe
 }
 
 type Parsed = z.infer<typeof StdioSchema> | z.infer<typeof RemoteSchema>;
+
+/** A stdio or remote entry (a `url` without `type` is http) checked against its schema, before expansion. */
+function parseShape(raw: unknown): z.ZodSafeParseResult<Parsed> {
+  const remote = isRecord(raw) && (raw.type === 'http' || raw.type === 'sse' || (raw.type === undefined && 'url' in raw && !('command' in raw)));
+  return remote ? RemoteSchema.safeParse(isRecord(raw) && raw.type === undefined ? { ...raw, type: 'http' } : raw) : StdioSchema.safeParse(raw);
+}
+
+/**
+ * What is wrong with a server entry before anyone writes it (`codewright mcp add-json`), or undefined when the
+ * loader takes it; `${VAR}` is not expanded here (the variable may be set only where the server runs).
+ */
+export function serverEntryProblem(raw: unknown): string | undefined {
+  if (isRecord(raw) && raw.type === 'sdk') return 'a server of type "sdk" exists only inside an Agent SDK application; it cannot be configured in a file';
+  const parsed = parseShape(raw);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  return `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid'}`;
+}
 
 /** Expands every string the server is started with; the first unset variable (without default) fails it. */
 function expandConfig(data: Parsed, at: JsonPath, where: Where): McpServerConfig | { at: JsonPath; message: string } {
@@ -128,7 +153,7 @@ function expandConfig(data: Parsed, at: JsonPath, where: Where): McpServerConfig
   const map = (m: Record<string, string>, key: string) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, x(v, [key, k])]));
   const config: McpServerConfig =
     'url' in data
-      ? { type: data.type, url: x(data.url, ['url']), headers: map(data.headers, 'headers') }
+      ? { type: data.type, url: x(data.url, ['url']), headers: map(data.headers, 'headers'), ...(data.oauth ? { oauth: expandOAuth(data.oauth, x) } : {}) }
       : {
           type: 'stdio',
           command: x(data.command, ['command']),
@@ -137,6 +162,14 @@ function expandConfig(data: Parsed, at: JsonPath, where: Where): McpServerConfig
           ...(data.cwd ? { cwd: x(data.cwd, ['cwd']) } : {}),
         };
   return failure ?? config;
+}
+
+function expandOAuth(oauth: NonNullable<z.infer<typeof RemoteSchema>['oauth']>, x: (text: string, field: JsonPath) => string): McpOAuthConfig {
+  return {
+    ...(oauth.clientId ? { clientId: x(oauth.clientId, ['oauth', 'clientId']) } : {}),
+    ...(oauth.clientSecret ? { clientSecret: x(oauth.clientSecret, ['oauth', 'clientSecret']) } : {}),
+    ...(oauth.callbackPort ? { callbackPort: oauth.callbackPort } : {}),
+  };
 }
 
 function problem(where: Where, at: JsonPath, message: string): ConfigProblem {
@@ -164,14 +197,13 @@ export async function loadMcpConfig(inputs: McpConfigInputs): Promise<McpConfigR
   if (!inputs.strict) {
     const claudeJson = path.join(inputs.homeDir, '.claude.json');
     const userText = await inputs.readFile(claudeJson);
-    if (userText !== undefined) {
-      sources.push({ scope: 'user', path: claudeJson, text: userText });
-      // Claude Code's "local" servers: the user's own, for this folder only.
-      if (inputs.workspaceRoot) sources.push({ scope: 'user', path: claudeJson, text: userText, pointer: ['projects', inputs.workspaceRoot, 'mcpServers'] });
-    }
+    if (userText !== undefined) sources.push({ scope: 'user', path: claudeJson, text: userText });
     const projectFile = inputs.workspaceRoot ? path.join(inputs.workspaceRoot, '.mcp.json') : undefined;
     const projectText = projectFile ? await inputs.readFile(projectFile) : undefined;
     if (projectFile && projectText !== undefined) sources.push({ scope: 'project', path: projectFile, text: projectText });
+    // Claude Code's "local" servers (`codewright mcp add -s local`): the user's own, for this folder only, and
+    // as in Claude Code they win a name over the project's and the user's.
+    if (userText !== undefined && inputs.workspaceRoot) sources.push({ scope: 'user', path: claudeJson, text: userText, pointer: ['projects', inputs.workspaceRoot, 'mcpServers'] });
     if (inputs.setting !== undefined) sources.push({ scope: 'settings', label: 'the setting codewright.mcpServers', value: inputs.setting });
   }
   const cliProblems: ConfigProblem[] = [];

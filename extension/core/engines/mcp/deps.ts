@@ -12,6 +12,12 @@ export interface McpApprovalPort {
    * user asked to approve it (or restarted it), so a remembered "no" does not count.
    */
   approve(entry: McpServerEntry, options?: { askAgain?: boolean }): Promise<boolean | undefined>;
+  /**
+   * False for a port that never waits for a person, only looks the answer up (the CLI's, from the settings
+   * files): the server stays `connecting` meanwhile, so `whenSettled` waits for the answer. Otherwise it is
+   * `needsApproval` while the question may be showing.
+   */
+  readonly asks?: boolean;
 }
 
 /** Test seam for the backoff. */

@@ -19,8 +19,8 @@ export async function admit(slot: Slot, generation: number, askAgain: boolean, d
     slots.set(slot, { state: 'disabled', reason: 'untrusted' });
     return false;
   }
-  slots.set(slot, { state: 'needsApproval' });
   const approval = deps.approval;
+  slots.set(slot, approval?.asks === false ? { state: 'connecting' } : { state: 'needsApproval' });
   if (!approval) return false;
   // A question that failed to show got no answer: off, but not as if the user had said no.
   const answer = await approval.approve(slot.entry, askAgain ? { askAgain } : undefined).catch(() => undefined);

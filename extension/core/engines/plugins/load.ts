@@ -1,10 +1,11 @@
 /**
  * Loads one plugin folder through `PluginFilesPort` (docs/ARCHITECTURE.md, Plugins): its manifest, the
- * markdown files of its commands, agents and skills (read, not parsed: the loop's parsers name them), its
- * hooks and its MCP servers. The default folders (`commands/`, `agents/`, `skills/`, `hooks/hooks.json`,
- * `.mcp.json`) are always read; the manifest's custom paths supplement them, as in Claude Code. A folder that
- * is missing or a manifest that does not parse fails the plugin with one problem; a bad part of it (a path
- * that does not exist, a hooks file that is not JSON) is a problem with its file and line, and the rest loads.
+ * markdown files of its commands, agents, skills and output styles (read, not parsed: the loop's parsers name
+ * them), its hooks and its MCP servers. The default folders (`commands/`, `agents/`, `skills/`,
+ * `output-styles/`, `hooks/hooks.json`, `.mcp.json`) are always read; the manifest's custom paths supplement
+ * them, as in Claude Code. A folder that is missing or a manifest that does not parse fails the plugin with one
+ * problem; a bad part of it (a path that does not exist, a hooks file that is not JSON) is a problem with its
+ * file and line, and the rest loads.
  */
 import path from 'node:path';
 import type { ConfigProblem, ConfigProblemKind } from '../../base/configProblems';
@@ -79,9 +80,11 @@ async function markdownIn(ctx: Context, dir: string, nested: boolean, rel = '', 
   return out;
 }
 
-/** The markdown files of commands (`nested`) or agents, from every target. */
-async function markdownFiles(ctx: Context, key: 'commands' | 'agents', custom: string | readonly string[] | undefined, nested: boolean): Promise<PluginMarkdownFile[]> {
-  const kind = key === 'commands' ? 'command' : 'agent';
+const MARKDOWN_KIND = { commands: 'command', agents: 'agent', outputStyles: 'outputStyle' } as const;
+
+/** The markdown files of commands (`nested`), agents or output styles, from every target. */
+async function markdownFiles(ctx: Context, key: keyof typeof MARKDOWN_KIND, custom: string | readonly string[] | undefined, nested: boolean): Promise<PluginMarkdownFile[]> {
+  const kind = MARKDOWN_KIND[key];
   const out: PluginMarkdownFile[] = [];
   const add = async (file: string, relativePath: string) => {
     if (out.some((f) => f.path === file)) return;
@@ -173,6 +176,7 @@ export async function loadPluginFolder(root: string, files: PluginFilesPort, env
   const commandFiles = await markdownFiles(ctx, 'commands', manifest.commands, true);
   const agentFiles = await markdownFiles(ctx, 'agents', manifest.agents, false);
   const skills = await skillFiles(ctx);
+  const outputStyleFiles = await markdownFiles(ctx, 'outputStyles', manifest.outputStyles, false);
   const hooks = await configs(ctx, 'hooks', 'hook', (text, file, inline) => pluginHooksFromText(text, file, ctx, inline));
   const mcp = await configs(ctx, 'mcpServers', 'settings', (text, file, inline) => pluginMcpFromText(text, file, ctx, env, inline));
   const plugin: LoadedPluginFolder = {
@@ -182,6 +186,7 @@ export async function loadPluginFolder(root: string, files: PluginFilesPort, env
     commandFiles,
     agentFiles,
     skillFiles: skills,
+    outputStyleFiles,
     hooks: hooks.flatMap((h) => h.hooks),
     mcpServers: mcp.flatMap((m) => m.entries),
     problems: ctx.problems,

@@ -1,7 +1,8 @@
 /**
  * How a plugin's parts are named and where they are (docs/ARCHITECTURE.md, Plugins), as in Claude Code:
  * commands are `/<plugin>:<command>` (a nested file `git/commit.md` is `/<plugin>:git:commit`, as project
- * commands nest), agents the sub-agent types `<plugin>:<agent>`, skills `<plugin>:<skill>`. MCP servers are
+ * commands nest), agents the sub-agent types `<plugin>:<agent>`, skills and output styles `<plugin>:<name>`
+ * (core/loop/query/outputStyleFile.ts names a style). MCP servers are
  * `plugin:<plugin>:<server>`, so their tools are `mcp__plugin_<plugin>_<server>__<tool>` (colons become `_`
  * in tool names): the form Claude Code gives plugin servers' tools (its plugin MCP docs, and plugins that
  * name their own tools so, e.g. spotatui's agent plugin, PR LargeModGames/spotatui#432). `${CLAUDE_PLUGIN_ROOT}`
@@ -14,6 +15,7 @@ export const DEFAULT_PATHS = {
   commands: 'commands',
   agents: 'agents',
   skills: 'skills',
+  outputStyles: 'output-styles',
   hooks: 'hooks/hooks.json',
   mcpServers: '.mcp.json',
 } as const;

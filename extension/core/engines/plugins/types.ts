@@ -7,6 +7,7 @@ import type { AgentDefinition } from '../../contracts/agents';
 import type { PromptCommand } from '../../contracts/commands';
 import type { HookCommand } from '../../contracts/hooks';
 import type { McpServerEntry } from '../../contracts/mcp';
+import type { OutputStyle } from '../../contracts/outputStyles';
 import type { PluginManifest } from './manifest';
 
 /** One entry of a folder. */
@@ -25,7 +26,7 @@ export interface PluginFilesPort {
   kind(file: string): Promise<'file' | 'dir' | undefined>;
 }
 
-/** A markdown file of a plugin, read but not parsed (the loop's parsers turn it into a command or an agent). */
+/** A markdown file of a plugin, read but not parsed (the loop's parsers turn it into a command, an agent or an output style). */
 export interface PluginMarkdownFile {
   /** Absolute. */
   path: string;
@@ -52,6 +53,8 @@ export interface LoadedPluginFolder {
   commandFiles: PluginMarkdownFile[];
   agentFiles: PluginMarkdownFile[];
   skillFiles: PluginSkillFile[];
+  /** `output-styles/*.md` and the manifest's `outputStyles` paths. */
+  outputStyleFiles: PluginMarkdownFile[];
   /** Source `plugin`, `${CLAUDE_PLUGIN_ROOT}` expanded, `CLAUDE_PLUGIN_ROOT` in their environment. */
   hooks: HookCommand[];
   /** Named `plugin:<plugin>:<server>`, scope `plugin`. */
@@ -72,7 +75,9 @@ export interface PluginSet {
   agents: AgentDefinition[];
   hooks: HookCommand[];
   mcpServers: McpServerEntry[];
+  /** Named `<plugin>:<style>`, in plugin order. */
+  outputStyles: OutputStyle[];
   problems: ConfigProblem[];
 }
 
-export const EMPTY_PLUGIN_SET: PluginSet = { plugins: [], commands: [], skills: [], agents: [], hooks: [], mcpServers: [], problems: [] };
+export const EMPTY_PLUGIN_SET: PluginSet = { plugins: [], commands: [], skills: [], agents: [], hooks: [], mcpServers: [], outputStyles: [], problems: [] };

@@ -12,6 +12,7 @@ import type { ToolPermissionContext } from '../../contracts/permissions';
 import type { SessionSummary } from '../../engines/transcripts/sessions';
 import type { Command } from '../../contracts/commands';
 import type { PluginCatalog } from '../../contracts/pluginCatalog';
+import type { OutputStylesPort } from '../../contracts/outputStyles';
 
 /** Where a hook or rule came from, as the panels name it (protocol/panels.ts `PanelSourceSchema`). */
 export type PanelSource = 'builtin' | 'userSettings' | 'projectSettings' | 'localSettings' | 'vscodeSettings' | 'cliArg' | 'session' | 'user' | 'project' | 'plugin';
@@ -85,6 +86,8 @@ export interface CommandHost {
   plugins?(): Promise<PluginCatalog>;
   /** `/plugin <subcommand>` in a text host (the CLI): runs it as `codewright plugin <subcommand>` and returns what it printed. */
   pluginCommand?(args: string): Promise<string>;
+  /** The session's output styles, for /output-style (the session's `AgentSessionDeps.outputStyles`). */
+  outputStyles?: OutputStylesPort;
   contextSnapshot(): Promise<ContextSnapshot>;
   /** The conversation as markdown, for /export. */
   conversationMarkdown(): string;

@@ -18,6 +18,7 @@ import type { UsageSnapshot } from '../query/usage';
 import type { TurnModelSettings } from '../query/sessionParams';
 import type { Command } from '../../contracts/commands';
 import type { McpHub } from '../../contracts/mcp';
+import type { OutputStylesPort } from '../../contracts/outputStyles';
 
 export interface AgentSessionDeps {
   model: ModelClient;
@@ -46,6 +47,8 @@ export interface AgentSessionDeps {
   agentId?: AgentId;
   customSystemPrompt?: string;
   appendSystemPrompt?: string;
+  /** The output styles (docs/ARCHITECTURE.md, Output styles): the one in use shapes the system prompt each turn; `default` without it. */
+  outputStyles?: OutputStylesPort;
   /** Test seam: retry timing. */
   retry?: QueryParams['retry'];
   /** The agent types the Agent tool offers (built-in, files, --agents); the built-in ones when absent. */

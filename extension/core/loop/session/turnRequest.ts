@@ -30,12 +30,14 @@ export async function prepareRequest(s: SessionState, settings: TurnModelSetting
   s.tools.commandList = (await deps.commands?.()) ?? [];
   const tools = offeredTools(s.tools, deps);
   startPermissions(s.store, deps, options);
+  const outputStyle = await deps.outputStyles?.current();
   const system = buildSystemPrompt({
     env: withFolders(s, env),
     tools,
     skills: skillSummaries(s.tools.commandList),
     ...(deps.customSystemPrompt ? { customSystemPrompt: deps.customSystemPrompt } : {}),
     ...(deps.appendSystemPrompt ? { appendSystemPrompt: deps.appendSystemPrompt } : {}),
+    ...(outputStyle ? { outputStyle } : {}),
   });
   const definitions = await definitionsOf(s.tools, deps, s.store, tools);
   const prefix = { model: settings.model, system, tools: definitions };

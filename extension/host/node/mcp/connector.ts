@@ -4,8 +4,9 @@
  * with their headers, falling back to the old SSE transport when streamable HTTP fails to connect (type
  * "http"; type "sse" goes to SSE directly). Connecting times out; so does every request. With `oauth`, remote
  * servers get the SDK's OAuth client (oauth.ts, oauthFlow.ts): stored tokens are sent and refreshed silently,
- * and a server that wants a sign-in is `McpAuthRequiredError` until `authenticate` ran; without it, a 401 is
- * that error with a hint to configure a bearer header. With `sdk`, servers of type `sdk` run in the Agent
+ * and a server that wants a sign-in is `McpAuthRequiredError` until `authenticate` ran (or, with `interactive`,
+ * the browser sign-in runs on the connect itself, the connect timeout standing still meanwhile); without it, a
+ * 401 is that error with a hint to configure a bearer header. With `sdk`, servers of type `sdk` run in the Agent
  * SDK application and are reached over its control channel (sdkTransport.ts); with `elicitation`, servers may
  * ask the user for input (elicitation.ts).
  */
@@ -19,7 +20,9 @@ import { isMcpAuthRequired, McpAuthRequiredError } from '../../../core/engines/m
 import type { McpConnection, McpConnector, McpElicitationPort, McpServerConfig, McpServerEntry } from '../../../core/contracts/mcp';
 import { elicitationCapability, handleElicitation } from './elicitation';
 import type { McpOAuthProvider } from './oauth';
-import { type AuthTransport, type McpOAuthOptions, signIn, silentProvider } from './oauthFlow';
+import type { BrowserSignIn } from './oauthBrowser';
+import { type McpOAuthOptions, oauthProvider } from './oauthFlow';
+import { type AuthTransport, SignInRetryTransport } from './oauthRetry';
 import { SdkConnection } from './sdkConnection';
 import { type SdkMcpPipe, SdkMcpTransport } from './sdkTransport';
 
@@ -34,7 +37,7 @@ export interface NodeMcpConnectorOptions {
   requestTimeoutMs?: number;
   toolTimeoutMs?: number;
   clientVersion?: string;
-  /** OAuth sign-in for remote servers (VS Code); absent in the headless CLI, where nobody can sign in. */
+  /** OAuth for remote servers: stored tokens, and the browser sign-in (`authenticate`; every connect when `interactive`). */
   oauth?: McpOAuthOptions;
   /** The Agent SDK's control channel (cli/sdk/sdkMcp.ts), which reaches servers of type `sdk`; absent elsewhere. */
   sdk?: SdkMcpPipe;
@@ -63,37 +66,49 @@ export class NodeMcpConnector implements McpConnector {
     const config = entry.config;
     if (config.type === 'stdio') return this.stdio(config, entry.name, signal);
     if (config.type === 'sdk') return this.sdkServer(config, entry.name, signal);
+    return this.remote(config, entry.name, this.options.oauth?.interactive === true, signal);
+  }
+
+  /** The OAuth sign-in of a remote server (the browser opens unless the stored tokens work), then the connection. */
+  async authenticate(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection> {
+    const config = entry.config;
+    if (config.type === 'stdio' || config.type === 'sdk') throw new Error(`The MCP server "${entry.name}" runs locally (${config.type}): there is nothing to sign in to.`);
+    if (!this.options.oauth) throw new Error(`Signing in to "${entry.name}" needs a browser: not available here. ${BEARER_HINT}`);
+    return this.remote(config, entry.name, true, signal);
+  }
+
+  /** Streamable HTTP, falling back to SSE (type "http"); with `browser`, a server that wants a sign-in gets one. */
+  private async remote(config: RemoteConfig, name: string, browser: boolean, signal?: AbortSignal): Promise<McpConnection> {
     const url = parseUrl(config.url);
-    const provider = this.options.oauth ? await silentProvider(this.options.oauth, entry.name, config.url) : undefined;
-    const sse = () => this.open(new SSEClientTransport(url, transportOptions(config, provider)), entry.name, signal);
+    const oauth = this.options.oauth;
+    const provider = oauth ? await oauthProvider(oauth, { name, url: config.url, ...(config.oauth ? { oauth: config.oauth } : {}) }, browser) : undefined;
+    const signIns = provider?.browser?.started ?? 0;
+    const open = (transport: AuthTransport) => this.open(withSignIn(transport, provider), name, signal, undefined, provider?.browser);
+    const sse = async () => {
+      const completed = provider?.browser?.completed ?? 0;
+      try {
+        return await open(new SSEClientTransport(url, transportOptions(config, provider)));
+      } catch (err) {
+        // The SSE stream's own 401 signs in on `start`, which cannot run twice: a fresh transport carries the new tokens.
+        if (!(err instanceof UnauthorizedError) || (provider?.browser?.completed ?? 0) === completed) throw err;
+        return open(new SSEClientTransport(url, transportOptions(config, provider)));
+      }
+    };
     if (config.type === 'sse') return sse().catch((err: unknown) => Promise.reject(authError(err, config.url, !!provider) ?? err));
     try {
-      return await this.open(new StreamableHTTPClientTransport(url, transportOptions(config, provider)), entry.name, signal);
+      return await open(new StreamableHTTPClientTransport(url, transportOptions(config, provider)));
     } catch (streamable) {
       if (signal?.aborted) throw streamable;
       const auth = authError(streamable, config.url, !!provider);
       if (auth) throw auth;
+      // A sign-in ran and failed (denied, timed out): the user was asked once; SSE would only ask again.
+      if ((provider?.browser?.started ?? 0) > signIns) throw new McpAuthRequiredError(`Signing in to the MCP server at ${config.url} failed: ${message(streamable)}`, config.url);
       try {
         return await sse();
       } catch (err) {
         throw authError(err, config.url, !!provider) ?? new McpConnectError(`Could not connect to ${config.url}: streamable HTTP: ${message(streamable)}; SSE: ${message(err)}`);
       }
     }
-  }
-
-  /** The OAuth sign-in of a remote server (the browser opens), then the connection with the new tokens. */
-  async authenticate(entry: McpServerEntry, signal?: AbortSignal): Promise<McpConnection> {
-    const config = entry.config;
-    if (config.type === 'stdio' || config.type === 'sdk') throw new Error(`The MCP server "${entry.name}" runs locally (${config.type}): there is nothing to sign in to.`);
-    const oauth = this.options.oauth;
-    if (!oauth) throw new Error(`Signing in to "${entry.name}" needs a browser: not available here. ${BEARER_HINT}`);
-    const url = parseUrl(config.url);
-    const connected = await signIn(oauth, entry.name, config.url, {
-      transport: (provider): AuthTransport =>
-        config.type === 'sse' ? new SSEClientTransport(url, transportOptions(config, provider)) : new StreamableHTTPClientTransport(url, transportOptions(config, provider)),
-      open: (transport) => this.open(transport, entry.name, signal),
-    }, signal);
-    return connected ?? this.connect(entry, signal);
   }
 
   /** An in-process server of the Agent SDK application, over its control channel. */
@@ -119,22 +134,20 @@ export class NodeMcpConnector implements McpConnector {
   }
 
   /** The `initialize` handshake on `transport`, within the connect timeout; the transport is closed on failure. */
-  private async open(transport: Transport, name: string, signal: AbortSignal | undefined, stderr: () => string | undefined = () => undefined): Promise<McpConnection> {
+  private async open(transport: Transport, name: string, signal: AbortSignal | undefined, stderr: () => string | undefined = () => undefined, browser?: BrowserSignIn): Promise<McpConnection> {
     const client = new Client({ name: 'codewright', version: this.options.clientVersion ?? '0.0.0' }, { capabilities: elicitationCapability(this.options.elicitation) });
     handleElicitation(client, name, this.options.elicitation);
     const timeout = this.options.connectTimeoutMs ?? 30_000;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The request timeout covers `initialize`; this one also covers the transport's start (an SSE stream that never opens).
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new McpConnectError(`Connecting timed out after ${timeout / 1000} s.`)), timeout);
-    });
+    // The request timeout covers `initialize`; the deadline also covers the transport's start (an SSE stream
+    // that never opens), and stands still while the user signs in in the browser (the request's cannot).
+    const deadline = pausableDeadline(timeout, browser);
     try {
-      await Promise.race([client.connect(transport, { timeout, ...(signal ? { signal } : {}) }), expired]);
+      await Promise.race([client.connect(transport, { timeout: timeout + (browser?.timeoutMs ?? 0), ...(signal ? { signal } : {}) }), deadline.expired]);
     } catch (err) {
       await client.close().catch(() => {});
       throw err;
     } finally {
-      clearTimeout(timer);
+      deadline.cancel();
     }
     return new SdkConnection(client, { requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000, toolTimeoutMs: this.options.toolTimeoutMs ?? 10 * 60_000, stderr });
   }
@@ -148,10 +161,51 @@ function parseUrl(url: string): URL {
   }
 }
 
-const BEARER_HINT = 'Give the server an "Authorization": "Bearer <token>" entry in its "headers" (a browser sign-in works only in VS Code, from the /mcp panel).';
+const BEARER_HINT = 'Give the server an "Authorization": "Bearer <token>" entry in its "headers", or sign in with OAuth (VS Code: the /mcp panel; the CLI: codewright mcp login <name>).';
 
 function transportOptions(config: RemoteConfig, provider: McpOAuthProvider | undefined) {
-  return { requestInit: { headers: config.headers }, ...(provider ? { authProvider: provider } : {}) };
+  return { requestInit: { headers: config.headers }, ...(provider ? { authProvider: provider, fetch: noticingStepUp(provider) } : {}) };
+}
+
+/** The global fetch, telling the provider of a step-up challenge (403 `insufficient_scope`) before the SDK's `auth()` runs. */
+function noticingStepUp(provider: McpOAuthProvider): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status === 403 && /error="?insufficient_scope/.test(response.headers.get('www-authenticate') ?? '')) provider.noteInsufficientScope();
+    return response;
+  };
+}
+
+/** The provider exchanges codes through the transport; with a browser sign-in, refused requests are sent again after it. */
+function withSignIn(transport: AuthTransport, provider: McpOAuthProvider | undefined): Transport {
+  provider?.bindTransport(transport);
+  return provider?.browser ? new SignInRetryTransport(transport, provider.browser) : transport;
+}
+
+/** Rejects `expired` after `ms`, not counting the time a browser sign-in takes. */
+function pausableDeadline(ms: number, browser: BrowserSignIn | undefined): { expired: Promise<never>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expire: (err: Error) => void = () => {};
+  const expired = new Promise<never>((_, reject) => (expire = reject));
+  expired.catch(() => {});
+  let cancelled = false;
+  const arm = () => {
+    clearTimeout(timer);
+    if (!cancelled) timer = setTimeout(() => expire(new McpConnectError(`Connecting timed out after ${ms / 1000} s.`)), ms);
+  };
+  const off = browser?.onSignIn((done) => {
+    clearTimeout(timer);
+    void done.catch(() => {}).finally(arm);
+  });
+  arm();
+  return {
+    expired,
+    cancel: () => {
+      cancelled = true;
+      clearTimeout(timer);
+      off?.();
+    },
+  };
 }
 
 /** The server wants a sign-in (the SDK's 401 handling reached the browser step, or a plain 401 without OAuth). */

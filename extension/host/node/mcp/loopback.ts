@@ -20,7 +20,11 @@ export interface LoopbackOptions {
   /** Listen here if it is free (the port the client registered with), else on any free port. */
   preferredPort?: number;
   signal?: AbortSignal;
+  /** How to start over, ending the refusal page and the timeout error; VS Code's /mcp panel by default. */
+  retryHint?: string;
 }
+
+const RETRY_HINT = 'Start it again from the /mcp panel.';
 
 const PATH = '/callback';
 
@@ -40,7 +44,7 @@ export async function startLoopbackCallback(options: LoopbackOptions): Promise<L
     const answer = (status: number, title: string, text: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(page(title, text));
     if (url.searchParams.get('state') !== options.state) {
       // Not our request (a stale tab, another page): refused, and the sign-in goes on waiting.
-      return answer(400, 'Sign-in not recognised', 'This sign-in link does not belong to the one Codewright is waiting for. Start the sign-in again from VS Code.');
+      return answer(400, 'Sign-in not recognised', `This sign-in link does not belong to the one Codewright is waiting for. ${options.retryHint ?? RETRY_HINT}`);
     }
     const error = url.searchParams.get('error');
     const got = url.searchParams.get('code');
@@ -51,7 +55,7 @@ export async function startLoopbackCallback(options: LoopbackOptions): Promise<L
     answer(200, 'Signed in', 'Codewright is signed in to the MCP server. You can close this tab.');
     finish(undefined, got);
   });
-  const timer = setTimeout(() => finish(new Error(`The sign-in timed out after ${Math.round(options.timeoutMs / 1000)} s without the browser coming back. Start it again from the /mcp panel.`)), options.timeoutMs);
+  const timer = setTimeout(() => finish(new Error(`The sign-in timed out after ${Math.round(options.timeoutMs / 1000)} s without the browser coming back. ${options.retryHint ?? RETRY_HINT}`)), options.timeoutMs);
   const onAbort = () => finish(new Error('The sign-in was cancelled.'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let done = false;

@@ -1,83 +1,60 @@
 /**
- * The interactive OAuth sign-in of a remote MCP server (docs/ARCHITECTURE.md, MCP authentication), started
- * by the user (the /mcp panel's Authenticate), never by a plain connect: a loopback listener for the redirect,
- * a first connect that lets the SDK discover the authorization server, register the client and open the
- * browser (or succeed right away when the stored tokens still work or refresh), then the code from the
- * redirect exchanged with `transport.finishAuth` and the tokens stored. The caller connects again after it.
+ * OAuth for the connector's remote servers (docs/ARCHITECTURE.md, MCP authentication): which provider a
+ * connection gets. A plain connect in VS Code is silent (stored tokens used and refreshed, nothing
+ * interactive: a server that wants a sign-in is `needsAuth` until the user asks); `authenticate` (the /mcp
+ * panel's Authenticate, `codewright mcp login`) and every connect of a host that sets `interactive` (the CLI
+ * where a browser can be opened) get a browser sign-in, which runs inside the request that needs it
+ * (oauthBrowser.ts, oauthRetry.ts) and stays with the connection, so a later step-up to a larger scope signs
+ * in again the same way.
  */
-import { randomBytes } from 'node:crypto';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpConnection } from '../../../core/contracts/mcp';
-import { startLoopbackCallback } from './loopback';
+import type { McpOAuthConfig } from '../../../core/contracts/mcp';
 import { McpOAuthProvider, oauthStoreKey, type SecretStore } from './oauth';
+import { BrowserSignIn } from './oauthBrowser';
 
 /** OAuth for the connector's remote servers. */
 export interface McpOAuthOptions {
   store: SecretStore;
-  /** Opens the authorization page in the user's browser (VS Code: `vscode.env.openExternal`). */
-  openBrowser(url: string): Promise<void> | void;
+  /** Opens the authorization page in the user's browser (VS Code: `vscode.env.openExternal`); `server` names who asks. */
+  openBrowser(url: string, server: string): Promise<void> | void;
   /** The client name shown on the server's consent page. */
   clientName?: string;
   /** How long a sign-in waits for the browser to come back (5 minutes by default). */
   callbackTimeoutMs?: number;
+  /** An https URL of this client's metadata document, for servers that take client ID metadata documents. */
+  clientMetadataUrl?: string;
+  /** Every connect may open the browser when a server asks for a sign-in (the CLI); otherwise only `authenticate`. */
+  interactive?: boolean;
+  /** How to start a sign-in over, for the loopback's pages and errors (the CLI: `codewright mcp login <name>`). */
+  retryHint?(server: string): string;
+  /** Told when a sign-in opens the browser, with its end. */
+  onSignIn?(server: string, done: Promise<void>): void;
 }
 
-/** A transport that can finish the sign-in (both SDK HTTP transports can). */
-export type AuthTransport = Transport & { finishAuth(code: string): Promise<void> };
-
-export interface SignInSteps {
-  /** A transport to the server, authorizing through `provider`. */
-  transport(provider: McpOAuthProvider): AuthTransport;
-  /** The MCP handshake on a transport (closes it on failure). */
-  open(transport: AuthTransport): Promise<McpConnection>;
+export interface RemoteServer {
+  name: string;
+  url: string;
+  oauth?: McpOAuthConfig;
 }
 
-/** The provider of a plain (silent) connect: stored tokens are used and refreshed, nothing interactive. */
-export function silentProvider(oauth: McpOAuthOptions, server: string, url: string): Promise<McpOAuthProvider> {
-  return McpOAuthProvider.load(oauth.store, oauthStoreKey(server, url), { serverUrl: url, ...(oauth.clientName ? { clientName: oauth.clientName } : {}) });
-}
+const DEFAULT_CALLBACK_TIMEOUT_MS = 5 * 60_000;
 
-/**
- * Signs in to `url`; resolves with a connection when the stored tokens already work, else with `undefined`
- * once the new tokens are stored (the caller connects as usual then).
- */
-export async function signIn(oauth: McpOAuthOptions, server: string, url: string, steps: SignInSteps, signal?: AbortSignal): Promise<McpConnection | undefined> {
-  const known = await silentProvider(oauth, server, url);
-  const registered = known.registeredRedirectUrl();
-  const state = randomBytes(16).toString('hex');
-  const callback = await startLoopbackCallback({
-    state,
-    timeoutMs: oauth.callbackTimeoutMs ?? 5 * 60_000,
-    ...(registered ? { preferredPort: portOf(registered) } : {}),
-    ...(signal ? { signal } : {}),
+/** The provider of one connection to `server`; with `browser`, it may sign in through the browser. */
+export function oauthProvider(oauth: McpOAuthOptions, server: RemoteServer, browser: boolean): Promise<McpOAuthProvider> {
+  const retryHint = oauth.retryHint?.(server.name);
+  const signIn = browser
+    ? new BrowserSignIn({
+        openBrowser: (url) => oauth.openBrowser(url, server.name),
+        timeoutMs: oauth.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
+        ...(server.oauth?.callbackPort ? { fixedPort: server.oauth.callbackPort } : {}),
+        ...(retryHint ? { retryHint } : {}),
+        ...(oauth.onSignIn ? { onSignIn: (done: Promise<void>) => oauth.onSignIn?.(server.name, done) } : {}),
+      })
+    : undefined;
+  return McpOAuthProvider.load(oauth.store, oauthStoreKey(server.name, server.url), {
+    serverUrl: server.url,
+    ...(oauth.clientName ? { clientName: oauth.clientName } : {}),
+    ...(oauth.clientMetadataUrl ? { clientMetadataUrl: oauth.clientMetadataUrl } : {}),
+    ...(server.oauth ? { config: server.oauth } : {}),
+    ...(signIn ? { browser: signIn } : {}),
   });
-  try {
-    const provider = await McpOAuthProvider.load(oauth.store, oauthStoreKey(server, url), {
-      serverUrl: url,
-      ...(oauth.clientName ? { clientName: oauth.clientName } : {}),
-      signIn: { redirectUrl: callback.redirectUrl, state, openBrowser: (u) => oauth.openBrowser(u) },
-    });
-    const first = steps.transport(provider);
-    try {
-      return await steps.open(first);
-    } catch (err) {
-      // UnauthorizedError: the browser was opened; anything else is a real failure.
-      if (!(err instanceof UnauthorizedError)) throw err;
-    }
-    const code = await callback.code;
-    await first.finishAuth(code);
-    return undefined;
-  } finally {
-    callback.close();
-  }
-}
-
-function portOf(url: string): number | undefined {
-  try {
-    const port = Number(new URL(url).port);
-    return Number.isInteger(port) && port > 0 ? port : undefined;
-  } catch {
-    return undefined;
-  }
 }

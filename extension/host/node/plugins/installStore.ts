@@ -38,7 +38,7 @@ function findEntry(market: LoadedMarketplace, name: string): MarketplacePlugin {
 }
 
 /** A relative source inside the marketplace (under `metadata.pluginRoot` when set); never outside it. */
-function localFolder(market: LoadedMarketplace, source: string): string {
+export function localFolder(market: LoadedMarketplace, source: string): string {
   const base = market.entry.installLocation;
   const root = market.manifest.metadata?.pluginRoot;
   const folder = path.resolve(base, source.startsWith('./') || !root ? '' : root, source);

@@ -1,9 +1,9 @@
 /**
  * Plugin folders on Node (docs/ARCHITECTURE.md, Plugins): reads each folder through core's loader
- * (core/engines/plugins/load.ts) on the file system, then turns its markdown files into commands, skills and
- * agent types with the parsers of `.claude/` files, every name namespaced by the plugin (`<plugin>:<name>`).
- * A plugin that fails to load, or a part of one that does not parse, is a `ConfigProblem`; the rest loads.
- * Two folders of the same plugin name: the first wins, the second is a problem.
+ * (core/engines/plugins/load.ts) on the file system, then turns its markdown files into commands, skills,
+ * agent types and output styles with the parsers of `.claude/` files, every name namespaced by the plugin
+ * (`<plugin>:<name>`). A plugin that fails to load, or a part of one that does not parse, is a `ConfigProblem`;
+ * the rest loads. Two folders of the same plugin name: the first wins, the second is a problem.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -18,6 +18,8 @@ import type { Env } from '../../../core/engines/mcp/expand';
 import { parseCommandFile } from '../../../core/loop/commands/promptFile';
 import { parseSkillFile } from '../../../core/loop/skills/skillFile';
 import { parseAgentFile } from '../../../core/loop/subagents/agentFile';
+import { parseOutputStyleFile } from '../../../core/loop/query/outputStyleFile';
+import type { OutputStyle } from '../../../core/contracts/outputStyles';
 import { agentProblem } from '../agentFiles';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -57,8 +59,8 @@ export const nodePluginFiles: PluginFilesPort = {
   },
 };
 
-/** A plugin's commands, skills and agents from its markdown files (`${CLAUDE_PLUGIN_ROOT}` expanded in them). */
-export function pluginParts(plugin: LoadedPluginFolder): { commands: PromptCommand[]; skills: PromptCommand[]; agents: AgentDefinition[]; problems: ConfigProblem[] } {
+/** A plugin's commands, skills, agents and output styles from its markdown files (`${CLAUDE_PLUGIN_ROOT}` expanded in them). */
+export function pluginParts(plugin: LoadedPluginFolder): { commands: PromptCommand[]; skills: PromptCommand[]; agents: AgentDefinition[]; outputStyles: OutputStyle[]; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const expand = (text: string) => expandPluginRoot(text, plugin.root);
   const commands: PromptCommand[] = [];
@@ -79,7 +81,14 @@ export function pluginParts(plugin: LoadedPluginFolder): { commands: PromptComma
     if (r.ok) agents.push({ ...r.definition, agentType: pluginAgentType(plugin.name, r.definition.agentType) });
     else problems.push(agentProblem(r.error));
   }
-  return { commands, skills, agents, problems };
+  const outputStyles: OutputStyle[] = [];
+  for (const f of plugin.outputStyleFiles) {
+    const r = parseOutputStyleFile(f.text, { path: f.path, fileName: path.basename(f.path), source: 'plugin', namespace: plugin.name });
+    // The default folder is read before the manifest's paths, and the first file of a name wins, as for commands.
+    if (r.ok && !outputStyles.some((o) => o.name === r.style.name)) outputStyles.push(r.style);
+    else if (!r.ok) problems.push(r.problem);
+  }
+  return { commands, skills, agents, outputStyles, problems };
 }
 
 /** Adds one loaded plugin to the set; a command file wins over a skill of the same name, as in `.claude/`. */
@@ -95,6 +104,7 @@ function addPlugin(set: PluginSet, plugin: LoadedPluginFolder): void {
   set.agents.push(...parts.agents);
   set.hooks.push(...plugin.hooks);
   set.mcpServers.push(...plugin.mcpServers);
+  set.outputStyles.push(...parts.outputStyles);
   set.problems.push(...plugin.problems, ...parts.problems);
 }
 
@@ -105,7 +115,7 @@ function addPlugin(set: PluginSet, plugin: LoadedPluginFolder): void {
  * `--plugin-dir` does over an installed plugin in Claude Code. Never throws.
  */
 export async function loadPluginDirs(dirs: readonly string[], opts: { cwd: string; env: Env; files?: PluginFilesPort; installed?: readonly string[] }): Promise<PluginSet> {
-  const set: PluginSet = { ...EMPTY_PLUGIN_SET, plugins: [], commands: [], skills: [], agents: [], hooks: [], mcpServers: [], problems: [] };
+  const set: PluginSet = { ...EMPTY_PLUGIN_SET, plugins: [], commands: [], skills: [], agents: [], hooks: [], mcpServers: [], outputStyles: [], problems: [] };
   const explicit = new Set<string>();
   const folders = [...dirs.map((dir) => ({ dir, installed: false })), ...(opts.installed ?? []).map((dir) => ({ dir, installed: true }))];
   for (const { dir, installed } of folders) {

@@ -7,7 +7,8 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { marketplaceManifestSchema, isSafeName, parsePluginFile, type KnownMarketplace, type MarketplaceManifest, type MarketplaceSource } from '../../../core/engines/marketplaces/schemas';
 import { cloneInto, cloneUrl, gitOrFail, marketplaceSourceFromArg, sourceFolder, sourceRef } from './marketplaceSource';
-import { PluginError, readKnownMarketplaces, readText, writeJsonFile, type PluginPaths } from './pluginFiles';
+import { PluginError, pluginPaths, readKnownMarketplaces, readText, writeJsonFile, type PluginPaths } from './pluginFiles';
+import { suggestedMarketplaces, type SuggestionOptions } from './suggestedMarketplaces';
 
 export const MARKETPLACE_MANIFEST = path.join('.claude-plugin', 'marketplace.json');
 
@@ -70,6 +71,27 @@ export async function addMarketplaceSource(source: MarketplaceSource, ctx: Marke
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/** What `addSuggestedMarketplace` needs: which settings count, and where relative paths start. */
+export interface SuggestedAddOptions extends SuggestionOptions {
+  cwd: string;
+  now?: () => Date;
+}
+
+/**
+ * Adds the marketplace the settings' `extraKnownMarketplaces` suggest as `name` (suggestedMarketplaces.ts),
+ * from the source written there. A name already added, or not suggested, is a PluginError.
+ */
+export async function addSuggestedMarketplace(name: string, opts: SuggestedAddOptions): Promise<LoadedMarketplace> {
+  const paths = pluginPaths(opts.configDir);
+  refuseKnown(await readKnownMarketplaces(paths), name);
+  const source = (await suggestedMarketplaces(opts))[name];
+  if (!source) {
+    const where = opts.trusted ? 'the user or project settings' : 'the user settings (the workspace is not trusted, so its settings do not count)';
+    throw new PluginError(`No marketplace named "${name}" is suggested by extraKnownMarketplaces in ${where}.`);
+  }
+  return addMarketplaceSource(source, { paths, cwd: opts.cwd, ...(opts.now ? { now: opts.now } : {}) });
 }
 
 /** A marketplace's git URL; a `url` marketplace is a marketplace.json on the web, not a repository. */

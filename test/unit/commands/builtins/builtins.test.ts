@@ -23,11 +23,11 @@ describe('core/loop/commands/builtins', () => {
     const { all } = builtins(fakeHost());
     const names = all.map((c) => c.name);
     expect(names.sort()).toEqual(
-      ['agents', 'clear', 'compact', 'context', 'cost', 'export', 'help', 'hooks', 'init', 'mcp', 'memory', 'model', 'permissions', 'resume', 'review', 'rewind'].sort(),
+      ['agents', 'clear', 'compact', 'context', 'cost', 'export', 'help', 'hooks', 'init', 'mcp', 'memory', 'model', 'output-style', 'permissions', 'plugin', 'resume', 'review', 'rewind'].sort(),
     );
     expect(all.every((c) => c.description.length > 10 && c.source === 'builtin')).toBe(true);
     const panels = all.filter((c) => c.type === 'local-jsx').map((c) => c.name);
-    expect(panels.sort()).toEqual(['agents', 'context', 'hooks', 'mcp', 'permissions']);
+    expect(panels.sort()).toEqual(['agents', 'context', 'hooks', 'mcp', 'permissions', 'plugin']);
   });
 
   it('/clear starts a new conversation and shows nothing; without one to clear it says so', async () => {
@@ -211,5 +211,54 @@ describe('core/loop/commands/builtins', () => {
     const hooks = find('hooks');
     if (hooks?.type !== 'local-jsx') throw new Error('panel');
     expect(await hooks.renderText?.('', commandContext())).toBe('- PreToolUse [Bash]: check.sh (60s, projectSettings)');
+  });
+
+  it('/plugin opens the plugins panel with the host\'s catalog, prints it as text, and hands a subcommand to a text host', async () => {
+    const catalog = {
+      trusted: false,
+      marketplaces: [
+        { name: 'team', source: './team', path: '/m/team', plugins: 2 },
+        { name: 'extra', source: 'org/extra', path: '', plugins: 0, suggested: true },
+      ],
+      plugins: [
+        {
+          id: 'fmt@team',
+          name: 'fmt',
+          marketplace: 'team',
+          description: 'Formats on save',
+          version: '1.1.0',
+          installed: true,
+          installedVersion: '1.0.0',
+          enabled: true,
+          enabledBy: 'user' as const,
+          contributes: { commands: ['/fmt:run'], agents: [], skills: [], hooks: ['PostToolUse: fmt.sh'], mcpServers: [], outputStyles: [] },
+        },
+        { id: 'lint@team', name: 'lint', marketplace: 'team', installed: false, enabled: false, error: 'plugin.json:3: "name" is missing' },
+      ],
+    };
+    const host = fakeHost();
+    const { find } = builtins(host);
+    const plugin = find('plugins');
+    expect(plugin?.name).toBe('plugin');
+    if (plugin?.type !== 'local-jsx') throw new Error('panel');
+    await expect(plugin.call('', commandContext())).rejects.toThrow(/cannot be managed here/);
+    expect(await plugin.renderText?.('', commandContext())).toBe('Plugins cannot be managed here.');
+
+    const asked: string[] = [];
+    host.plugins = async () => catalog;
+    host.pluginCommand = async (args) => (asked.push(args), `ran ${args}`);
+    expect(await panel(plugin)).toEqual({ panel: 'plugins', ...catalog });
+    const text = (await plugin.renderText?.('', commandContext())) ?? '';
+    expect(text.split('\n')).toEqual([
+      'Marketplace team: ./team',
+      '  fmt@team  enabled, 1.0.0 (update: 1.1.0) — Formats on save',
+      '    adds: commands /fmt:run; hooks PostToolUse: fmt.sh',
+      '  lint@team  not installed',
+      '    problem: plugin.json:3: "name" is missing',
+      'Marketplace extra (suggested by the workspace settings, not added): org/extra',
+      'The workspace is not trusted: project settings do not enable plugins, and plugins run no hooks or MCP servers.',
+    ]);
+    expect(await plugin.renderText?.(' install lint@team --yes ', commandContext())).toBe('ran install lint@team --yes');
+    expect(asked).toEqual(['install lint@team --yes']);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMcpConfig, parseMcpSource } from '../../../../extension/core/engines/mcp/config';
+import { loadMcpConfig, parseMcpSource, serverEntryProblem } from '../../../../extension/core/engines/mcp/config';
 import { expandVariables } from '../../../../extension/core/engines/mcp/expand';
 
 const HOME = '/home/u';
@@ -90,6 +90,27 @@ describe('core/engines/mcp/config', () => {
     });
     expect(r.entries.find((e) => e.name === 'inline')?.path).toBeUndefined();
     expect(r.problems).toEqual([expect.objectContaining({ path: '/tmp/missing.json', message: expect.stringContaining('--mcp-config') })]);
+  });
+
+  it("reads the three scopes `codewright mcp add` writes, a local server winning a name over the project's and the user's", async () => {
+    const files = {
+      [path.join(HOME, '.claude.json')]: JSON.stringify({
+        mcpServers: { same: { command: 'user' }, onlyUser: { type: 'http', url: 'https://u' } },
+        projects: { [ROOT]: { mcpServers: { same: { command: 'local' }, onlyLocal: { command: 'l' } } }, '/elsewhere': { mcpServers: { other: { command: 'o' } } } },
+      }),
+      [path.join(ROOT, '.mcp.json')]: JSON.stringify({ mcpServers: { same: { command: 'project' }, onlyProject: { command: 'p' } } }),
+    };
+    const r = await loadMcpConfig({ homeDir: HOME, workspaceRoot: ROOT, readFile: reader(files), env: {} });
+    const summary = Object.fromEntries(r.entries.map((e) => [e.name, [e.scope, e.config.type === 'stdio' ? e.config.command : e.config.type]]));
+    expect(summary).toEqual({ same: ['user', 'local'], onlyUser: ['user', 'http'], onlyLocal: ['user', 'l'], onlyProject: ['project', 'p'] });
+  });
+
+  it('checks an entry before it is written, leaving ${VAR} unexpanded', () => {
+    expect(serverEntryProblem({ command: 'npx', args: ['${TOKEN}'] })).toBeUndefined();
+    expect(serverEntryProblem({ type: 'http', url: 'https://x', headers: { Authorization: 'Bearer ${T}' } })).toBeUndefined();
+    expect(serverEntryProblem({ type: 'http' })).toMatch(/^url: /);
+    expect(serverEntryProblem({ args: [] })).toMatch(/^command: /);
+    expect(serverEntryProblem({ type: 'sdk' })).toMatch(/Agent SDK/);
   });
 
   it('loads only the --mcp-config servers with strict', async () => {

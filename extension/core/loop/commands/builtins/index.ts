@@ -3,6 +3,7 @@ import type { CommandHost } from '../host';
 import type { Command } from '../../../contracts/commands';
 import { costCommand, helpCommand, modelCommand } from './info';
 import { memoryCommand } from './memory';
+import { outputStyleCommand } from './outputStyle';
 import { agentsCommand, contextCommand, hooksCommand, mcpCommand, permissionsCommand } from './panels';
 import { pluginCommand } from './plugin';
 import { initCommand, reviewCommand } from './prompts';
@@ -16,6 +17,7 @@ export function createBuiltinCommands(host: CommandHost): Command[] {
     contextCommand(host),
     costCommand(host),
     modelCommand(host),
+    outputStyleCommand(host),
     permissionsCommand(host),
     memoryCommand(host),
     initCommand(),
