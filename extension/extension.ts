@@ -84,6 +84,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Codewr
     log,
   });
   registerPluginCommands(context, { manager: services.pluginManager, openPanel: () => vscode.commands.executeCommand(COMMANDS.runSlashCommand, 'plugin') });
+  // The window's MCP servers ask for input through the focused chat's card.
+  services.mcp.setElicitations(chats.elicitations);
   log.info(`Codewright activated (model ${settings.model()}).`);
   const { sidebar } = chats;
   return {

@@ -52,7 +52,8 @@ export function createLineReader(input: NodeJS.ReadableStream, output: NodeJS.Wr
 export function terminalAskUser(reader: LineReader, output: NodeJS.WritableStream): AskUser {
   return async (prompt, context) => {
     const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd: context.cwd });
-    output.write(`\n${prompt.message}\n`);
+    const destructive = prompt.tool.destructiveWarning?.(prompt.input);
+    output.write(`\n${prompt.message}\n${destructive ? `Warning: ${destructive}.\n` : ''}`);
     const answer = (await reader.next(`Allow ${prompt.tool.name}${summary ? ` (${summary})` : ''}? [y/N] `))?.trim().toLowerCase();
     if (answer === 'y' || answer === 'yes') return { behavior: 'allow', decisionReason: { type: 'other', reason: 'allowed at the terminal' } };
     return { behavior: 'deny', message: denialMessage(prompt.tool.name), decisionReason: { type: 'other', reason: 'denied at the terminal' } };

@@ -9,7 +9,9 @@
  * the session must hold the manager from its start. Servers' elicitations go to the app; without the SDK
  * they are declined. Remote servers sign in with OAuth (cli/mcpOAuth.ts): tokens from earlier runs are reused
  * and refreshed; a server that wants a sign-in gets one in the browser when one can be opened (the first turn
- * waits for it), else it is reported with the `codewright mcp login` command that does it.
+ * waits for it), else it is reported with the `codewright mcp login` command that does it. Servers see the
+ * cwd and the `--add-dir` folders as their roots, and their log messages reach stderr under `--verbose` or
+ * `--debug` (cli/mcpClient.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { formatConfigProblem } from '../core/base/configProblems';
@@ -24,13 +26,15 @@ import { canSignIn, cliOAuthOptions, signInCommand } from './mcpOAuth';
 import { sdkMcpBridge } from './sdk/sdkMcp';
 import type { McpServerEntry } from '../core/contracts/mcp';
 import { cliMcpApproval } from './mcpApproval';
+import { cliMcpRoots, cliMcpServerLog, type CliMcpClientFlags } from './mcpClient';
+import type { McpRootsPort, McpServerLogPort } from '../core/contracts/mcpClient';
 
 /** How long the first turn waits for the servers. */
 const CONNECT_WAIT_MS = 30_000;
 
 export async function startCliMcp(
-  opts: Pick<CliOptions, 'mcpConfigs' | 'strict-mcp-config'> & { interactive?: boolean },
-  where: { cwd: string; homeDir: string; plugins?: readonly McpServerEntry[] },
+  opts: Pick<CliOptions, 'mcpConfigs' | 'strict-mcp-config'> & CliMcpClientFlags & { interactive?: boolean },
+  where: { cwd: string; homeDir: string; plugins?: readonly McpServerEntry[]; stderr?: NodeJS.WritableStream },
   warn: (line: string) => void,
   channel?: ControlChannel,
 ): Promise<McpManager | undefined> {
@@ -59,7 +63,8 @@ export async function startCliMcp(
       },
     },
   );
-  const manager = cliMcpManager(where.cwd, warn, channel, oauth);
+  const client = { roots: cliMcpRoots(where.cwd, opts['add-dir']), serverLog: cliMcpServerLog(opts, (line) => void (where.stderr ?? process.stderr).write(line)) };
+  const manager = cliMcpManager(where.cwd, warn, channel, oauth, client);
   manager.setServers(entries);
   await manager.whenSettled(CONNECT_WAIT_MS);
   // A sign-in in the browser takes as long as the user needs (up to its own timeout); the first turn waits for it.
@@ -74,10 +79,14 @@ export async function startCliMcp(
   return manager;
 }
 
-/** An empty manager of the CLI; the MCP SDK (and its schemas) loads only when a server connects (docs/ARCHITECTURE.md, Host memory). */
-export function cliMcpManager(cwd: string, warn: (line: string) => void, channel?: ControlChannel, oauth?: McpOAuthOptions): McpManager {
+/**
+ * An empty manager of the CLI; the MCP SDK (and its schemas) loads only when a server connects (docs/ARCHITECTURE.md,
+ * Host memory). `client`: the roots (the cwd when absent) and where servers' log messages go (dropped when absent).
+ */
+export function cliMcpManager(cwd: string, warn: (line: string) => void, channel?: ControlChannel, oauth?: McpOAuthOptions, client?: { roots?: McpRootsPort; serverLog?: McpServerLogPort }): McpManager {
+  const features = { roots: client?.roots ?? cliMcpRoots(cwd), ...(client?.serverLog ? { serverLog: client.serverLog } : {}) };
   return new McpManager({
-    connector: new LazyMcpConnector({ cwd, elicitation: channel ? sdkElicitations(channel) : declineElicitations, ...(channel ? { sdk: sdkMcpBridge(channel) } : {}), ...(oauth ? { oauth } : {}) }),
+    connector: new LazyMcpConnector({ cwd, elicitation: channel ? sdkElicitations(channel) : declineElicitations, ...(channel ? { sdk: sdkMcpBridge(channel) } : {}), ...(oauth ? { oauth } : {}), ...features }),
     approval: cliMcpApproval({ cwd }, warn),
   });
 }

@@ -17,12 +17,17 @@ export function promptEntry(message: Message, id: string): ChatMessage | undefin
     typeof content === 'string'
       ? content
       : content
-          .map((b) => (b.type === 'text' && !isMentionBlock(b.text) ? b.text : ''))
+          .map((b) => (b.type === 'text' && !isMentionBlock(b.text) && !isSystemReminder(b.text) ? b.text : ''))
           .filter((t) => t !== '')
           .join('\n\n');
   const attachments = attachmentsOf(content);
   if (!text.trim() && !attachments.length) return undefined;
   return { id, role: 'user', text, status: 'done', ...(attachments.length ? { attachments } : {}) };
+}
+
+/** A note the loop added for the model (an MCP resource that changed, core/engines/mcp/resourceWatch.ts), never the user's words. */
+function isSystemReminder(text: string): boolean {
+  return text.startsWith('<system-reminder>') && text.trimEnd().endsWith('</system-reminder>');
 }
 
 /** The images and mentioned files of a stored user message, as its chips (see userPrompt.ts). */

@@ -40,7 +40,16 @@ export class TurnPlayer {
     state.add(reply);
     const agent = state.agent;
     const turn = new TurnView(
-      { push: (e) => state.entries.push(e), emit: (e) => state.emit(e), newId: deps.newId, tools: deps.agent.tools, record: (r) => this.record(agent, TOOL_RECORD, r) },
+      {
+        push: (e) => state.entries.push(e),
+        emit: (e) => state.emit(e),
+        newId: deps.newId,
+        // Read at each row: the MCP servers' tools come and go with the servers.
+        get tools() {
+          return agent.offeredTools;
+        },
+        record: (r) => this.record(agent, TOOL_RECORD, r),
+      },
       reply,
     );
     let finished: TurnRecord | undefined;

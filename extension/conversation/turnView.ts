@@ -197,11 +197,21 @@ export class TurnView {
     const existing = this.tools.get(id);
     if (existing) return existing;
     const input = capInput(this.inputs.get(id) ?? {});
-    const entry: ToolEntry = { id, role: 'tool', name, input, summary, activity, status: 'running' };
+    const label = rowLabel(findToolByName(this.host.tools, name));
+    const entry: ToolEntry = { id, role: 'tool', name, input, summary, activity, ...(label ? { label } : {}), status: 'running' };
     this.tools.set(id, entry);
     this.open = undefined;
     this.host.push(entry);
-    this.host.emit({ type: 'toolUseStarted', toolUseId: id, name, input, summary, activity });
+    this.host.emit({ type: 'toolUseStarted', toolUseId: id, name, input, summary, activity, ...(label ? { label } : {}) });
     return entry;
+  }
+}
+
+/** The tool's own label for its row (`Tool.rowLabel`), cut to the protocol's cap; a failing tool gets none. */
+function rowLabel(tool: AnyTool | undefined): string | undefined {
+  try {
+    return tool?.rowLabel?.()?.trim().slice(0, 200) || undefined;
+  } catch {
+    return undefined;
   }
 }

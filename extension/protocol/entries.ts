@@ -251,6 +251,8 @@ export const ToolEntrySchema = z.strictObject({
   summary: z.string().max(2000).nullable(),
   /** Present tense, for the spinner ("Reading src/app.ts"). */
   activity: z.string().max(2000).nullable(),
+  /** The tool's own title for the row's label, when it has one (an MCP tool's `annotations.title`). */
+  label: z.string().min(1).max(200).optional(),
   /** stopped: the turn ended before the tool finished. */
   status: z.enum(['running', 'done', 'error', 'stopped']),
   progress: ToolProgressViewSchema.optional(),

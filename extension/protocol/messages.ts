@@ -15,6 +15,7 @@ import { QueueEventSchemas, QueueRequestSchemas, QueueSnapshotFields } from './q
 import { PlanEventSchemas, PlanRequestMessageSchemas, PlanSnapshotFields } from './plans';
 import { WorkListEventSchemas, WorkListSnapshotFields } from './workList';
 import { PanelEventSchemas, PanelRequestSchemas, PanelSnapshotFields } from './panels';
+import { ElicitationEventSchemas, ElicitationRequestMessageSchemas, ElicitationSnapshotFields } from './elicitation';
 
 export * from './controls';
 export * from './queue';
@@ -26,6 +27,7 @@ export * from './toolNames';
 export * from './plans';
 export * from './workList';
 export * from './panels';
+export * from './elicitation';
 
 /** Where model requests go, as the header's badge names it (llm/providers/select.ts chooses); none for the Anthropic API. */
 export const PROVIDER_BADGES = {
@@ -101,6 +103,8 @@ export const PermissionRequestSchema = z.strictObject({
   /** The decision reason, rendered ("rule Bash(npm:*) in .claude/settings.json asks"). */
   reason: z.string().max(2000).optional(),
   warnings: z.array(z.string().max(2000)).max(50),
+  /** The call may delete or overwrite data (an MCP server marks its tool `destructiveHint`): the line that warns of it. */
+  destructive: z.string().min(1).max(500).optional(),
   /** Accepting one allows this call and remembers the rule; `index` goes back in `answerPermission`. */
   suggestions: z.array(z.strictObject({ index: NonNegativeInt, label: z.string().max(2000) })).max(10),
   preview: PermissionPreviewSchema,
@@ -124,6 +128,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   ...QueueRequestSchemas,
   ...ComposerRequestSchemas,
   ...PanelRequestSchemas,
+  ...ElicitationRequestMessageSchemas,
   /**
    * A prompt. While a turn runs it waits for the next tool boundary (nothing running is cancelled); with
    * `interrupt` ("Send now") the running tools that can be cancelled stop so it is read at once.
@@ -179,6 +184,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     ...ComposerSnapshotFields,
     ...WorkListSnapshotFields,
     ...PanelSnapshotFields,
+    ...ElicitationSnapshotFields,
     setup: SetupStateSchema,
     model: z.string(),
     usage: UsageSchema.optional(),
@@ -195,6 +201,7 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
   ...QueueEventSchemas,
   ...WorkListEventSchemas,
   ...PanelEventSchemas,
+  ...ElicitationEventSchemas,
   /** Extended thinking of an assistant message, streamed before its text. */
   z.strictObject({ type: z.literal('thinkingDelta'), messageId: z.string(), text: z.string() }),
   /** Replaces a message's text: a failed attempt's output is discarded before the retry streams. */
@@ -217,6 +224,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     input: ToolInputSchema,
     summary: z.string().max(2000).nullable(),
     activity: z.string().max(2000).nullable(),
+    /** The tool's own title for the row's label (an MCP tool's `annotations.title`). */
+    label: z.string().min(1).max(200).optional(),
   }),
   /** The latest progress of a running tool; replaces the previous one. */
   z.strictObject({ type: z.literal('toolProgress'), toolUseId: z.string(), progress: ToolProgressViewSchema }),

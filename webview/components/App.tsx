@@ -17,6 +17,7 @@ import { MessageList } from './MessageList';
 import { PermissionDialog } from './PermissionDialog';
 import { QuestionCard } from './QuestionCard';
 import { PlanCard } from './PlanCard';
+import { ElicitationCard } from './ElicitationCard';
 import { PanelArea } from './panels/PanelArea';
 import { ConfigProblemsBanner } from './ConfigProblemsBanner';
 import { TodoPanel } from './TodoPanel';
@@ -70,7 +71,7 @@ export function App({ store, bridge, initialDraft }: AppProps) {
           {/* Keyed by session so a new chat starts with fresh scroll-follow state. */}
           <MessageList key={state.sessionId} entries={state.entries} />
           <StatusBar status={state.status} usage={state.usage} />
-          <PendingAnswers bridge={bridge} permission={state.permission} question={state.question} plan={state.plan} />
+          <PendingAnswers bridge={bridge} permission={state.permission} question={state.question} plan={state.plan} elicitation={state.elicitation} />
           <PanelArea view={state.panel} bridge={bridge} />
           <TodoPanel todos={state.todos} />
           <WorkListPanel items={state.workList} />
@@ -100,10 +101,11 @@ interface PendingAnswersProps {
   permission: ReadyChat['permission'];
   question: ReadyChat['question'];
   plan: ReadyChat['plan'];
+  elicitation: ReadyChat['elicitation'];
 }
 
-/** What waits for the user's answer: a permission request, a question, a plan to approve. */
-function PendingAnswers({ bridge, permission, question, plan }: PendingAnswersProps) {
+/** What waits for the user's answer: a permission request, a question, a plan to approve, an MCP server's request for input. */
+function PendingAnswers({ bridge, permission, question, plan, elicitation }: PendingAnswersProps) {
   // A permission dialog's, a question's or a plan's answer goes to the host as it is.
   const onAnswer = useCallback((answer: Parameters<HostBridge['post']>[0]) => void bridge.post(answer), [bridge]);
   const onOpenProposedDiff = useCallback((requestId: string) => void bridge.post({ type: 'openProposedDiff', requestId }), [bridge]);
@@ -115,6 +117,7 @@ function PendingAnswers({ bridge, permission, question, plan }: PendingAnswersPr
       )}
       {question && <QuestionCard key={question.requestId} request={question} onAnswer={onAnswer} />}
       {plan && <PlanCard key={plan.requestId} request={plan} onAnswer={onAnswer} />}
+      {elicitation && <ElicitationCard key={elicitation.requestId} request={elicitation} onAnswer={onAnswer} />}
     </>
   );
 }

@@ -49,6 +49,11 @@ export function PermissionHeader({ titleId, request }: { titleId: string; reques
 export function PermissionDetail({ id, request, onOpenDiff }: { id: string; request: PermissionRequest; onOpenDiff: (requestId: string) => void }) {
   return (
     <div id={id} className="permission-detail">
+      {request.destructive && (
+        <div className="permission-destructive" data-testid="permission-destructive" role="note">
+          {request.destructive}
+        </div>
+      )}
       <PermissionPreviewView request={request} onOpenDiff={onOpenDiff} />
       {request.warnings.length > 0 && (
         <ul className="permission-warnings" data-testid="permission-warnings" aria-label="Warnings">

@@ -78,6 +78,7 @@ export function reduceEntries(entries: readonly ChatEntry[], event: EntryEvent):
         input: event.input,
         summary: event.summary,
         activity: event.activity,
+        ...(event.label ? { label: event.label } : {}),
         status: 'running',
       });
     case 'toolProgress':

@@ -10,12 +10,13 @@ import { reduceEntries } from './entries';
 import { plansFromSnapshot, reducePlans, type PlanState } from './plans';
 import { panelsFromSnapshot, reducePanels, type PanelState } from './panels';
 import { reduceWorkList, workListFromSnapshot, type WorkListState } from './workList';
+import { elicitationsFromSnapshot, reduceElicitations, type ElicitationState } from './elicitations';
 
 /** What the webview knows. `loading` until the first `sessionSnapshot` arrives. */
 export type ChatState =
   | { phase: 'loading' }
   | (ControlState &
-      CheckpointState & QuestionState & PlanState & WorkListState & PanelState & {
+      CheckpointState & QuestionState & PlanState & WorkListState & PanelState & ElicitationState & {
       phase: 'ready';
       sessionId: string;
       /** Messages and tool uses in conversation order. */
@@ -48,6 +49,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
       ...plansFromSnapshot(event),
       ...workListFromSnapshot(event),
       ...panelsFromSnapshot(event),
+      ...elicitationsFromSnapshot(event),
       entries: event.entries,
       busy: event.busy,
       setup: event.setup,
@@ -99,6 +101,9 @@ function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 's
     case 'planApprovalRequested':
     case 'planApprovalResolved':
       return reducePlans(state, event);
+    case 'elicitationRequested':
+    case 'elicitationResolved':
+      return reduceElicitations(state, event);
     case 'insertText':
     case 'promptsReturned':
     case 'focusComposer':

@@ -1,7 +1,8 @@
 /**
  * MCP tools (`mcp__<server>__<tool>`; the names are dynamic, so registry.ts routes them here by prefix): the
- * server as a badge beside the tool's name, the arguments as JSON, and the result: its text, its images and
- * its resource links.
+ * server as a badge beside the tool's name (its title when the server gave one, the name in the tooltip), the
+ * server's progress while it runs ("Indexing (3/10)", the host words it), the arguments as JSON, and the
+ * result: its text, its images and its resource links.
  */
 import { McpContent, mcpData } from './shared/McpContent';
 import { JsonArgs } from './shared/JsonArgs';
@@ -18,8 +19,8 @@ function Heading({ entry }: ToolViewProps) {
       <span className="mcp-server-badge" data-testid="mcp-server-badge" title={`MCP server ${parsed.server}`}>
         {parsed.server}
       </span>{' '}
-      <span className="mcp-tool-name" data-testid="mcp-tool-name">
-        {parsed.tool}
+      <span className="mcp-tool-name" data-testid="mcp-tool-name" title={entry.label ? parsed.tool : undefined}>
+        {entry.label ?? parsed.tool}
       </span>
     </>
   );
@@ -39,10 +40,20 @@ function Result({ entry }: ToolViewProps) {
   );
 }
 
-/** `mcp__github__search_issues` → `github · search_issues`. */
-function title(name: string): string {
-  const parsed = parseMcpToolName(name);
-  return parsed ? `${parsed.server} · ${parsed.tool}` : name;
+/** The server's latest progress notification, in the host's words. */
+function Progress({ entry }: ToolViewProps) {
+  const message = entry.progress?.message;
+  return message ? (
+    <div className="tool-progress-message mcp-progress" data-testid="mcp-progress" role="status">
+      {message}
+    </div>
+  ) : null;
 }
 
-export const McpToolRenderer: ToolRenderer = { title: (entry) => title(entry.name), Heading, Result };
+/** `mcp__github__search_issues` → `github · search_issues`, or `github · Search issues` with the tool's title. */
+function title(entry: ToolViewProps['entry']): string {
+  const parsed = parseMcpToolName(entry.name);
+  return parsed ? `${parsed.server} · ${entry.label ?? parsed.tool}` : entry.name;
+}
+
+export const McpToolRenderer: ToolRenderer = { title, Heading, Result, Progress };

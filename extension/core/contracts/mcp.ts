@@ -3,8 +3,9 @@
  * `McpConnection` the host makes with `@modelcontextprotocol/sdk` (host/node/mcp/); core never imports the
  * SDK. The manager (core/engines/mcp/) keeps one connection per server with its status; the tools, resources and
  * prompts it lists become `mcp__<server>__<tool>` tools, ListMcpResources / ReadMcpResource, and slash
- * commands `/mcp__<server>__<prompt>`.
+ * commands `/mcp__<server>__<prompt>`. What servers use of the client (roots, progress, logging) is mcpClient.ts.
  */
+import type { McpProgress, McpResourceUpdatedListener } from './mcpClient';
 
 /**
  * Where a server was configured; project servers (`.mcp.json`) start only after the user approved them.
@@ -101,9 +102,17 @@ export interface McpToolResult {
 /** A live connection to one server (the SDK's `Client` behind it). Every method rejects with a clear Error. */
 export interface McpConnection {
   listTools(): Promise<McpToolInfo[]>;
-  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpToolResult>;
+  /** The call carries a `progressToken`; the server's `notifications/progress` for it go to `onProgress`. */
+  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: McpProgress) => void): Promise<McpToolResult>;
   listResources(): Promise<McpResourceInfo[]>;
   readResource(uri: string, signal?: AbortSignal): Promise<McpResourceContents[]>;
+  /** True when the server declared `resources.subscribe`: `subscribeResource` may be used. */
+  readonly canSubscribe?: boolean;
+  /** `resources/subscribe`: the server sends `notifications/resources/updated` when `uri` changes. */
+  subscribeResource?(uri: string): Promise<void>;
+  unsubscribeResource?(uri: string): Promise<void>;
+  /** `notifications/resources/updated`; returns the unsubscribe. */
+  onResourceUpdated?(listener: (uri: string) => void): () => void;
   listPrompts(): Promise<McpPromptInfo[]>;
   getPrompt(name: string, args: Record<string, string>): Promise<{ description?: string; messages: { role: 'user' | 'assistant'; content: McpContent }[] }>;
   /** `notifications/tools/list_changed` (and the resource and prompt ones); returns the unsubscribe. */
@@ -125,10 +134,15 @@ export interface McpElicitation {
   elicitationId?: string;
 }
 
-/** The answer the server gets; `content` (accept of a form) holds the values by property name. */
+/**
+ * The answer the server gets; `content` (accept of a form) holds the values by property name. `note` is
+ * for the model, not the server: it is added to the result of the tool call the request came in (the
+ * headless CLI says that it declined because nobody could answer).
+ */
 export interface McpElicitationResult {
   action: 'accept' | 'decline' | 'cancel';
   content?: Record<string, unknown>;
+  note?: string;
 }
 
 /** Who answers elicitations (the Agent SDK's application in the CLI); without one, servers cannot elicit. */
@@ -166,8 +180,15 @@ export interface McpServerView {
  */
 export interface McpHub {
   servers(): readonly McpServerView[];
-  callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpToolResult>;
+  callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: McpProgress) => void): Promise<McpToolResult>;
   readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceContents[]>;
+  /**
+   * Keeps `uri` of `server` subscribed (when the server declares `resources.subscribe`; again after a reconnect)
+   * until the returned release is called; holders are counted, so the last release unsubscribes.
+   */
+  subscribeResource?(server: string, uri: string): () => void;
+  /** A subscribed resource changed (`notifications/resources/updated`); returns the unsubscribe. */
+  onResourceUpdated?(listener: McpResourceUpdatedListener): () => void;
   getPrompt(server: string, prompt: string, args: Record<string, string>): ReturnType<McpConnection['getPrompt']>;
   /** Restart from the /mcp panel: close and connect again now. */
   restart(server: string): Promise<void>;

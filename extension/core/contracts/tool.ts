@@ -104,6 +104,10 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
   getActivityDescription?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
   /** The verb the permission dialog asks with, before the call's summary ("Edit" → "Edit src/a.ts?"); without one it asks "Allow <name>: <summary>?". */
   approvalVerb?(input: Partial<z.infer<Input>> | undefined): string;
+  /** The permission dialog's warning that the call may delete or overwrite data (an MCP tool its server marks `destructiveHint`). */
+  destructiveWarning?(input: Partial<z.infer<Input>> | undefined): string | undefined;
+  /** The chat row's label when the tool has a human title its wire name does not give (an MCP tool's `annotations.title`). */
+  rowLabel?(): string | undefined;
   /** The tool's line in the system prompt's tool guidance; without one the prompt does not name the tool. */
   readonly guidance?: ToolGuidance;
   /** A structured view of a finished call for the chat; without one (or when it returns undefined) the chat shows the result text. */

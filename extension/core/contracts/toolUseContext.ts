@@ -147,6 +147,11 @@ export interface ToolUseContext {
   ports: ToolPorts;
   /** Subfolders' CLAUDE.md files shown once when a tool first touches them (core/engines/memory/nested.ts); absent: none. */
   nestedMemory?: NestedMemoryFiles;
+  /**
+   * The main agent's note about MCP resources it read that changed since (core/engines/mcp/resourceWatch.ts),
+   * taken once and added to the next round's results; absent in sub-agents and without MCP servers.
+   */
+  mcpResourceNotes?: { takeNote(): string | undefined };
 }
 
 /** The ports tools use. Approval is not one: it reaches tools through `canUseTool`. */

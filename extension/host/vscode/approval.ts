@@ -20,9 +20,10 @@ function promptText(prompt: PermissionPrompt, cwd: string): { title: string; det
   const where = summary && fullPath && fullPath !== summary ? `\n\nFile: ${fullPath}` : '';
   const reason = prompt.decisionReason ? `\n\nWhy asked: ${describeDecisionReason(prompt.decisionReason)}` : '';
   const agent = prompt.agent ? `\n\nAsked by sub-agent ${prompt.agent.agentType}: ${prompt.agent.description}` : '';
+  const destructive = prompt.tool.destructiveWarning?.(prompt.input);
   return {
     title: `Codewright: ${approvalQuestion(prompt.tool, prompt.tool.userFacingName(prompt.input), prompt.input, summary)}`,
-    detail: `${prompt.message}${where}${reason}${agent}`,
+    detail: `${destructive ? `⚠ ${destructive}.\n\n` : ''}${prompt.message}${where}${reason}${agent}`,
   };
 }
 

@@ -11,6 +11,7 @@
  * A declined or dismissed server is approved later from /mcp or `Codewright: Approve MCP Server…`.
  * Remote servers that want an OAuth sign-in keep their tokens in SecretStorage and open the browser with
  * `openExternal` when the user authenticates (the /mcp panel, or `Codewright: Authenticate MCP Server`).
+ * Servers' requests for input (elicitation) wait in an `ElicitationRelay` until the chats attach their form card.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,8 +23,11 @@ import { approvalFile, readMcpApprovalSettings, recordMcpjsonAnswer, type McpApp
 import { claudeConfigDir } from '../node/plugins/pluginFiles';
 import { loadMcpConfig } from '../../core/engines/mcp/config';
 import { McpManager } from '../../core/engines/mcp/manager';
-import type { McpServerEntry } from '../../core/contracts/mcp';
+import type { McpElicitationPort, McpServerEntry } from '../../core/contracts/mcp';
+import { ElicitationRelay } from '../../core/engines/mcp/elicitationRelay';
 import { LazyMcpConnector } from '../node/mcp/lazyConnector';
+import type { McpLogMessage } from '../../core/contracts/mcpClient';
+import { vscodeMcpRoots, vscodeMcpServerLog } from './mcpClientPorts';
 import type { McpOAuthOptions } from '../node/mcp/oauthFlow';
 import { COMMANDS } from '../../ui/palette/commands';
 import { MCP_DISABLED_REASON_TEXT } from '../../protocol/messages';
@@ -34,12 +38,22 @@ export interface VsCodeMcp extends vscode.Disposable {
   /** What the last load skipped; `onDidReload` tells when it changes. */
   problems(): readonly ConfigProblem[];
   onDidReload(listener: () => void): () => void;
+  /** Each log message a server sends (also written to the output channel, mcpClientPorts.ts). */
+  onServerLog(listener: (message: McpLogMessage) => void): () => void;
   /**
    * Replaces the Allow / Deny modal of project servers (tests answer through it, as with the checkpoints'
    * confirmation); undefined restores the modal. The approval settings still decide first, and the answer is
    * still written to `.claude/settings.local.json`.
    */
   setAsk(ask: ((entry: McpServerEntry) => Promise<boolean | undefined>) | undefined): void;
+  /** Who answers servers' elicitations (the chats' form card); requests wait while none is set. */
+  setElicitations(port: McpElicitationPort | undefined): void;
+  /**
+   * Replaces the browser of OAuth sign-ins (`openExternal`; tests follow the authorization redirect to the
+   * loopback themselves) and names the client ID metadata document URL offered to authorization servers that
+   * take one (none by default); undefined restores both.
+   */
+  setSignIn(replacement: { openBrowser(url: string): Promise<void>; clientMetadataUrl?: string } | undefined): void;
 }
 
 async function askModal(entry: McpServerEntry): Promise<boolean | undefined> {
@@ -55,9 +69,13 @@ export function createVsCodeMcp(
   log: vscode.LogOutputChannel,
 ): VsCodeMcp {
   let ask = askModal;
+  const serverLog = vscodeMcpServerLog(log);
+  // Servers' requests for input wait here until the chats attach their card (ui/chat/chatElicitations.ts).
+  const elicitations = new ElicitationRelay();
+  const oauth = vscodeOAuth(context);
   const approvals = (): McpApprovalLocations => ({ configDir: claudeConfigDir(process.env, where.homeDir), ...(where.workspaceRoot ? { workspaceRoot: where.workspaceRoot } : {}), trusted: vscode.workspace.isTrusted });
   const hub = new McpManager({
-    connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: vscodeOAuth(context) }),
+    connector: new LazyMcpConnector({ cwd: where.cwd, clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'), oauth: oauth.options, roots: vscodeMcpRoots(), serverLog: serverLog.port, elicitation: elicitations }),
     approval: settingsApproval({
       settings: () => readMcpApprovalSettings(approvals()),
       record: async (name, allow) => {
@@ -112,6 +130,9 @@ export function createVsCodeMcp(
     setAsk: (replacement) => {
       ask = replacement ?? askModal;
     },
+    setElicitations: (port) => elicitations.attach(port),
+    setSignIn: oauth.setSignIn,
+    onServerLog: serverLog.onServerLog,
     onDidReload: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -123,19 +144,28 @@ export function createVsCodeMcp(
   };
 }
 
-/** Tokens in SecretStorage (per server name and URL); the browser through `openExternal`. */
-function vscodeOAuth(context: vscode.ExtensionContext): McpOAuthOptions {
+/** Tokens in SecretStorage (per server name and URL); the browser through `openExternal`, unless a test replaced it. */
+function vscodeOAuth(context: vscode.ExtensionContext): { options: McpOAuthOptions; setSignIn: VsCodeMcp['setSignIn'] } {
   const secrets = context.secrets;
-  return {
+  const options: McpOAuthOptions = {
     store: { get: async (k) => secrets.get(k), store: async (k, v) => secrets.store(k, v), delete: async (k) => secrets.delete(k) },
     clientName: 'Codewright (VS Code)',
-    openBrowser: async (url) => {
-      // A string, not `Uri.parse(url)`: a Uri re-encodes the query and breaks the encoded redirect_uri
-      // (microsoft/vscode#85930); openExternal takes the string as it is.
-      const opened = await vscode.env.openExternal(url as unknown as vscode.Uri);
-      if (!opened) throw new Error('The browser was not opened, so the sign-in cannot go on.');
-    },
+    openBrowser: openExternal,
   };
+  const setSignIn: VsCodeMcp['setSignIn'] = (replacement) => {
+    // The connector reads both from `options` at each sign-in (host/node/mcp/oauthFlow.ts).
+    options.openBrowser = replacement?.openBrowser ?? openExternal;
+    if (replacement?.clientMetadataUrl) options.clientMetadataUrl = replacement.clientMetadataUrl;
+    else delete options.clientMetadataUrl;
+  };
+  return { options, setSignIn };
+}
+
+async function openExternal(url: string): Promise<void> {
+  // A string, not `Uri.parse(url)`: a Uri re-encodes the query and breaks the encoded redirect_uri
+  // (microsoft/vscode#85930); openExternal takes the string as it is.
+  const opened = await vscode.env.openExternal(url as unknown as vscode.Uri);
+  if (!opened) throw new Error('The browser was not opened, so the sign-in cannot go on.');
 }
 
 /** The palette command: sign in to the server given, or pick one of those waiting for a sign-in. */

@@ -147,6 +147,7 @@ export class WebviewApprovalResponder {
     const command = preview.kind === 'bash' ? preview.command : undefined;
     const summary = nullableCap(tool.getToolUseSummary?.(input, { cwd }) ?? null, 2000);
     const verb = approvalVerb(tool, input, summary);
+    const destructive = tool.destructiveWarning?.(input);
     const fullPath = inputFilePath(input, cwd);
     const request: PermissionRequest = {
       requestId: this.deps.newId(),
@@ -159,6 +160,7 @@ export class WebviewApprovalResponder {
       message: cap(prompt.message, 10_000),
       ...(prompt.decisionReason ? { reason: cap(describeDecisionReason(prompt.decisionReason), 2000) } : {}),
       warnings: command !== undefined && this.deps.bashWarnings ? this.deps.bashWarnings(command, cwd).slice(0, 50).map((w) => cap(w, 2000)) : [],
+      ...(destructive ? { destructive: cap(destructive, 500) } : {}),
       suggestions: (prompt.suggestions ?? []).slice(0, 10).map((update, index) => ({ index, label: cap(describePermissionUpdate(update), 2000) })),
       preview,
       waiting: this.waiting(),

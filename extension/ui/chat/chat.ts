@@ -12,6 +12,7 @@ import type { CheckpointControls } from '../checkpoints/checkpointControls';
 import { chatCheckpoints, type CheckpointsApi } from '../checkpoints/register';
 import { COMMANDS } from '../palette/commands';
 import type { ChatHandle } from './chats';
+import type { ChatElicitations } from './chatElicitations';
 import type { ChatParts } from './chatParts';
 import { ChatSurface } from './chatSurface';
 import { createCommandEditor } from './commandEditor';
@@ -31,6 +32,8 @@ export interface WindowChatDeps {
   showElsewhere(self: Chat, sessionId: string): Promise<boolean>;
   /** The chat's page asked for something: the user turned to it. */
   touched(chat: Chat): void;
+  /** The window's MCP elicitation card (chatElicitations.ts); each chat answers and shows its part. */
+  elicitations?: ChatElicitations;
 }
 
 export class Chat implements ChatHandle {
@@ -75,6 +78,7 @@ export class Chat implements ChatHandle {
         questions: responders.questions,
         plans: responders.plans,
         ...(parts.plugins ? { plugins: parts.plugins } : {}),
+        ...(deps.elicitations ? { elicitations: deps.elicitations.cardFor(this) } : {}),
       },
       { kind: parts.kind, onAvailabilityChanged: (available) => responders.setAvailable(available), onUserRequest: () => deps.touched(this) },
     );

@@ -10,6 +10,7 @@ import type { WebviewApprovalResponder } from './approvalResponder';
 import { handleCheckpointRequest, type CheckpointControls } from '../checkpoints/checkpointControls';
 import type { WebviewQuestionResponder } from './questionResponder';
 import type { WebviewPlanResponder } from './planResponder';
+import type { ElicitationCard } from './elicitationResponder';
 import type { ReturnedPrompts } from '../../conversation/promptQueue';
 import {
   MAX_PROMPT_IMAGES,
@@ -66,6 +67,8 @@ export interface ChatBridgeDeps {
   plans?: Pick<WebviewPlanResponder, 'answer' | 'pendingRequest'>;
   /** The /plugin panel's actions and refreshes; without it, its requests are logged and dropped. */
   plugins?: PluginPanelPort;
+  /** The MCP elicitation card's host half for this chat (docs/ARCHITECTURE.md, MCP); without it, answers are dropped. */
+  elicitations?: ElicitationCard;
 }
 
 export class ChatBridge {
@@ -127,6 +130,7 @@ export class ChatBridge {
     const pendingPermission = this.deps.approvals?.pendingRequest;
     const pendingQuestion = this.deps.questions?.pendingRequest;
     const pendingPlan = this.deps.plans?.pendingRequest;
+    const pendingElicitation = this.deps.elicitations?.pendingRequest;
     const returned = session.queue.takeReturned();
     this.deps.post({
       type: 'sessionSnapshot',
@@ -145,6 +149,7 @@ export class ChatBridge {
       ...(this.deps.checkpoints ? { changedFiles: this.deps.checkpoints.changedFiles() } : {}),
       ...(pendingQuestion ? { pendingQuestion } : {}),
       ...(pendingPlan ? { pendingPlan } : {}),
+      ...(pendingElicitation ? { pendingElicitation } : {}),
       todos: session.feeds.todos(),
       workList: session.feeds.workList(),
       queue: session.queue.queued(),
@@ -211,9 +216,6 @@ export class ChatBridge {
       case 'rewind':
       case 'reviewChanges':
         return handleCheckpointRequest(message, this.deps.checkpoints, this.deps.post);
-      case 'answerQuestion':
-        if (!this.deps.questions?.answer(message)) this.deps.log.warn(`Ignored an answer to question ${message.requestId}: it is not pending or does not fit the questions.`);
-        return;
       case 'addPermissionRule':
       case 'removePermissionRule':
         await session.commands.changePermissionRule(message);
@@ -237,10 +239,19 @@ export class ChatBridge {
       case 'closePanel':
         this.panel = undefined;
         return;
+      case 'answerQuestion':
       case 'answerPlan':
-        if (!this.deps.plans?.answer(message)) this.deps.log.warn(`Ignored an answer to plan ${message.requestId}: it is not pending or names no mode.`);
-        return;
+      case 'answerElicitation':
+        return this.answerCard(message);
     }
+  }
+
+  /** The answer of a card (a question, a plan, an MCP server's request for input); one that fits nothing pending is logged and dropped. */
+  private answerCard(message: Extract<WebviewToHost, { type: 'answerQuestion' | 'answerPlan' | 'answerElicitation' }>): void {
+    const { questions, plans, elicitations, log } = this.deps;
+    if (message.type === 'answerQuestion' && !questions?.answer(message)) log.warn(`Ignored an answer to question ${message.requestId}: it is not pending or does not fit the questions.`);
+    if (message.type === 'answerPlan' && !plans?.answer(message)) log.warn(`Ignored an answer to plan ${message.requestId}: it is not pending or names no mode.`);
+    if (message.type === 'answerElicitation' && !elicitations?.answer(message)) log.warn(`Ignored an answer to MCP request ${message.requestId}: it is not pending or its content does not fit the form.`);
   }
 
   private async refreshPluginsPanel(): Promise<void> {

@@ -17,6 +17,7 @@ import type { MakeChat } from './chatParts';
 import { CHAT_PANEL_VIEW_TYPE, ChatTabs } from './chatPanel';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 import { ChatRegistry } from './chats';
+import { createChatElicitations, type ChatElicitations } from './chatElicitations';
 import { registerContinueInTerminal, type ContinueDeps } from './continueCommand';
 
 /** The API key as the chat's setup card and commands use it (SecretStorage in VS Code). */
@@ -51,12 +52,16 @@ export interface ChatsApi extends PaletteChats {
   panelOf(chat: Chat): vscode.WebviewPanel | undefined;
   /** The serializer VS Code calls for a tab open before a window reload. */
   readonly serializer: vscode.WebviewPanelSerializer;
+  /** The MCP servers' requests for input, as the focused chat's card shows them; the host's `setElicitations` takes it. */
+  readonly elicitations: ChatElicitations;
 }
 
 export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): ChatsApi {
   const { credentials, log } = deps;
   // The chats' pages reach the registry only once it exists (they are built before it).
-  const chatDeps = windowChatDeps(context, deps, () => chats);
+  // MCP servers' requests for input go to the focused chat's card (docs/ARCHITECTURE.md, MCP).
+  const elicitations = createChatElicitations((): ChatRegistry<Chat> => chats, log);
+  const chatDeps: WindowChatDeps = { ...windowChatDeps(context, deps, () => chats), elicitations };
   const sidebar = new Chat('sidebar', deps.makeChat('sidebar'), chatDeps);
   const chats = new ChatRegistry(sidebar);
   sidebar.setRevealer(async () => {
@@ -64,7 +69,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     chats.focus(sidebar);
   });
   const tabs = new ChatTabs({ extensionUri: context.extensionUri, makeChat: deps.makeChat, chatDeps, registry: chats, log, memory: context.workspaceState });
-  const api = chatsApi(chats, tabs);
+  const api = chatsApi(chats, tabs, elicitations);
   const setContext = (key: string, value: unknown) => void vscode.commands.executeCommand('setContext', key, value);
   const syncKeys = () => {
     const focused = chats.focused();
@@ -81,6 +86,9 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_VIEW_TYPE, tabs),
     { dispose: chats.onDidChange(syncKeys) },
     { dispose: eachChat(chats, (c) => c.parts.checkpoints.onChanged(syncKeys)) },
+    // Emptied before the chats' own ends move a waiting request between them.
+    { dispose: () => elicitations.dispose() },
+    { dispose: eachChat(chats, (c) => () => elicitations.closed(c)) },
     credentials.onDidChange(() => chats.all().forEach((c) => c.surface.refreshSetup())),
     // Trust granted: the restricted-mode line goes, and the project's commands and skills join the list.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -143,8 +151,9 @@ function windowChatDeps(context: vscode.ExtensionContext, deps: ChatDeps, regist
   };
 }
 
-function chatsApi(chats: ChatRegistry<Chat>, tabs: ChatTabs): ChatsApi {
+function chatsApi(chats: ChatRegistry<Chat>, tabs: ChatTabs, elicitations: ChatElicitations): ChatsApi {
   return {
+    elicitations,
     get sidebar() {
       return chats.sidebar;
     },

@@ -44,6 +44,8 @@ export function run(): Promise<void> {
   require('./agents.test');
   require('./claudeSetup.test');
   require('./mcp.test');
+  require('./elicitation.test');
+  require('./mcpConformance.test');
   require('./plugins.test');
   require('./chats.test');
   require('./multiRoot.test');

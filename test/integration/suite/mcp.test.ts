@@ -6,7 +6,9 @@
  * prompt runs as a slash command, `list_changed` reaches the next request, and a crashing server is shown
  * failed with its stderr and reconnects while the built-in tools keep working. Approvals are Claude Code's settings
  * (issue 30): an answer in the dialog lands in `.claude/settings.local.json`, a change of that file starts a
- * server it now approves, and `enableAllProjectMcpServers` starts a new server without a question.
+ * server it now approves, and `enableAllProjectMcpServers` starts a new server without a question. What servers
+ * use of the client (issue 30, item 6; test/fixtures/mcp/featuresServer.ts): the workspace folders as roots, progress
+ * on the running row, log messages to the output channel.
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -350,6 +352,47 @@ describe('MCP servers in the real extension host', function () {
       assert.ok(!(settingsOf(localSettings()).enabledMcpjsonServers ?? []).includes('everyone'), 'nothing was recorded for it');
     } finally {
       writeFileSync(localSettings(), JSON.stringify(saved, null, 2));
+    }
+  });
+
+  /** The features fixture (roots, progress, logging) added to the user setting beside the clock server. */
+  async function startFeatures(): Promise<void> {
+    if (isState('features', 'connected')(api.mcp.hub.servers())) return;
+    const servers = config().get<Record<string, unknown>>('mcpServers') ?? {};
+    await config().update('mcpServers', { ...servers, features: { command: NODE, args: ['--import', TSX, path.join(FIXTURES, 'featuresServer.ts')] } }, vscode.ConfigurationTarget.Global);
+    await api.mcp.reload();
+    await waitForHub(api, 'features connected', isState('features', 'connected'));
+  }
+
+  it("gives servers the workspace's folders as their roots", async () => {
+    await startFeatures();
+    const result = await api.mcp.hub.callTool('features', 'roots', {});
+    const seen = JSON.parse(result.content.map((b) => (b.type === 'text' ? b.text : '')).join('')) as { roots: { uri: string; name?: string }[] };
+    const folders = vscode.workspace.workspaceFolders!.map((f) => ({ uri: f.uri.toString(), name: f.name }));
+    assert.deepEqual(seen.roots, folders);
+    assert.ok(seen.roots.some((r) => r.uri === vscode.Uri.file(root()).toString()), `the workspace folder is a root: ${JSON.stringify(seen.roots)}`);
+  });
+
+  it("shows a tool's progress on its row and hands the server's log messages to the output channel", async () => {
+    await startFeatures();
+    const progress: string[] = [];
+    const logs: string[] = [];
+    const offEvents = api.session.onEvent((e) => e.type === 'toolProgress' && e.progress.message !== undefined && progress.push(e.progress.message));
+    const offLog = api.mcp.onServerLog((m) => logs.push(`${m.server} ${m.level} ${m.logger ?? ''}: ${String(m.data)}`));
+    try {
+      fake.setScript([
+        { content: [{ type: 'tool_use', id: 'toolu_count', name: 'mcp__features__count', input: { to: 3 } }] },
+        { content: [{ type: 'text', text: 'Counted.' }], expect: { toolResultIds: ['toolu_count'] } },
+      ]);
+      await api.session.send('count to three');
+      assert.ok(lastToolResults(fake).includes('counted to 3'), lastToolResults(fake));
+      assert.ok(!lastToolResults(fake).includes('no progress token'), 'the call carried a progressToken');
+      assert.deepEqual(progress, ['Counting (1/3)', 'Counting (2/3)', 'Counting (3/3)']);
+      // The server was asked for info (the channel's default level): its debug line never came.
+      assert.deepEqual(logs, ['features info counter: counted to 3']);
+    } finally {
+      offEvents();
+      offLog();
     }
   });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCliArgs } from '../../../extension/cli/args';
 import { startCliMcp } from '../../../extension/cli/mcp';
 import type { McpManager } from '../../../extension/core/engines/mcp/manager';
@@ -47,5 +48,42 @@ describe('cli: --mcp-config and --strict-mcp-config', () => {
     const manager = (await startCliMcp({ mcpConfigs: [file], 'strict-mcp-config': true }, { cwd, homeDir: cwd }, () => {}))!;
     managers.push(manager);
     expect(manager.servers().map((s) => [s.name, s.scope, s.status.state])).toEqual([['only', 'cli', 'connected']]);
+  }, 30_000);
+});
+
+describe('cli: what MCP servers use of the run', () => {
+  const FEATURES = { command: process.execPath, args: ['--import', TSX, path.join(ROOT, 'test/fixtures/mcp/featuresServer.ts')] };
+  const text = (r: { content: { type: string; text?: string }[] }) => r.content.map((b) => b.text ?? '').join('');
+
+  it('gives servers the cwd and the --add-dir folders as roots, and their log lines to stderr under --verbose', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'cw-roots-'));
+    const extra = mkdtempSync(path.join(tmpdir(), 'cw-extra-'));
+    const stderr = new PassThrough();
+    let written = '';
+    stderr.on('data', (d: Buffer) => (written += d.toString()));
+    const config = JSON.stringify({ mcpServers: { features: FEATURES } });
+    const manager = (await startCliMcp({ mcpConfigs: [config], 'strict-mcp-config': true, 'add-dir': [extra], verbose: true }, { cwd, homeDir: cwd, stderr }, () => {}))!;
+    managers.push(manager);
+    const { roots } = JSON.parse(text(await manager.callTool('features', 'roots', {}))) as { roots: { uri: string; name: string }[] };
+    expect(roots).toEqual([
+      { uri: pathToFileURL(cwd).href, name: path.basename(cwd) },
+      { uri: pathToFileURL(extra).href, name: path.basename(extra) },
+    ]);
+    await manager.callTool('features', 'count', { to: 1 });
+    await vi.waitFor(() => expect(written).toContain('[features] info: counter: counted to 1\n'));
+    expect(written).not.toContain('debug');
+  }, 30_000);
+
+  it('keeps servers\' log lines off stderr without --verbose or --debug', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'cw-quiet-'));
+    const stderr = new PassThrough();
+    let written = '';
+    stderr.on('data', (d: Buffer) => (written += d.toString()));
+    const config = JSON.stringify({ mcpServers: { features: FEATURES } });
+    const manager = (await startCliMcp({ mcpConfigs: [config], 'strict-mcp-config': true }, { cwd, homeDir: cwd, stderr }, () => {}))!;
+    managers.push(manager);
+    expect(text(await manager.callTool('features', 'count', { to: 1 }))).toBe('counted to 1');
+    // The log message came before the result on the same pipe: had it been written, it would be there now.
+    expect(written).toBe('');
   }, 30_000);
 });

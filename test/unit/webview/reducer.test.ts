@@ -70,6 +70,7 @@ describe('reduceChat', () => {
       changedFiles: [],
       question: null,
       plan: null,
+      elicitation: null,
       todos: [],
       workList: [],
       panel: null,

@@ -1,14 +1,17 @@
 /**
  * The life of each MCP server's connection: started (after the project gate), attached with its lists and
  * listeners, `failed` and retried with backoff when it fails or drops, `needsAuth` when a remote server wants
- * a sign-in (no retries: only the user can fix it), and stopped. Every step checks the slot's generation, so
- * an older attempt that finishes late changes nothing.
+ * a sign-in (no retries: only the user can fix it; also when a server that let `initialize` through refuses
+ * a list or a call for want of one), and stopped. Every step checks the slot's generation, so an older attempt
+ * that finishes late changes nothing. A new connection gets the resource subscriptions the sessions hold
+ * (subscriptions.ts); an update lists the resources again.
  */
 import { isMcpAuthRequired } from './authError';
 import { admit } from './projectGate';
 import { LIST_KINDS, listInto, type ListKind } from './listing';
 import { cancelReconnect, nextBackoff, scheduleReconnect } from './retry';
 import { clearLists, type McpSlots, type Slot } from './slots';
+import type { McpSubscriptions } from './subscriptions';
 import { errorText, stderrOf, urlOf } from './status';
 import type { McpManagerDeps, McpTimers } from './deps';
 import type { McpConnection } from '../../contracts/mcp';
@@ -20,6 +23,7 @@ export class McpConnections {
     private readonly deps: McpManagerDeps,
     private readonly timers: McpTimers,
     private readonly slots: McpSlots,
+    private readonly subscriptions: McpSubscriptions,
   ) {}
 
   /** Trust and approval (project servers), then the connection. */
@@ -65,10 +69,7 @@ export class McpConnections {
       return await call;
     } catch (err) {
       const slot = this.slots.get(server);
-      if (isMcpAuthRequired(err) && slot?.status.state === 'connected') {
-        slot.generation++;
-        this.needsAuth(slot, urlOf(slot.entry));
-      }
+      if (isMcpAuthRequired(err) && slot?.status.state === 'connected') this.authLost(slot);
       throw err;
     }
   }
@@ -120,16 +121,28 @@ export class McpConnections {
         this.fail(slot, reason.error ?? 'The server closed the connection.', reason.stderr);
       }),
       ...LIST_KINDS.map((kind) => connection.onListChanged(kind, () => void this.refresh(slot, generation, kind))),
+      ...this.subscriptions.attach(slot.entry.name, connection, () => void this.refresh(slot, generation, 'resources')),
     ];
-    await Promise.all(LIST_KINDS.map((kind) => this.refresh(slot, generation, kind, false)));
+    const listed = await Promise.all(LIST_KINDS.map((kind) => listInto(slot, kind, this.deps.log)));
     if (generation !== slot.generation || slot.connection !== connection) return;
+    // In silent mode a server may let `initialize` through and answer 401 on its lists: that is a sign-in, not 0 tools.
+    if (listed.includes('needsAuth')) return this.authLost(slot);
     slot.failures = 0;
     this.slots.set(slot, { state: 'connected' });
   }
 
-  /** Lists one kind again (after connect, or on its list_changed). */
-  private async refresh(slot: Slot, generation: number, kind: ListKind, notify = true): Promise<void> {
-    if ((await listInto(slot, kind, this.deps.log)) && notify && generation === slot.generation) this.slots.changed();
+  /** Lists one kind again (on its list_changed, or a resource update). */
+  private async refresh(slot: Slot, generation: number, kind: ListKind): Promise<void> {
+    const outcome = await listInto(slot, kind, this.deps.log);
+    if (generation !== slot.generation) return;
+    if (outcome === 'needsAuth') this.authLost(slot);
+    else if (outcome === 'listed') this.slots.changed();
+  }
+
+  /** The server refused a request for want of a sign-in mid-session: `needsAuth`, and the connection's late events are dropped. */
+  private authLost(slot: Slot): void {
+    slot.generation++;
+    this.needsAuth(slot, urlOf(slot.entry));
   }
 
   /** Failed with the reason, and a reconnect after the next backoff step. */

@@ -1,4 +1,5 @@
 /** What a connected server offers: its tools, resources and prompts, listed after connecting and again on each list_changed. */
+import { isMcpAuthRequired } from './authError';
 import { errorText } from './status';
 import type { Logger } from '../../contracts/settings';
 import type { Slot } from './slots';
@@ -7,19 +8,31 @@ export const LIST_KINDS = ['tools', 'resources', 'prompts'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 /**
- * Lists one kind into the slot. False when there was nothing to list from (no connection) or listing
- * failed (logged; a server without that capability has none, and the slot keeps what it had).
+ * `listed`; `failed` when there was nothing to list from (no connection) or listing failed (logged; a server
+ * without that capability has none, and the slot keeps what it had); `needsAuth` when the server refused the
+ * list for want of a sign-in (it let `initialize` through, then answered 401): the caller moves it to needsAuth.
  */
-export async function listInto(slot: Slot, kind: ListKind, log: Logger | undefined): Promise<boolean> {
+export type ListOutcome = 'listed' | 'failed' | 'needsAuth';
+
+/** Lists one kind into the slot; a list that arrives after the connection was replaced or dropped is not kept. */
+export async function listInto(slot: Slot, kind: ListKind, log: Logger | undefined): Promise<ListOutcome> {
   const connection = slot.connection;
-  if (!connection) return false;
+  if (!connection) return 'failed';
   try {
-    if (kind === 'tools') slot.tools = await connection.listTools();
-    else if (kind === 'resources') slot.resources = await connection.listResources();
-    else slot.prompts = await connection.listPrompts();
+    if (kind === 'tools') {
+      const tools = await connection.listTools();
+      if (slot.connection === connection) slot.tools = tools;
+    } else if (kind === 'resources') {
+      const resources = await connection.listResources();
+      if (slot.connection === connection) slot.resources = resources;
+    } else {
+      const prompts = await connection.listPrompts();
+      if (slot.connection === connection) slot.prompts = prompts;
+    }
   } catch (err) {
+    if (isMcpAuthRequired(err)) return 'needsAuth';
     log?.warn(`MCP server "${slot.entry.name}": listing ${kind} failed: ${errorText(err)}`);
-    return false;
+    return 'failed';
   }
-  return true;
+  return slot.connection === connection ? 'listed' : 'failed';
 }

@@ -9,14 +9,17 @@
  * `setEnabled` turns a server off (`disabled`, kept in the list) and on again. Implements `McpHub`.
  *
  * The parts: `slots.ts` (each server's record, the listeners, the views), `connections.ts` (the connection's
- * life), `projectGate.ts` (trust and approval), `listing.ts` (the lists), `retry.ts` (the backoff).
+ * life), `projectGate.ts` (trust and approval), `listing.ts` (the lists), `retry.ts` (the backoff),
+ * `subscriptions.ts` (the resources sessions keep subscribed).
  */
 import { McpConnections } from './connections';
 import { isTrusted } from './projectGate';
 import { clearLists, McpSlots, newSlot, viewOf } from './slots';
 import { describeStatus, sameEntry } from './status';
 import { REAL_TIMERS, type McpManagerDeps } from './deps';
+import { McpSubscriptions } from './subscriptions';
 import type { McpHub, McpServerEntry, McpServerView } from '../../contracts/mcp';
+import type { McpProgress, McpResourceUpdatedListener } from '../../contracts/mcpClient';
 
 export { describeStatus };
 export type { McpApprovalPort, McpManagerDeps, McpTimers } from './deps';
@@ -24,11 +27,13 @@ export type { McpApprovalPort, McpManagerDeps, McpTimers } from './deps';
 export class McpManager implements McpHub {
   private readonly slots: McpSlots;
   private readonly connections: McpConnections;
+  private readonly subscriptions: McpSubscriptions;
 
   constructor(private readonly deps: McpManagerDeps) {
     const timers = deps.timers ?? REAL_TIMERS;
     this.slots = new McpSlots(timers);
-    this.connections = new McpConnections(deps, timers, this.slots);
+    this.subscriptions = new McpSubscriptions(this.slots, deps.log);
+    this.connections = new McpConnections(deps, timers, this.slots, this.subscriptions);
   }
 
   /** Sets the configured servers: removed or changed ones stop, new or changed ones start. */
@@ -58,12 +63,21 @@ export class McpManager implements McpHub {
     return this.slots.all().map((s) => s.entry);
   }
 
-  callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
-    return this.connections.watchAuth(server, this.slots.connection(server).callTool(tool, args, signal));
+  callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: McpProgress) => void) {
+    return this.connections.watchAuth(server, this.slots.connection(server).callTool(tool, args, signal, onProgress));
   }
 
   readResource(server: string, uri: string, signal?: AbortSignal) {
     return this.connections.watchAuth(server, this.slots.connection(server).readResource(uri, signal));
+  }
+
+  /** Counted per server and uri; the server is asked only when it declared `resources.subscribe`. */
+  subscribeResource(server: string, uri: string): () => void {
+    return this.subscriptions.hold(server, uri);
+  }
+
+  onResourceUpdated(listener: McpResourceUpdatedListener): () => void {
+    return this.subscriptions.onResourceUpdated(listener);
   }
 
   getPrompt(server: string, prompt: string, args: Record<string, string>) {

@@ -1,7 +1,9 @@
 /**
  * MCP servers' tools as session tools (docs/ARCHITECTURE.md, MCP tools, resources and prompts): each tool of
  * a connected server becomes `mcp__<server>__<tool>`, sent with the server's JSON Schema verbatim, its
- * annotations as flags, and its call routed through the hub. Many tools are deferred behind ToolSearch so
+ * annotations as flags (`readOnlyHint` → read-only, `destructiveHint` → destructive and the dialog's warning,
+ * `title` → the row's label, `openWorldHint` / `idempotentHint` → the permission question), and its call routed
+ * through the hub with the server's progress shown on the row. Many tools are deferred behind ToolSearch so
  * they do not fill the context; `_meta['anthropic/alwaysLoad']` keeps one loaded.
  */
 import { z } from 'zod';
@@ -10,6 +12,7 @@ import type { PermissionResult } from '../../contracts/permissions';
 import { buildTool, type AnyObject, type AnyTool, type Tools } from '../../contracts/tool';
 import { mcpContentBlock } from './content';
 import { presentMcpToolResult } from './present';
+import { mcpProgressText } from './progress';
 import { mcpToolName, type McpHub, type McpToolInfo, type McpToolResult } from '../../contracts/mcp';
 
 /** More MCP tools than this, in total, and all of them are deferred (except those marked alwaysLoad). */
@@ -19,6 +22,8 @@ export const MCP_DEFER_CHARS = 25_000;
 /** A server's description is cut here: a server must not fill the context with one tool's text. */
 export const MCP_DESCRIPTION_MAX_CHARS = 2048;
 const MCP_RESULT_MAX_CHARS = 100_000;
+/** The permission dialog's line for a tool whose server marks it `destructiveHint` (and not read-only). */
+export const MCP_DESTRUCTIVE_WARNING = 'This tool may delete or overwrite data (the server marks it destructive)';
 
 /** The tools of every connected server, deferred when there are many; a name taken twice keeps the first. */
 export function mcpTools(hub: McpHub): Tools {
@@ -56,6 +61,20 @@ function descriptionOf(server: string, info: McpToolInfo): string {
   return text.length > MCP_DESCRIPTION_MAX_CHARS ? `${text.slice(0, MCP_DESCRIPTION_MAX_CHARS)}… [truncated]` : text;
 }
 
+/**
+ * The permission question; the hints the server gave about the tool's reach go with it. Hints of an untrusted
+ * server decide nothing here: rules and the user do.
+ */
+function permissionMessage(server: string, info: McpToolInfo): string {
+  const a = info.annotations;
+  const notes = [
+    a?.openWorldHint === true ? 'it reaches outside systems (the internet, other services)' : undefined,
+    a?.openWorldHint === false ? 'it works only within the server' : undefined,
+    a?.idempotentHint === true ? 'calling it again with the same arguments changes nothing more' : undefined,
+  ].filter((n): n is string => n !== undefined);
+  return `Allow the MCP server "${server}" to run its tool "${info.name}"?${notes.length ? ` The server says ${notes.join('; ')}.` : ''}`;
+}
+
 /** A short line for the tool row: the first string argument, as the model wrote it. */
 function summaryOf(input: Record<string, unknown> | undefined): string | null {
   const first = Object.values(input ?? {}).find((v): v is string => typeof v === 'string' && v.trim() !== '');
@@ -65,9 +84,11 @@ function summaryOf(input: Record<string, unknown> | undefined): string | null {
 
 export function createMcpTool(hub: McpHub, server: string, info: McpToolInfo, opts: { defer: boolean }): AnyTool {
   const readOnly = info.annotations?.readOnlyHint === true;
-  const destructive = info.annotations?.destructiveHint === true;
+  // A tool that says it only reads cannot also destroy: readOnlyHint wins, as the spec says destructiveHint means nothing then.
+  const destructive = !readOnly && info.annotations?.destructiveHint === true;
   const description = descriptionOf(server, info);
-  const shown = info.annotations?.title || info.name;
+  const title = info.annotations?.title?.trim();
+  const shown = title || info.name;
   return buildTool({
     name: mcpToolName(server, info.name),
     searchHint: `${server} ${info.name} ${info.annotations?.title ?? ''} mcp`.trim(),
@@ -89,13 +110,17 @@ export function createMcpTool(hub: McpHub, server: string, info: McpToolInfo, op
     userFacingName: () => `${server} - ${shown} (MCP)`,
     getToolUseSummary: (input) => summaryOf(input),
     getActivityDescription: () => `Running ${shown} on ${server}`,
-    toAutoClassifierInput: (input) => ({ server, tool: info.name, input }),
+    ...(title ? { rowLabel: () => title } : {}),
+    ...(destructive ? { destructiveWarning: () => MCP_DESTRUCTIVE_WARNING } : {}),
+    toAutoClassifierInput: (input) => ({ server, tool: info.name, input, ...(info.annotations ? { annotations: info.annotations } : {}) }),
     // No opinion of its own: rules `mcp__server` and `mcp__server__tool` decide, else the user is asked.
+    // A read-only hint only keeps it from plan mode's refusal (the engine still asks); it never allows a call.
     async checkPermissions(): Promise<PermissionResult> {
-      return { behavior: 'passthrough', message: `Allow the MCP server "${server}" to run its tool "${info.name}"?` };
+      return { behavior: 'passthrough', message: permissionMessage(server, info) };
     },
-    async call(args: Record<string, unknown>, context) {
-      const result = await hub.callTool(server, info.name, args, context.abortController.signal);
+    async call(args: Record<string, unknown>, context, _canUseTool, _parent, onProgress) {
+      const progress = onProgress && ((p: Parameters<typeof mcpProgressText>[0]) => onProgress({ toolUseID: '', data: { type: 'mcp_progress', ...p, message: mcpProgressText(p) } }));
+      const result = await hub.callTool(server, info.name, args, context.abortController.signal, progress);
       const mcpMeta = {
         ...(result._meta ? { _meta: result._meta } : {}),
         ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),

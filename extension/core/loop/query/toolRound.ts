@@ -8,6 +8,7 @@ import type { ToolExecutionEvent } from '../../contracts/events';
 import type { AssistantMessage, Message } from '../../base/messages';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
 import { withNestedMemory } from '../../engines/memory/nestedReminder';
+import { withMcpResourceNote } from '../../engines/mcp/resourceWatch';
 import { runToolUses } from '../../engines/tools/orchestrate';
 import type { CanUseToolFn } from '../../contracts/tool';
 import type { DoomLoopTracker } from './doomLoop';
@@ -70,7 +71,8 @@ export async function* runToolRound(round: ToolRound): AsyncGenerator<QueryEvent
   // After a stop the messages stay where they are: the chat hands the user's back to the composer.
   const mail = context.abortController.signal.aborted ? [] : [...(round.takeInbox?.() ?? [])];
   const reviewed = round.doomLoop ? round.doomLoop.review(message, outcome.message) : outcome.message;
-  const results = withMail(await withNestedMemory(reviewed, message, context), mail);
+  const noted = withMcpResourceNote(await withNestedMemory(reviewed, message, context), context.mcpResourceNotes?.takeNote());
+  const results = withMail(noted, mail);
   await add(results);
   yield { type: 'toolResults', message: results };
   if (round.doomLoop?.stopMessage) yield { type: 'error', kind: 'internal', message: round.doomLoop.stopMessage };

@@ -82,6 +82,7 @@ export async function disposeSessionState(s: SessionState): Promise<void> {
   s.run.abort?.abort();
   s.stopModeSync();
   s.tools.mcpTools?.dispose();
+  s.tools.mcpResources?.dispose();
   s.run.idle.cancel();
   if (s.record.started) await sessionEndHooks(s.deps.hooks, 'other', { sessionId: s.sessionId, cwd: s.deps.cwd });
   await killSessionTasks(s.store);

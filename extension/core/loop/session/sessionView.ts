@@ -5,10 +5,12 @@
 import type { SessionId } from '../../base/ids';
 import type { Message } from '../../base/messages';
 import type { AppStateStore } from '../../contracts/appState';
+import type { Tools } from '../../contracts/tool';
 import type { Mailbox } from '../../contracts/mailbox';
 import type { SessionUsage } from '../query/usage';
 import type { AgentSessionDeps } from './sessionDeps';
 import { createSessionState, type SessionState } from './sessionState';
+import { offeredTools } from './toolState';
 
 export class SessionView {
   readonly sessionId: SessionId;
@@ -39,6 +41,11 @@ export class SessionView {
   /** The session's app state (background tasks, todos), for views that follow it. */
   get appState(): AppStateStore {
     return this.state.store;
+  }
+
+  /** The tools the session offers now: its own, then the MCP servers' (a chat row asks its tool for its label and result view). */
+  get offeredTools(): Tools {
+    return offeredTools(this.state.tools, this.state.deps);
   }
 
   get running(): boolean {

@@ -10,6 +10,7 @@ import { mcpClientInfos } from '../../engines/mcp/views';
 import { commandToolRunner } from '../commands/runTool';
 import { canUseTool, pullWindowRules } from './permissionWiring';
 import type { SessionState } from './sessionState';
+import type { McpHub } from '../../contracts/mcp';
 import { offeredTools } from './toolState';
 
 /** The context a turn's tools run in, inside the worktree EnterWorktree moved the session to, if any. */
@@ -50,9 +51,16 @@ function baseContext(s: SessionState, abort: AbortController, model: string, too
     globLimits: {},
     discoveredToolNames: s.tools.discovered,
     mailbox: s.mail.mailbox,
-    ports: { model: deps.model, ...deps.toolPorts, ...(deps.mcp ? { mcp: deps.mcp } : {}), storage: deps.storageFor(s.sessionId) },
+    ports: { model: deps.model, ...deps.toolPorts, ...mcpPort(s), storage: deps.storageFor(s.sessionId) },
     ...(s.memory.nested ? { nestedMemory: s.memory.nested } : {}),
+    ...(s.tools.mcpResources ? { mcpResourceNotes: s.tools.mcpResources } : {}),
   };
+}
+
+/** The session's view of the MCP hub: reads keep the resource subscribed for the session. */
+function mcpPort(s: SessionState): { mcp?: McpHub } {
+  const hub = s.tools.mcpResources?.hub ?? s.deps.mcp;
+  return hub ? { mcp: hub } : {};
 }
 
 function toolOptions(s: SessionState, model: string, tools: Tools, requestPrefix?: RequestPrefix): ToolUseContext['options'] {

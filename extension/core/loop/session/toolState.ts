@@ -8,6 +8,7 @@ import type { Command } from '../../contracts/commands';
 import type { Tools } from '../../contracts/tool';
 import type { ContentReplacementState, ToolUseContext } from '../../contracts/toolUseContext';
 import { WorkingDirectory } from '../../contracts/workingDirectory';
+import { McpResourceWatch } from '../../engines/mcp/resourceWatch';
 import { McpToolSet } from '../../engines/mcp/tools';
 import { createContentReplacementState } from '../../engines/results/resultStorage';
 import { toolDefinitions } from '../../engines/tools/toolSchema';
@@ -22,6 +23,8 @@ export interface ToolState {
   readonly workingDirectory: WorkingDirectory;
   /** The MCP servers' tools, rebuilt when the hub reports a change (core/engines/mcp/tools.ts). */
   readonly mcpTools: McpToolSet | undefined;
+  /** The MCP resources the session read, kept subscribed; its `hub` is the tools' `ports.mcp` (core/engines/mcp/resourceWatch.ts). */
+  readonly mcpResources: McpResourceWatch | undefined;
   offered: { extra: Tools; tools: Tools } | undefined;
   /** The agent types as this turn read them (`deps.agentDefinitions`). */
   definitions: readonly AgentDefinition[];
@@ -36,6 +39,7 @@ export function createToolState(deps: AgentSessionDeps): ToolState {
     replacement: createContentReplacementState(),
     workingDirectory: new WorkingDirectory(),
     mcpTools: deps.mcp ? new McpToolSet(deps.mcp) : undefined,
+    mcpResources: deps.mcp ? new McpResourceWatch(deps.mcp) : undefined,
     offered: undefined,
     definitions: BUILTIN_AGENTS,
     commandList: [],

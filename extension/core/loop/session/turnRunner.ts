@@ -6,6 +6,7 @@ import type { Message, UserMessage } from '../../base/messages';
 import type { QueryEvent } from '../../contracts/events';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
 import { promptHooks } from '../../engines/hooks/sessionHooks';
+import { withMcpResourceNote } from '../../engines/mcp/resourceWatch';
 import { withMail } from '../query/inbox';
 import type { QueryParams } from '../query/params';
 import { query } from '../query/query';
@@ -51,8 +52,8 @@ async function* openTurn(s: SessionState, prompt: string | Message['content'], m
     yield { type: 'done', reason: 'error', turns: 0 };
     return false;
   }
-  // Messages other agents sent while no turn ran go with the prompt.
-  const user: Message = withMail(hooked.message, s.mail.inbox.take());
+  // Messages other agents sent while no turn ran go with the prompt, as does what changed of the MCP resources it read.
+  const user: Message = withMail(withMcpResourceNote(hooked.message, s.tools.mcpResources?.takeNote()), s.mail.inbox.take());
   await storePrompt(s.record, user);
   return true;
 }

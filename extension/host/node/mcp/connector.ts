@@ -8,7 +8,8 @@
  * the browser sign-in runs on the connect itself, the connect timeout standing still meanwhile); without it, a
  * 401 is that error with a hint to configure a bearer header. With `sdk`, servers of type `sdk` run in the Agent
  * SDK application and are reached over its control channel (sdkTransport.ts); with `elicitation`, servers may
- * ask the user for input (elicitation.ts).
+ * ask the user for input (elicitation.ts); with `roots` and `serverLog`, servers see the workspace folders and their log
+ * messages reach the host (clientFeatures.ts).
  */
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,7 +19,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isMcpAuthRequired, McpAuthRequiredError } from '../../../core/engines/mcp/authError';
 import type { McpConnection, McpConnector, McpElicitationPort, McpServerConfig, McpServerEntry } from '../../../core/contracts/mcp';
-import { elicitationCapability, handleElicitation } from './elicitation';
+import { ElicitationNotes, elicitationCapability, handleElicitation } from './elicitation';
+import { clientFeatureCapabilities, handleClientFeatures, startClientFeatures, type ClientFeatureOptions } from './clientFeatures';
 import type { McpOAuthProvider } from './oauth';
 import type { BrowserSignIn } from './oauthBrowser';
 import { type McpOAuthOptions, oauthProvider } from './oauthFlow';
@@ -43,6 +45,9 @@ export interface NodeMcpConnectorOptions {
   sdk?: SdkMcpPipe;
   /** Who answers servers' elicitations; without it the client does not declare the capability. */
   elicitation?: McpElicitationPort;
+  /** The folders servers may work in (`roots`) and where their log messages go (clientFeatures.ts). */
+  roots?: ClientFeatureOptions['roots'];
+  serverLog?: ClientFeatureOptions['serverLog'];
 }
 
 /** How much of a server's stderr is kept. */
@@ -135,8 +140,11 @@ export class NodeMcpConnector implements McpConnector {
 
   /** The `initialize` handshake on `transport`, within the connect timeout; the transport is closed on failure. */
   private async open(transport: Transport, name: string, signal: AbortSignal | undefined, stderr: () => string | undefined = () => undefined, browser?: BrowserSignIn): Promise<McpConnection> {
-    const client = new Client({ name: 'codewright', version: this.options.clientVersion ?? '0.0.0' }, { capabilities: elicitationCapability(this.options.elicitation) });
-    handleElicitation(client, name, this.options.elicitation);
+    const capabilities = { ...elicitationCapability(this.options.elicitation), ...clientFeatureCapabilities(this.options) };
+    const client = new Client({ name: 'codewright', version: this.options.clientVersion ?? '0.0.0' }, { capabilities });
+    handleClientFeatures(client, name, this.options);
+    const notes = new ElicitationNotes();
+    handleElicitation(client, name, this.options.elicitation, notes);
     const timeout = this.options.connectTimeoutMs ?? 30_000;
     // The request timeout covers `initialize`; the deadline also covers the transport's start (an SSE stream
     // that never opens), and stands still while the user signs in in the browser (the request's cannot).
@@ -149,7 +157,8 @@ export class NodeMcpConnector implements McpConnector {
     } finally {
       deadline.cancel();
     }
-    return new SdkConnection(client, { requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000, toolTimeoutMs: this.options.toolTimeoutMs ?? 10 * 60_000, stderr });
+    const stopFeatures = startClientFeatures(client, this.options);
+    return new SdkConnection(client, { requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000, toolTimeoutMs: this.options.toolTimeoutMs ?? 10 * 60_000, stderr, notes, onClosed: stopFeatures });
   }
 }
 

@@ -2,11 +2,14 @@
  * One live MCP connection on the SDK's `Client` (docs/ARCHITECTURE.md, MCP): core's `McpConnection`, with the
  * SDK's results mapped to core types (only the fields core knows, so nothing of the SDK leaks), lists paged
  * to the end, list_changed notifications fanned out, and the close reported with the server's last stderr.
+ * Every tool call carries a `progressToken` (its `notifications/progress` restart the call's timeout and reach
+ * the caller's `onProgress`); resources are subscribed to when the server declared `resources.subscribe`.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type {
@@ -18,6 +21,8 @@ import type {
   McpToolInfo,
   McpToolResult,
 } from '../../../core/contracts/mcp';
+import type { McpProgress } from '../../../core/contracts/mcpClient';
+import type { ElicitationNotes } from './elicitation';
 
 type Kind = 'tools' | 'resources' | 'prompts';
 type CloseReason = { error?: string; stderr?: string };
@@ -29,14 +34,20 @@ export interface SdkConnectionOptions {
   toolTimeoutMs: number;
   /** What the server printed last (stdio), for the close reason. */
   stderr: () => string | undefined;
+  /** Notes of elicitations answered during a call (elicitation.ts), added to its result as text. */
+  notes?: ElicitationNotes;
+  /** Called once the connection is closed or dropped (the roots listener of clientFeatures.ts stops). */
+  onClosed?: () => void;
 }
 
 export class SdkConnection implements McpConnection {
   private readonly changed = new Map<Kind, Set<() => void>>();
   private readonly closers = new Set<(reason: CloseReason) => void>();
+  private readonly updated = new Set<(uri: string) => void>();
   private lastError: string | undefined;
   private closing = false;
   readonly serverInfo: { name: string; version: string } | undefined;
+  readonly canSubscribe: boolean;
 
   constructor(
     private readonly client: Client,
@@ -47,10 +58,15 @@ export class SdkConnection implements McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.fire('tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.fire('resources'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.fire('prompts'));
+    this.canSubscribe = client.getServerCapabilities()?.resources?.subscribe === true;
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      for (const l of [...this.updated]) l(n.params.uri);
+    });
     client.onerror = (err) => {
       this.lastError = err.message;
     };
     client.onclose = () => {
+      this.options.onClosed?.();
       if (this.closing) return;
       const stderr = this.options.stderr();
       const reason: CloseReason = { error: `The server closed the connection${this.lastError ? ` (${this.lastError})` : ''}.`, ...(stderr ? { stderr } : {}) };
@@ -70,10 +86,18 @@ export class SdkConnection implements McpConnection {
     return out;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpToolResult> {
+  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: McpProgress) => void): Promise<McpToolResult> {
+    if (!this.options.notes) return this.call(name, args, signal, onProgress);
+    const { result, notes } = await this.options.notes.during(() => this.call(name, args, signal, onProgress));
+    return notes.length ? { ...result, content: [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))] } : result;
+  }
+
+  private async call(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: McpProgress) => void): Promise<McpToolResult> {
     const result = await this.client.callTool({ name, arguments: args }, undefined, {
       timeout: this.options.toolTimeoutMs,
       resetTimeoutOnProgress: true,
+      // Always given: the SDK sends a progressToken only with a handler, and without one no progress could restart the timeout.
+      onprogress: (p) => onProgress?.({ progress: p.progress, ...opt('total', p.total), ...opt('message', p.message) }),
       ...(signal ? { signal } : {}),
     });
     // Servers of the 2024-10-07 protocol answer `{toolResult}`.
@@ -101,6 +125,19 @@ export class SdkConnection implements McpConnection {
   async readResource(uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
     const result = await this.client.readResource({ uri }, { ...this.request(), ...(signal ? { signal } : {}) });
     return result.contents.map(resourceContents);
+  }
+
+  async subscribeResource(uri: string): Promise<void> {
+    await this.client.subscribeResource({ uri }, this.request());
+  }
+
+  async unsubscribeResource(uri: string): Promise<void> {
+    await this.client.unsubscribeResource({ uri }, this.request());
+  }
+
+  onResourceUpdated(listener: (uri: string) => void): () => void {
+    this.updated.add(listener);
+    return () => void this.updated.delete(listener);
   }
 
   async listPrompts(): Promise<McpPromptInfo[]> {
@@ -140,7 +177,11 @@ export class SdkConnection implements McpConnection {
 
   async close(): Promise<void> {
     this.closing = true;
-    await this.client.close();
+    try {
+      await this.client.close();
+    } finally {
+      this.options.onClosed?.();
+    }
   }
 
   private request() {

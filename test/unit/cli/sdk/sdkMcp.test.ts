@@ -110,7 +110,8 @@ describe('MCP elicitation', () => {
     };
     await addSdkServers(manager, ['calc']);
     expect(text(await manager.callTool('calc', 'ask', {}))).toBe('decline:null');
-    expect(await declineElicitations.elicit({ server: 's', message: 'm', mode: 'form' })).toEqual({ action: 'decline' });
+    // Without the SDK: declined, with a note for the model (test/unit/cli/headlessElicitation.test.ts).
+    expect(await declineElicitations.elicit({ server: 's', message: 'm', mode: 'form' })).toMatchObject({ action: 'decline', note: expect.stringContaining('headless run') });
   });
 
   it('maps requests and answers', async () => {

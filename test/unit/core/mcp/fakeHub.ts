@@ -1,4 +1,5 @@
 /** A fake `McpHub` for the MCP tools, resources, prompts and mentions tests: servers set by the test, calls recorded. */
+import type { McpProgress } from '../../../../extension/core/contracts/mcpClient';
 import type { McpHub, McpPromptInfo, McpResourceContents, McpResourceInfo, McpServerView, McpToolInfo, McpToolResult } from '../../../../extension/core/contracts/mcp';
 
 export interface FakeServer {
@@ -10,13 +11,17 @@ export interface FakeServer {
   /** Contents by uri. */
   contents?: Record<string, McpResourceContents[]>;
   /** Answers by tool name; a default text answer echoes the arguments. */
-  results?: Record<string, McpToolResult | ((args: Record<string, unknown>) => McpToolResult)>;
+  results?: Record<string, McpToolResult | ((args: Record<string, unknown>, onProgress?: (progress: McpProgress) => void) => McpToolResult)>;
   /** Prompt messages by prompt name, given the arguments. */
   promptMessages?: Record<string, (args: Record<string, string>) => { role: 'user' | 'assistant'; text: string }[]>;
 }
 
 export interface FakeHub extends McpHub {
   calls: { server: string; tool: string; args: Record<string, unknown> }[];
+  /** The resources held subscribed now, as `server uri`, once per holder. */
+  subscriptions: string[];
+  /** Fires onResourceUpdated, as `notifications/resources/updated` would. */
+  updated(server: string, uri: string): void;
   promptCalls: { server: string; prompt: string; args: Record<string, string> }[];
   set(servers: FakeServer[]): void;
   /** Fires onDidChange, as a `list_changed` notification would. */
@@ -35,6 +40,7 @@ function view(s: FakeServer): McpServerView {
 export function fakeHub(initial: FakeServer[] = []): FakeHub {
   let servers = initial;
   const listeners = new Set<() => void>();
+  const updateListeners = new Set<(server: string, uri: string) => void>();
   const find = (name: string) => {
     const s = servers.find((x) => x.name === name);
     if (!s || (s.state ?? 'connected') !== 'connected') throw new Error(`MCP server "${name}" is not connected.`);
@@ -43,11 +49,28 @@ export function fakeHub(initial: FakeServer[] = []): FakeHub {
   const hub: FakeHub = {
     calls: [],
     promptCalls: [],
+    subscriptions: [],
+    subscribeResource(server, uri) {
+      hub.subscriptions.push(`${server} ${uri}`);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        hub.subscriptions.splice(hub.subscriptions.indexOf(`${server} ${uri}`), 1);
+      };
+    },
+    onResourceUpdated(listener) {
+      updateListeners.add(listener);
+      return () => void updateListeners.delete(listener);
+    },
+    updated(server, uri) {
+      for (const l of [...updateListeners]) l(server, uri);
+    },
     servers: () => servers.map(view),
-    async callTool(server, name, args) {
+    async callTool(server, name, args, _signal, onProgress) {
       hub.calls.push({ server, tool: name, args });
       const answer = find(server).results?.[name];
-      if (typeof answer === 'function') return answer(args);
+      if (typeof answer === 'function') return answer(args, onProgress);
       return answer ?? { content: [{ type: 'text', text: `${name}: ${JSON.stringify(args)}` }] };
     },
     async readResource(server, uri) {

@@ -7,6 +7,8 @@ import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '
 import { WebviewApprovalResponder, type ProposedChange } from '../../../../extension/ui/chat/approvalResponder';
 import { createBashTool } from '../../../../extension/tools/Bash/Bash';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
+import { mcpTools } from '../../../../extension/core/engines/mcp/tools';
+import { fakeHub, tool } from '../../core/mcp/fakeHub';
 import { makeContext } from '../../tool/fixtures';
 import { agentDeps, ScriptedModel, sequentialIds, tick, until } from '../../support';
 import { bridgeOver, chatOver } from './bridgeHarness';
@@ -185,5 +187,32 @@ describe('ui/chat/approvalResponder', () => {
     expect(toView[0]).not.toHaveProperty('pendingPermission');
     await tick();
     bridge.dispose();
+  });
+});
+
+describe('ui/chat/approvalResponder: MCP tools', () => {
+  // Real MCP tools, built from a fake hub as the session builds them.
+  const tools = mcpTools(
+    fakeHub([{ name: 'notes', tools: [tool('wipe', { annotations: { destructiveHint: true, title: 'Wipe the notes' } }), tool('peek', { annotations: { readOnlyHint: true, destructiveHint: true } })] }]),
+  );
+  const prompt = (name: string): PermissionPrompt => ({
+    tool: tools.find((t) => t.name === `mcp__notes__${name}`)!,
+    input: { q: 'all' },
+    toolUseId: `toolu_${name}`,
+    message: `Allow the MCP server "notes" to run its tool "${name}"?`,
+    assistantMessage: assistant,
+  });
+
+  it('warns that a tool its server marks destructive may delete or overwrite data, under the title the server gave it', async () => {
+    const { responder, requests } = setup();
+    void responder.ask(prompt('wipe'), makeContext(tools));
+    const request = await shown(requests);
+    expect(request).toMatchObject({ title: 'notes - Wipe the notes (MCP)', destructive: 'This tool may delete or overwrite data (the server marks it destructive)', warnings: [] });
+  });
+
+  it('does not warn about a tool the server says only reads', async () => {
+    const { responder, requests } = setup();
+    void responder.ask(prompt('peek'), makeContext(tools));
+    expect((await shown(requests)).destructive).toBeUndefined();
   });
 });
