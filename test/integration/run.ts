@@ -4,10 +4,11 @@
  * `CODEWRIGHT_VSCODE=desktop` (or a `VSCODE_EXECUTABLE_PATH`) uses @vscode/test-electron instead,
  * the usual path on a developer's laptop.
  *
- * Two launches: the single-folder workspace (test/fixtures/workspace) runs every suite but one; a second
- * window opens the multi-root workspace (test/fixtures/multiroot) for the suite that needs two folders
- * (`CODEWRIGHT_TEST_MULTIROOT=1` tells suite/index.ts to run only that suite). `CODEWRIGHT_TEST_GREP` skips a launch
- * it cannot match: a grep for the multi-root suite's title runs only the second launch.
+ * Four launches: the single-folder workspace (test/fixtures/workspace) runs every suite but three; each of those
+ * gets a window of its own (suite/launchTitles.ts; `CODEWRIGHT_TEST_LAUNCH=<name>` tells suite/index.ts to run
+ * only it): the multi-root workspace (test/fixtures/multiroot), an untrusted folder, and the MCP conformance
+ * suite, whose 26 scenarios would otherwise push the folder launch past its time limit on a busy machine.
+ * `CODEWRIGHT_TEST_GREP` skips a launch it cannot match: a grep for one of those titles runs only its launch.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,7 @@ import path from 'node:path';
 import { launchChromium } from '../support/browser';
 import { REPO_ROOT, remoteUri, startCodeServer } from '../support/codeServer';
 import { buildIntegrationSuite, INTEGRATION_OUT } from './build';
-import { MULTI_ROOT_TITLE } from './suite/multiRootTitle';
-import { UNTRUSTED_TITLE } from './suite/untrustedTitle';
+import { LAUNCH_TITLES, type OwnLaunch } from './suite/launchTitles';
 
 const WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/workspace');
 const MULTI_ROOT_WORKSPACE = path.join(REPO_ROOT, 'test/fixtures/multiroot/multiroot.code-workspace');
@@ -29,8 +29,11 @@ interface Launch {
   /** A folder or a `.code-workspace` file. */
   target: string;
   env: Record<string, string>;
+  /** How long the window may take to write its results. */
+  timeoutMs: number;
 }
-const TIMEOUT_MS = 5 * 60_000;
+/** Per launch; the folder launch's ~20 suites take about 6 minutes on a 2-core machine at a load of 10. */
+const TIMEOUT_MS = 15 * 60_000;
 /** A placeholder key so the extension is "configured"; every request goes to the fake server on loopback. */
 const TEST_ENV = { ANTHROPIC_API_KEY: 'sk-ant-test-integration', CODEWRIGHT_TEST_MODE: '1' };
 
@@ -71,10 +74,10 @@ async function runInCodeServer(testsPath: string, launch: Launch): Promise<numbe
     const page = await browser.newPage();
     const url = server.urlFor(server.devPayload([['extensionTestsPath', remoteUri(server.port, testsPath)]]));
     await page.goto(url);
-    const deadline = Date.now() + TIMEOUT_MS;
+    const deadline = Date.now() + launch.timeoutMs;
     while (!existsSync(resultsFile)) {
       if (Date.now() > deadline) {
-        console.error(`No results after ${TIMEOUT_MS / 1000} s. code-server output:\n${server.logs()}`);
+        console.error(`No results after ${launch.timeoutMs / 1000} s. code-server output:\n${server.logs()}`);
         return 1;
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -100,19 +103,22 @@ async function runInCodeServer(testsPath: string, launch: Launch): Promise<numbe
   }
 }
 
+/** The window each suite of launchTitles.ts needs. */
+const OWN_TARGETS: Record<OwnLaunch, Pick<Launch, 'target' | 'untrusted'>> = {
+  multiroot: { target: MULTI_ROOT_WORKSPACE },
+  untrusted: { target: UNTRUSTED_FOLDER, untrusted: true },
+  conformance: { target: WORKSPACE },
+};
+
 /**
- * The launches a run needs: a grep that matches the multi-root or the Restricted Mode suite's title runs only
- * those launches, one that matches neither only the first.
+ * The launches a run needs: a grep that matches one of the own-window suites' titles runs only those launches,
+ * one that matches none of them only the folder launch.
  */
 function launches(): Launch[] {
   const grep = process.env.CODEWRIGHT_TEST_GREP;
-  const multiRoot = !grep || new RegExp(grep).test(MULTI_ROOT_TITLE);
-  const untrusted = !grep || new RegExp(grep).test(UNTRUSTED_TITLE);
-  return [
-    ...(grep && (multiRoot || untrusted) ? [] : [{ name: 'folder', target: WORKSPACE, env: {} }]),
-    ...(multiRoot ? [{ name: 'multiroot', target: MULTI_ROOT_WORKSPACE, env: { CODEWRIGHT_TEST_MULTIROOT: '1' } }] : []),
-    ...(untrusted ? [{ name: 'untrusted', target: UNTRUSTED_FOLDER, env: { CODEWRIGHT_TEST_UNTRUSTED: '1' }, untrusted: true }] : []),
-  ];
+  const own = (Object.keys(LAUNCH_TITLES) as OwnLaunch[]).filter((name) => !grep || new RegExp(grep).test(LAUNCH_TITLES[name]));
+  const folder: Launch[] = grep && own.length > 0 ? [] : [{ name: 'folder', target: WORKSPACE, env: {}, timeoutMs: TIMEOUT_MS }];
+  return [...folder, ...own.map((name) => ({ name, ...OWN_TARGETS[name], env: { CODEWRIGHT_TEST_LAUNCH: name }, timeoutMs: TIMEOUT_MS }))];
 }
 
 async function main(): Promise<void> {

@@ -6,8 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
-import { MULTI_ROOT_TITLE } from './multiRootTitle';
-import { UNTRUSTED_TITLE } from './untrustedTitle';
+import { LAUNCH_TITLES, ownLaunch } from './launchTitles';
 
 interface TestOutcome {
   title: string;
@@ -18,11 +17,11 @@ interface TestOutcome {
 
 export function run(): Promise<void> {
   // CODEWRIGHT_TEST_GREP runs only the tests whose full title matches (e.g. one suite while developing).
-  // The multi-root suite needs its own window (test/integration/run.ts launches one with CODEWRIGHT_TEST_MULTIROOT):
-  // that launch runs only it, the single-folder launch everything else.
-  // The Restricted Mode suite likewise needs an untrusted window (CODEWRIGHT_TEST_UNTRUSTED), which runs only it.
-  const own = process.env.CODEWRIGHT_TEST_MULTIROOT === '1' ? MULTI_ROOT_TITLE : process.env.CODEWRIGHT_TEST_UNTRUSTED === '1' ? UNTRUSTED_TITLE : undefined;
-  const grep = own ?? process.env.CODEWRIGHT_TEST_GREP ?? `${MULTI_ROOT_TITLE}|${UNTRUSTED_TITLE}`;
+  // A suite that needs a window of its own (launchTitles.ts) runs alone in the launch test/integration/run.ts
+  // opens for it (CODEWRIGHT_TEST_LAUNCH); the single-folder launch runs everything else.
+  const launch = ownLaunch(process.env.CODEWRIGHT_TEST_LAUNCH);
+  const own = launch && LAUNCH_TITLES[launch];
+  const grep = own ?? process.env.CODEWRIGHT_TEST_GREP ?? Object.values(LAUNCH_TITLES).join('|');
   const invert = !own && !process.env.CODEWRIGHT_TEST_GREP;
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep, invert });
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);

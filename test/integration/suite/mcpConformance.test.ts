@@ -12,6 +12,7 @@ import * as assert from 'node:assert/strict';
 import { cpus } from 'node:os';
 import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
+import { LAUNCH_TITLES } from './launchTitles';
 import { extensionHostClient, type ExtensionHostClient } from './conformanceClient';
 import { openConformanceSuite, type ConformanceSuite, type ScenarioRun } from './conformanceRunner';
 
@@ -99,7 +100,7 @@ function limit(jobs: number): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-const TITLE = 'The MCP conformance suite with the extension host as the client';
+const TITLE = LAUNCH_TITLES.conformance;
 /** Each scenario's test, the ones run alone last (their tests wait for everything before them). */
 const TESTS = [...Object.keys(SCENARIOS).filter((n) => !ALONE.has(n)), ...Object.keys(SCENARIOS).filter((n) => ALONE.has(n))].map((name) => {
   const notOffered = SCENARIOS[name];

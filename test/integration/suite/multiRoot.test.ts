@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
 import type { PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { MULTI_ROOT_TITLE } from './multiRootTitle';
+import { LAUNCH_TITLES } from './launchTitles';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';
 
@@ -21,7 +21,7 @@ function lastMessageText(fake: FakeAnthropic): string {
   return JSON.stringify(messages.at(-1) ?? '');
 }
 
-describe(MULTI_ROOT_TITLE, function () {
+describe(LAUNCH_TITLES.multiroot, function () {
   this.timeout(90_000);
   let fake: FakeAnthropic;
   let api: CodewrightApi;

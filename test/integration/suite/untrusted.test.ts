@@ -12,12 +12,12 @@ import * as vscode from 'vscode';
 import type { CodewrightApi } from '../../../extension/extension';
 import { COMMANDS } from '../../../extension/ui/palette/commands';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-import { UNTRUSTED_TITLE } from './untrustedTitle';
+import { LAUNCH_TITLES } from './launchTitles';
 import { until } from './until';
 
 const KEY = process.env.ANTHROPIC_API_KEY ?? '';
 
-describe(UNTRUSTED_TITLE, function () {
+describe(LAUNCH_TITLES.untrusted, function () {
   this.timeout(90_000);
   let fake: FakeAnthropic;
   let api: CodewrightApi;

@@ -127,6 +127,9 @@ export class McpConnections {
     if (generation !== slot.generation || slot.connection !== connection) return;
     // In silent mode a server may let `initialize` through and answer 401 on its lists: that is a sign-in, not 0 tools.
     if (listed.includes('needsAuth')) return this.authLost(slot);
+    // A server that cannot list its tools is of no use to the agent: failed with why, and retried, not "0 tools".
+    const tools = listed[LIST_KINDS.indexOf('tools')];
+    if (typeof tools === 'object') return this.fail(slot, `The server did not list its tools: ${tools.error}`, undefined);
     slot.failures = 0;
     this.slots.set(slot, { state: 'connected' });
   }

@@ -8,16 +8,17 @@ export const LIST_KINDS = ['tools', 'resources', 'prompts'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 /**
- * `listed`; `failed` when there was nothing to list from (no connection) or listing failed (logged; a server
- * without that capability has none, and the slot keeps what it had); `needsAuth` when the server refused the
- * list for want of a sign-in (it let `initialize` through, then answered 401): the caller moves it to needsAuth.
+ * `listed`; `stale` when there was nothing to list from (no connection, or it was replaced meanwhile);
+ * `needsAuth` when the server refused the list for want of a sign-in (it let `initialize` through, then
+ * answered 401): the caller moves it to needsAuth; `{ error }` when the request failed (logged; a server
+ * without that capability has none, and the slot keeps what it had).
  */
-export type ListOutcome = 'listed' | 'failed' | 'needsAuth';
+export type ListOutcome = 'listed' | 'stale' | 'needsAuth' | { error: string };
 
 /** Lists one kind into the slot; a list that arrives after the connection was replaced or dropped is not kept. */
 export async function listInto(slot: Slot, kind: ListKind, log: Logger | undefined): Promise<ListOutcome> {
   const connection = slot.connection;
-  if (!connection) return 'failed';
+  if (!connection) return 'stale';
   try {
     if (kind === 'tools') {
       const tools = await connection.listTools();
@@ -32,7 +33,7 @@ export async function listInto(slot: Slot, kind: ListKind, log: Logger | undefin
   } catch (err) {
     if (isMcpAuthRequired(err)) return 'needsAuth';
     log?.warn(`MCP server "${slot.entry.name}": listing ${kind} failed: ${errorText(err)}`);
-    return 'failed';
+    return { error: errorText(err) };
   }
-  return slot.connection === connection ? 'listed' : 'failed';
+  return slot.connection === connection ? 'listed' : 'stale';
 }

@@ -2,7 +2,7 @@
  * The manager and what servers use of the client (core/engines/mcp/manager.ts, subscriptions.ts, listing.ts):
  * progress reaches the caller, resource subscriptions are counted across sessions and renewed after a
  * reconnect, an update lists the resources again, and a server that refuses its lists for want of a sign-in
- * is `needsAuth`, not connected with nothing.
+ * is `needsAuth`, and one that cannot list its tools at all `failed`: never connected with nothing.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { McpAuthRequiredError } from '../../../../extension/core/engines/mcp/authError';
@@ -189,6 +189,24 @@ describe('core/engines/mcp/manager: a sign-in asked for after initialize', () =>
     m.setServers([remote]);
     await m.whenSettled(1000);
     expect(m.servers()[0]).toMatchObject({ status: { state: 'connected' }, tools: [{ name: 'echo' }] });
+    await m.dispose();
+  });
+
+  it('fails a server that cannot list its tools, with why, instead of connected with no tools', async () => {
+    const connection = fakeConnection({
+      listTools: async () => {
+        throw new Error('Internal error: the index is not built');
+      },
+    });
+    const close = vi.spyOn(connection, 'close');
+    const m = new McpManager({ connector: connectorOf(connection) });
+    m.setServers([local]);
+    await m.whenSettled(1000);
+    const [server] = m.servers();
+    expect(server!.status).toMatchObject({ state: 'failed', error: 'The server did not list its tools: Internal error: the index is not built' });
+    expect(server!.status).toHaveProperty('retryAt');
+    expect(server!.tools).toEqual([]);
+    expect(close).toHaveBeenCalled();
     await m.dispose();
   });
 });
