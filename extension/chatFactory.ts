@@ -174,7 +174,8 @@ function createSession(context: vscode.ExtensionContext, services: WindowService
       toolPorts: toolPorts(services, own, mirror),
       tools: getTools([], shellParser ? { shellParser } : {}),
       cwd,
-      settings: () => ({ ...modelSettings(settings), ...(settings.fallbackModel() ? { fallbackModel: settings.fallbackModel() } : {}) }),
+      // The model preferences, the fallback model and the spending limit (codewright.maxBudgetUsd), read at each turn.
+      settings: () => modelSettings(settings),
       askUser: own.responders.askUser,
       // `auto` mode: a small fast model judges what would otherwise ask (core/engines/permissions/classifier.ts).
       decider: createPermissionEngine({ classifier: createAutoModeClassifier() }),

@@ -2,13 +2,35 @@
 // Usage: node scripts/build.mjs [--watch] [--production] [--clean] [--analyze]
 // --analyze prints what each Node bundle holds, by package (what to make lazy: docs/ARCHITECTURE.md, Host memory).
 // --clean empties dist/ first, so a package holds no stale files (source maps of an earlier dev build).
-import { chmodSync, copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+
+// sharp's JavaScript is bundled (a lazy chunk), its native half is not: the binary and libvips of each platform
+// are npm packages @img/sharp-<platform> and @img/sharp-libvips-<platform>, copied to dist/vendor/img/ below
+// (docs/ARCHITECTURE.md, Images and PDFs). Watch builds keep sharp inline and reach them in node_modules.
+const SHARP_NATIVE = ['@img/sharp-*'];
+/** In the lazy chunk (dist/lazy/sharp.js), sharp's `require("@img/sharp-<platform>/sharp.node")` points at the copy. */
+const sharpVendored = {
+  name: 'sharp-vendored',
+  setup(build) {
+    build.onResolve({ filter: /^@img\/sharp-[^/]+\/sharp\.node$/ }, (args) => ({
+      path: `../vendor/img/${args.path.split('/')[1]}/index.cjs`,
+      external: true,
+    }));
+    // A binary built from source (never here; the require fails inside sharp's own try): made opaque to the
+    // bundler, which would otherwise look for files matching the template and fail the build.
+    build.onLoad({ filter: /[\\/]node_modules[\\/]sharp[\\/]dist[\\/]sharp\.cjs$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replaceAll('require(`../src/build/Release/', 'require((0, String)(`../src/build/Release/').replace(/(require\(\(0, String\)\(`[^`]*`)\)/g, '$1))'),
+      loader: 'js',
+    }));
+  },
+};
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -27,7 +49,7 @@ const configs = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    external: ['vscode', ...SHARP_NATIVE],
   },
   {
     ...common,
@@ -36,6 +58,7 @@ const configs = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    external: SHARP_NATIVE,
     banner: { js: '#!/usr/bin/env node' },
     // The Anthropic SDK builds a `Headers` for every request; Node's global one loads undici (~11 MB). The CLI
     // bundle's free `Headers` and `FormData` (the SDK's) are llm/nodeFetch's, and its requests go through nodeFetch.
@@ -128,6 +151,16 @@ for (const arch of ['x64', 'arm64']) {
   cpSync(path.join(seccomp, arch), `dist/vendor/seccomp/${arch}`, { recursive: true });
 }
 
+// The installed platform's sharp binary and libvips (npm installs only the one that fits this machine); the
+// binary finds libvips as its sibling (its rpath is $ORIGIN/../../sharp-libvips-<platform>/lib). Missing (another
+// platform's package), images go unscaled: tools/shared/imageLibrary.ts fails soft.
+const sharpMain = require.resolve('sharp'); // sharp's exports hide its package.json
+const imgDir = path.join(sharpMain.slice(0, sharpMain.lastIndexOf(`${path.sep}sharp${path.sep}`)), '@img');
+rmSync('dist/vendor/img', { recursive: true, force: true });
+for (const pkg of readdirSync(imgDir).filter((name) => name.startsWith('sharp-'))) {
+  cpSync(path.join(imgDir, pkg), `dist/vendor/img/${pkg}`, { recursive: true });
+}
+
 // Lazy chunks (docs/ARCHITECTURE.md, Host memory): each `import()` in a Node bundle (the sandbox runtime, the MCP
 // SDK, WebFetch's HTML libraries, provider SDKs) becomes its own file in dist/lazy/, which the bundle
 // require()s when the import runs. Bundled inline, V8 would still read and pre-parse them at startup: each MB
@@ -147,8 +180,11 @@ const lazyChunks = {
       const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind, pluginData: { lazy: true } });
       if (resolved.errors.length) return { errors: resolved.errors };
       if (resolved.external || !path.isAbsolute(resolved.path)) return undefined; // Node's own modules
-      const name = chunkName(resolved.path);
-      lazyEntries.set(`lazy/${name}`, resolved.path);
+      // sharp's ESM build loads its binary through createRequire, which the bundle cannot redirect (sharpVendored);
+      // its CommonJS build requires it plainly.
+      const file = resolved.path.replace(/([\\/]node_modules[\\/]sharp[\\/]dist[\\/]index)\.mjs$/, '$1.cjs');
+      const name = chunkName(file);
+      lazyEntries.set(`lazy/${name}`, file);
       return { path: `./lazy/${name}.js`, external: true };
     });
   },
@@ -181,7 +217,7 @@ if (watch) {
   rmSync('dist/lazy', { recursive: true, force: true });
   const { entryPoints: _e, banner, ...chunkOptions } = node[0];
   const shim = banner.js.split('\n').at(-1);
-  await esbuild.build({ ...chunkOptions, banner: { js: shim }, entryPoints: Object.fromEntries(lazyEntries), plugins: [asciiOutput, zodEnglishOnly, noAgentSdk] });
+  await esbuild.build({ ...chunkOptions, banner: { js: shim }, entryPoints: Object.fromEntries(lazyEntries), external: ['vscode'], plugins: [sharpVendored, asciiOutput, zodEnglishOnly, noAgentSdk] });
   // `codewright` on PATH through a symlink to dist/cli.js (README, Headless CLI) runs it by its shebang.
   chmodSync('dist/cli.js', 0o755);
 }

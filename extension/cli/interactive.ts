@@ -8,6 +8,8 @@
 import { createInterface } from 'node:readline';
 import { denialMessage } from '../core/engines/permissions/describe';
 import type { AskUser } from '../core/contracts/permissionPrompts';
+import { describeAskingAgent } from '../core/engines/permissions/bubble';
+import { destructiveWarningOf } from '../core/contracts/tool';
 
 /** Lines typed at the terminal, one at a time, for the prompt loop and the approval questions alike. */
 export interface LineReader {
@@ -48,14 +50,28 @@ export function createLineReader(input: NodeJS.ReadableStream, output: NodeJS.Wr
   };
 }
 
-/** Asks `[y/N]` for each tool call that needs approval; anything but y or yes denies it. */
+/** y or yes, then optionally a note for the agent ("y, and run the tests after"). */
+const YES = /^(?:y|yes)(?=$|[\s,:;.-])[\s,:;.-]*(.*)$/is;
+
+/**
+ * Asks `[y/N]` for each tool call that needs approval; anything but y or yes denies it. Text after the yes
+ * goes to the model with the call's result (`acceptFeedback`).
+ */
 export function terminalAskUser(reader: LineReader, output: NodeJS.WritableStream): AskUser {
   return async (prompt, context) => {
     const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd: context.cwd });
-    const destructive = prompt.tool.destructiveWarning?.(prompt.input);
-    output.write(`\n${prompt.message}\n${destructive ? `Warning: ${destructive}.\n` : ''}`);
-    const answer = (await reader.next(`Allow ${prompt.tool.name}${summary ? ` (${summary})` : ''}? [y/N] `))?.trim().toLowerCase();
-    if (answer === 'y' || answer === 'yes') return { behavior: 'allow', decisionReason: { type: 'other', reason: 'allowed at the terminal' } };
+    const destructive = destructiveWarningOf(prompt.tool, prompt.input, context);
+    const agent = prompt.agent ? `${describeAskingAgent(prompt.agent)}\n` : '';
+    // A background agent (bubble mode) may be allowed this tool for the rest of its run.
+    const forRun = prompt.agent?.background === true;
+    output.write(`\n${agent}${prompt.message}\n${destructive ? `Warning: ${destructive}.\n` : ''}(y <note> allows it and passes the note to the agent${forRun ? "; a allows it for the rest of this agent's run" : ''})\n`);
+    const line = (await reader.next(`Allow ${prompt.tool.name}${summary ? ` (${summary})` : ''}? ${forRun ? '[y/N/a]' : '[y/N]'} `))?.trim() ?? '';
+    if (forRun && /^a$/i.test(line)) return { behavior: 'allow', decisionReason: { type: 'other', reason: "allowed at the terminal for the rest of this agent's run" }, allowForAgentRun: true };
+    const yes = YES.exec(line);
+    if (yes) {
+      const note = yes[1]?.trim();
+      return { behavior: 'allow', decisionReason: { type: 'other', reason: 'allowed at the terminal' }, ...(note ? { acceptFeedback: note } : {}) };
+    }
     return { behavior: 'deny', message: denialMessage(prompt.tool.name), decisionReason: { type: 'other', reason: 'denied at the terminal' } };
   };
 }

@@ -151,8 +151,9 @@ export function createOutput(format: 'text' | 'json' | 'stream-json', out: NodeJ
 }
 
 /**
- * The text and json formats: --verbose tool activity and hook messages on the verbose stream, notices (a
- * switch to the fallback model, the budget reached) and retries (cli/progress.ts) on stderr.
+ * The text and json formats: --verbose tool activity on the verbose stream; notices (a switch to the fallback
+ * model, the budget reached), what hooks told the user (a `systemMessage`, a hook that failed) and retries
+ * (cli/progress.ts) on stderr, so stdout keeps the answer alone.
  */
 function writeSideLines(e: AgentEvent, options: OutputOptions): void {
   if (options.verbose) {
@@ -162,5 +163,5 @@ function writeSideLines(e: AgentEvent, options: OutputOptions): void {
   if (e.type === 'notice') options.stderr?.write(`codewright: ${e.text}\n`);
   const retry = retryLine(e, options.verbose !== undefined);
   if (retry) options.stderr?.write(`codewright: ${retry}\n`);
-  if (e.type === 'hookMessage') options.verbose?.write(`${e.hookEvent} hook: ${e.text}\n`);
+  if (e.type === 'hookMessage') options.stderr?.write(`codewright: ${e.hookEvent} hook: ${e.text}\n`);
 }

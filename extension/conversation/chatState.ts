@@ -57,7 +57,7 @@ export class ChatState {
 
   /** The user and assistant messages only (a copy). */
   messages(): ChatMessage[] {
-    return this.entries.filter((e): e is ChatMessage => e.role !== 'tool').map((e) => structuredClone(e));
+    return this.entries.filter((e): e is ChatMessage => e.role === 'user' || e.role === 'assistant').map((e) => structuredClone(e));
   }
 
   onEvent(listener: (e: ChatEvent) => void): () => void {

@@ -7,6 +7,7 @@ import type { HostToWebview } from '../protocol/messages';
 
 type SessionEventType =
   | 'messageAdded'
+  | 'noticeAdded'
   | 'assistantDelta'
   | 'thinkingDelta'
   | 'assistantText'

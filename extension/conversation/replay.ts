@@ -147,7 +147,8 @@ class Replay {
   }
 
   private note(turn: TurnView, note: NoteRecord): void {
-    turn.apply(note.hookEvent ? { type: 'hookMessage', hookEvent: note.hookEvent, text: note.text } : { type: 'notice', text: note.text });
+    const call = note.toolUseId ? { toolUseId: note.toolUseId } : {};
+    turn.apply(note.hookEvent ? { type: 'hookMessage', hookEvent: note.hookEvent, text: note.text, ...call } : { type: 'notice', text: note.text });
   }
 
   private message(uuid: string, message: Message): void {

@@ -48,6 +48,8 @@ export type TurnRecord = z.infer<typeof TurnRecordSchema>;
 export const NoteRecordSchema = z.object({
   /** The hook event whose hook said it (a `hookMessage`); absent for the loop's own notice. */
   hookEvent: z.string().min(1).optional(),
+  /** The call a PreToolUse / PostToolUse hook ran for. */
+  toolUseId: z.string().min(1).optional(),
   text: z.string(),
 });
 export type NoteRecord = z.infer<typeof NoteRecordSchema>;

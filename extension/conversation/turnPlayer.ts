@@ -67,7 +67,7 @@ export class TurnPlayer {
         if (state.stopRequested) agent.stop();
         if (event.type === 'mail') for (const m of event.messages) state.add(mailEntry(m, deps.newId()));
         turn.apply(event);
-        if (event.type === 'hookMessage') void this.record(agent, NOTE_RECORD, { hookEvent: event.hookEvent, text: event.text });
+        if (event.type === 'hookMessage') void this.record(agent, NOTE_RECORD, { hookEvent: event.hookEvent, ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}), text: event.text });
         if (event.type === 'notice') void this.record(agent, NOTE_RECORD, { text: event.text });
         const outcome = this.outcome(event);
         if (outcome && !finished) finish(outcome.status, outcome.error);
@@ -109,12 +109,17 @@ export class TurnPlayer {
         if (event.reason === 'aborted') return { status: 'stopped' };
         if (event.reason === 'error') return undefined; // already finished by the error event
         if (event.reason === 'max_turns') return { status: 'error', error: `Stopped after ${event.turns} tool rounds (the maximum for one turn).` };
+        // The loop's notice above says what it cost; this says what to do about it.
+        if (event.reason === 'max_budget') return { status: 'error', error: MAX_BUDGET_ERROR };
         return { status: 'done' };
       default:
         return undefined;
     }
   }
 }
+
+/** How a turn stopped by `codewright.maxBudgetUsd` ends in the chat. */
+export const MAX_BUDGET_ERROR = 'This chat reached its spending limit (codewright.maxBudgetUsd): raise the limit or start a new chat to go on.';
 
 function toUsage(s: UsageSnapshot): Usage {
   return {

@@ -8,7 +8,7 @@ import { isRecord } from '../core/base/isRecord';
 import type { ToolExecutionEvent } from '../core/contracts/events';
 import { findToolByName, type AnyTool, type Tools } from '../core/contracts/tool';
 import { capInput, presentProgress, presentSubAgentEnd, presentSubAgentProgress, presentToolResult } from './toolViews/present';
-import type { ChatEntry, ChatMessage, ToolEntry } from '../protocol/messages';
+import { MAX_NOTICE_CHARS, type ChatEntry, type ChatMessage, type NoticeEntry, type ToolEntry } from '../protocol/messages';
 import type { ChatEvent } from './events';
 import { toolRecord, type ToolRecord } from './rowRecords';
 
@@ -81,11 +81,11 @@ export class TurnView {
       case 'tool':
         return this.tool(event.event);
       case 'hookMessage':
-        // A hook's message for the user (its `systemMessage`, a blocked stop): shown in the reply, never sent to the model.
-        return this.text(`\n\n> **${event.hookEvent} hook:** ${event.text.replace(/\n/g, '\n> ')}\n\n`);
+        // A hook's message for the user (its `systemMessage`, a failure, a blocked stop): a notice row, never sent to the model.
+        return this.notice({ text: event.text, hookEvent: event.hookEvent, ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}) });
       case 'notice':
-        // How the turn runs (the fallback model took over): shown in the reply, never sent to the model.
-        return this.text(`\n\n> ${event.text}\n\n`);
+        // How the turn runs (the fallback model took over, the spending limit): a notice row, never sent to the model.
+        return this.notice({ text: event.text });
       default:
         return;
     }
@@ -118,6 +118,14 @@ export class TurnView {
     this.firstDeltaOfAttempt = false;
     seg.text += sep + text;
     this.host.emit({ type: 'assistantDelta', messageId: seg.id, text: sep + text });
+  }
+
+  /** A notice row after what the turn showed so far; text after it opens a new segment below it. */
+  private notice(fields: Omit<NoticeEntry, 'id' | 'role'>): void {
+    const entry: NoticeEntry = { id: this.host.newId(), role: 'notice', ...fields, text: fields.text.slice(0, MAX_NOTICE_CHARS) };
+    this.open = undefined;
+    this.host.push(entry);
+    this.host.emit({ type: 'noticeAdded', notice: { ...entry } });
   }
 
   private discard(): void {

@@ -262,5 +262,22 @@ export const ToolEntrySchema = z.strictObject({
 });
 export type ToolEntry = z.infer<typeof ToolEntrySchema>;
 
-export const ChatEntrySchema = z.discriminatedUnion('role', [ChatMessageSchema, ToolEntrySchema]);
+/** Longest text of a notice the host sends (a hook's message is already cut at 10,000 characters). */
+export const MAX_NOTICE_CHARS = 10_000;
+
+/**
+ * A note for the user in the conversation, never sent to the model: what a hook told the user (`hookEvent`
+ * names its event; `toolUseId` the call a PreToolUse / PostToolUse hook ran for), or how the turn runs (the
+ * fallback model took over, the spending limit was reached). Plain text: shown as it is, never as markdown.
+ */
+export const NoticeEntrySchema = z.strictObject({
+  id: Id,
+  role: z.literal('notice'),
+  text: z.string().max(MAX_NOTICE_CHARS + 200),
+  hookEvent: z.string().min(1).max(100).optional(),
+  toolUseId: Id.optional(),
+});
+export type NoticeEntry = z.infer<typeof NoticeEntrySchema>;
+
+export const ChatEntrySchema = z.discriminatedUnion('role', [ChatMessageSchema, ToolEntrySchema, NoticeEntrySchema]);
 export type ChatEntry = z.infer<typeof ChatEntrySchema>;

@@ -4,7 +4,7 @@
  * folder from the extension, so this file must stay free of `vscode` and Node APIs.
  */
 import { z } from 'zod';
-import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, NonNegativeInt, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
+import { ChatEntrySchema, ChatMessageSchema, DiffHunkSchema, NonNegativeInt, NoticeEntrySchema, ToolInputSchema, ToolProgressViewSchema, ToolResultViewSchema } from './entries';
 import { SubAgentViewSchema } from './entries';
 
 import { ControlEventSchemas, ControlRequestSchemas, ControlSnapshotFields } from './controls';
@@ -103,15 +103,20 @@ export const PermissionRequestSchema = z.strictObject({
   /** The decision reason, rendered ("rule Bash(npm:*) in .claude/settings.json asks"). */
   reason: z.string().max(2000).optional(),
   warnings: z.array(z.string().max(2000)).max(50),
-  /** The call may delete or overwrite data (an MCP server marks its tool `destructiveHint`): the line that warns of it. */
+  /** The call cannot be undone (its tool's `isDestructive`: a Write over an existing file, an MCP tool marked `destructiveHint`, …): the line that says so and why. */
   destructive: z.string().min(1).max(500).optional(),
   /** Accepting one allows this call and remembers the rule; `index` goes back in `answerPermission`. */
   suggestions: z.array(z.strictObject({ index: NonNegativeInt, label: z.string().max(2000) })).max(10),
   preview: PermissionPreviewSchema,
   /** Further requests queued behind this one. */
   waiting: NonNegativeInt,
-  /** The sub-agent asking ("Asked by sub-agent Explore: find config loaders"); absent for the main agent. */
-  agent: z.strictObject({ agentType: z.string().max(200), description: z.string().max(500) }).optional(),
+  /**
+   * The sub-agent asking ("Asked by sub-agent Explore: find config loaders"); absent for the main agent. A background
+   * agent or teammate (`background`, with a teammate's `name`) may also be allowed for the rest of its run.
+   */
+  agent: z
+    .strictObject({ agentType: z.string().max(200), description: z.string().max(500), name: z.string().max(200).optional(), background: z.boolean().optional() })
+    .optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 
@@ -158,9 +163,10 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('answerPermission'),
     requestId: z.string().min(1).max(200),
-    choice: z.enum(['allowOnce', 'suggestion', 'deny']),
+    /** `allowForAgentRun`: this tool, for the rest of the asking background agent's run. */
+    choice: z.enum(['allowOnce', 'suggestion', 'deny', 'allowForAgentRun']),
     suggestionIndex: NonNegativeInt.optional(),
-    /** Sent to the model with a denial. */
+    /** Sent to the model: with a denial, what to do instead; with an allow, a note added to the call's result. */
     feedback: z.string().max(10_000).optional(),
   }),
   /** Show the pending request's proposed file change in VS Code's diff editor. */
@@ -192,6 +198,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     pendingPermission: PermissionRequestSchema.optional(),
   }),
   z.strictObject({ type: z.literal('messageAdded'), message: ChatMessageSchema }),
+  /** A note for the user (a hook's message, the fallback model, the spending limit): a new entry at the end of the list. */
+  z.strictObject({ type: z.literal('noticeAdded'), notice: NoticeEntrySchema }),
   z.strictObject({ type: z.literal('assistantDelta'), messageId: z.string(), text: z.string() }),
   ...ControlEventSchemas,
   ...CheckpointEventSchemas,

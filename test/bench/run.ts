@@ -16,6 +16,7 @@ import { benchRetry } from './retry';
 import { benchSearch } from './search';
 import { benchSetup } from './setup';
 import { benchSubagent } from './subagent';
+import { benchTurns } from './turns';
 import { benchWebview } from './webview';
 
 function time(label: string, iterations: number, fn: (i: number) => unknown): number {
@@ -40,6 +41,7 @@ const PARTS: Record<string, () => unknown> = {
   subagent: benchSubagent,
   setup: benchSetup,
   cli: benchCli,
+  turns: benchTurns,
   search: benchSearch,
   read: benchRead,
   bash: benchBash,

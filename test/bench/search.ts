@@ -4,10 +4,14 @@
  * fills the page cache, so both sides read from memory). Ratios are ours / rg; the aim is ≤ 1.2×.
  *
  * Grep files_with_matches and Glob must stat every match to sort by mtime, which rg's plain listing does not;
- * for Glob the table also shows `rg --sort modified`, the rg way to get the same order.
+ * the search port stats each path as rg prints it (`host/node/fileList.ts`), so on idle cores the stats overlap
+ * rg's walk. On a machine whose cores are all busy they cannot, so the table also gives the CPU ratio (this
+ * process and its children, summed over the runs; Linux only): there the stats show as their own cost. For Glob
+ * it also shows `rg --sort modified`, the rg way to the same order (single-threaded, rg stats every file; not an
+ * option for Glob itself: rg 13, which VS Code ships, sorts `--files` only within each folder).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,20 +67,44 @@ async function runTool(context: ToolUseContext, name: string, input: Record<stri
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** CPU ms of this process and its reaped children (rg), or undefined where /proc is missing. */
+function cpuMs(): number | undefined {
+  let children = 0;
+  try {
+    // Fields after the command's closing paren: cutime and cstime are the 14th and 15th, in clock ticks (1/100 s).
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+  const own = process.cpuUsage();
+  return (own.user + own.system) / 1000 + children;
+}
+
+interface Pair {
+  wall: [number, number];
+  /** CPU summed over the timed runs of each side; undefined off Linux. */
+  cpu: [number, number] | undefined;
+}
+
 /** Alternates the two sides run by run, so a burst of load elsewhere on the machine hits both alike. */
-async function medianPair(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+async function medianPair(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<Pair> {
   await a(); // warm-up
   await b();
   const ta: number[] = [];
   const tb: number[] = [];
+  const cpu: [number, number] = [0, 0];
   for (let i = 0; i < RUNS; i++) {
-    for (const [fn, out] of i % 2 ? ([[b, tb], [a, ta]] as const) : ([[a, ta], [b, tb]] as const)) {
+    for (const [fn, out, side] of i % 2 ? ([[b, tb, 1], [a, ta, 0]] as const) : ([[a, ta, 0], [b, tb, 1]] as const)) {
+      const c = cpuMs();
       const t = performance.now();
       await fn();
       out.push(performance.now() - t);
+      const after = cpuMs();
+      if (c !== undefined && after !== undefined) cpu[side] += after - c;
     }
   }
-  return [median(ta), median(tb)];
+  return { wall: [median(ta), median(tb)], cpu: cpuMs() === undefined ? undefined : cpu };
 }
 
 export async function benchSearch(): Promise<void> {
@@ -90,9 +118,9 @@ export async function benchSearch(): Promise<void> {
     const context = makeContext([GrepTool, GlobTool], { cwd: root });
     context.ports = { ...context.ports, search };
 
-    const rows: [string, number, number][] = [];
+    const rows: [string, Pair][] = [];
     const compare = async (label: string, ours: () => Promise<unknown>, bare: readonly string[]) => {
-      rows.push([label, ...(await medianPair(ours, () => bareRg(rg, bare, root)))]);
+      rows.push([label, await medianPair(ours, () => bareRg(rg, bare, root))]);
     };
 
     const files = await runTool(context, 'Grep', { pattern: 'needle' });
@@ -114,9 +142,10 @@ export async function benchSearch(): Promise<void> {
     await compare('Glob **/*.ts vs rg --files (stats 16,667)', glob, globArgs);
     await compare('Glob **/*.ts vs rg --files --sort modified', glob, [...globArgs, '--sort', 'modified']);
 
-    console.log(`  ${'search'.padEnd(46)} ${'ours'.padStart(9)} ${'bare rg'.padStart(9)}  ratio`);
-    for (const [label, ours, bare] of rows) {
-      console.log(`  ${label.padEnd(46)} ${ours.toFixed(1).padStart(6)} ms ${bare.toFixed(1).padStart(6)} ms  ${(ours / bare).toFixed(2)}x`);
+    console.log(`  ${'search'.padEnd(46)} ${'ours'.padStart(9)} ${'bare rg'.padStart(9)}  ratio  cpu ratio`);
+    for (const [label, { wall, cpu }] of rows) {
+      const cpuRatio = cpu ? `${(cpu[0] / cpu[1]).toFixed(2)}x` : 'n/a';
+      console.log(`  ${label.padEnd(46)} ${wall[0].toFixed(1).padStart(6)} ms ${wall[1].toFixed(1).padStart(6)} ms  ${(wall[0] / wall[1]).toFixed(2)}x  ${cpuRatio.padStart(8)}`);
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

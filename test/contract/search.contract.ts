@@ -82,6 +82,18 @@ export function searchContract(describe: Describe, it: It, make: () => SearchPor
         const signal = controller.signal;
         await assert.rejects(make().ripgrep(['--', 'alpha', '.'], { cwd: root, signal }), { name: 'AbortError' });
         await assert.rejects(make().glob('**/*', { cwd: root, limit: 10, signal }), { name: 'AbortError' });
+        await assert.rejects(make().listFiles(['--files', '--null'], { cwd: root, signal }), { name: 'AbortError' });
+      }));
+
+    it('lists the files rg prints as absolute paths with their mtimes, counting the excluded ones', () =>
+      withTree(async (root) => {
+        const b = path.join(root, 'src', 'b.ts');
+        const args = ['--no-config', '--files-with-matches', '--null', '--', 'alpha', '.'];
+        const out = await make().listFiles(args, { cwd: root, exclude: (file) => file === b });
+        const a = out.files.find((f) => f.path === path.join(root, 'src', 'a.ts'));
+        assert.deepEqual(out.files.map((f) => f.path).sort(), [path.join(root, 'notes.md'), path.join(root, 'src', 'a.ts')]);
+        assert.ok(a?.mtimeMs !== undefined && Math.abs(a.mtimeMs - (Date.now() - 200_000)) < 60_000, String(a?.mtimeMs));
+        assert.deepEqual([out.hidden, out.exitCode, out.truncated], [1, 0, false]);
       }));
 
     it('globs absolute paths with mtimes, oldest first, leaving out ignored and hidden files', () =>

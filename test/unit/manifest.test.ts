@@ -18,13 +18,14 @@ describe('package.json manifest', () => {
     expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
   });
 
-  it('declares the model, API base URL, max tokens, thinking, effort, MCP servers and permission settings', () => {
+  it('declares the model, API base URL, max tokens, thinking, effort, spending limit, MCP servers and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
       'codewright.diffReview.focus',
       'codewright.diffReview.open',
       'codewright.effort',
       'codewright.fallbackModel',
+      'codewright.maxBudgetUsd',
       'codewright.maxTokens',
       'codewright.mcpServers',
       'codewright.model',
@@ -41,7 +42,8 @@ describe('package.json manifest', () => {
     const untrusted = pkg.capabilities.untrustedWorkspaces;
     expect(untrusted.supported).toBe('limited');
     expect(untrusted.description).toMatch(/hooks, \.mcp\.json servers, commands, skills and agents .* plugin's hooks and MCP servers wait until you trust the folder/);
-    expect(untrusted.restrictedConfigurations).toEqual(['codewright.apiBaseUrl', 'codewright.permissions.allow', 'codewright.permissions.defaultMode']);
+    // An untrusted folder cannot raise the user's spending limit either.
+    expect(untrusted.restrictedConfigurations).toEqual(['codewright.apiBaseUrl', 'codewright.maxBudgetUsd', 'codewright.permissions.allow', 'codewright.permissions.defaultMode']);
     for (const key of untrusted.restrictedConfigurations) expect(Object.keys(pkg.contributes.configuration.properties)).toContain(key);
   });
 

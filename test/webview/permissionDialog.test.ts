@@ -93,6 +93,24 @@ describe('webview permission dialog', () => {
     await expect.poll(() => answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', choice: 'deny', feedback: 'use pnpm 1 2 3 instead' }]);
   });
 
+  it('allows with a note typed after Tab: Ctrl+Enter there sends it with the allow', async () => {
+    await openWith(requested(bashPermission()));
+    await dialog().waitFor();
+    await view.page.keyboard.press('Tab');
+    await expect.poll(() => focusedTestId()).toBe('permission-feedback');
+    await view.page.keyboard.type(' and run lint after ');
+    await view.page.keyboard.press('Control+Enter');
+    await expect.poll(() => answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', choice: 'allowOnce', feedback: 'and run lint after' }]);
+  });
+
+  it('sends the typed note with an accepted suggestion too', async () => {
+    await openWith(requested(bashPermission()));
+    await dialog().waitFor();
+    await view.page.getByTestId('permission-feedback').fill('only for this task');
+    await view.page.getByTestId('permission-suggestion').click();
+    await expect.poll(() => answers()).toEqual([{ type: 'answerPermission', requestId: 'req-1', choice: 'suggestion', suggestionIndex: 0, feedback: 'only for this task' }]);
+  });
+
   it('closes on permissionResolved and gives focus back to the composer', async () => {
     await openWith(requested(bashPermission()));
     await dialog().waitFor();

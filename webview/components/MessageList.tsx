@@ -80,7 +80,7 @@ function useFollow(visible: readonly ChatEntry[]) {
 
 export function MessageList({ entries }: MessageListProps) {
   const visible = useMemo(
-    () => entries.filter((e, i) => e.role === 'tool' || isVisibleMessage(e, i === entries.length - 1)),
+    () => entries.filter((e, i) => e.role === 'tool' || e.role === 'notice' || isVisibleMessage(e, i === entries.length - 1)),
     [entries],
   );
   const lastId = visible.at(-1)?.id;

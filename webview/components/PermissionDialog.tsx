@@ -1,7 +1,9 @@
 /**
  * The inline permission dialog above the composer, keyboard-first: 1 allows once, 2 accepts the first
- * suggestion, 3 or Escape denies, Tab moves to a feedback field whose text goes to the model with the
- * denial (Enter there denies). Focus moves in when it appears and back to the composer when it closes.
+ * suggestion, 3 or Escape denies, 4 (when a background agent asks) allows for the rest of its run, Tab
+ * moves to a feedback field whose text goes to the model with the answer: Enter there denies with it,
+ * Ctrl+Enter allows with it as a note (so do the allow buttons). Focus moves in when it appears and back to
+ * the composer when it closes.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionRequest, WebviewToHost } from '../../extension/protocol/messages';
@@ -23,9 +25,17 @@ interface KeyTargets {
   /** Absent when the request offers no suggestion. */
   accept: (() => void) | undefined;
   deny: () => void;
+  /** Absent unless a background agent asks. */
+  allowForRun: (() => void) | undefined;
 }
 
-function onPermissionKey(e: KeyboardEvent<HTMLDivElement>, { dialog, feedback, allow, accept, deny }: KeyTargets): void {
+function onPermissionKey(e: KeyboardEvent<HTMLDivElement>, { dialog, feedback, allow, accept, deny, allowForRun }: KeyTargets): void {
+  // Before the common keys, which leave every modified key alone: Ctrl+Enter in the field allows with the note.
+  if (e.target === feedback && e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
+    e.preventDefault();
+    allow();
+    return;
+  }
   if (handledCommonKey(e, deny)) return;
   if (e.target === feedback) {
     if (e.key === 'Enter') {
@@ -49,6 +59,9 @@ function onPermissionKey(e: KeyboardEvent<HTMLDivElement>, { dialog, feedback, a
   } else if (e.key === '3') {
     e.preventDefault();
     deny();
+  } else if (e.key === '4' && allowForRun) {
+    e.preventDefault();
+    allowForRun();
   }
 }
 
@@ -63,18 +76,23 @@ export function PermissionDialog({ request, onAnswer, onOpenDiff }: PermissionDi
   const answer = (choice: Answer['choice'], extra: { suggestionIndex?: number; feedback?: string } = {}) => {
     answerOnce({ type: 'answerPermission', requestId: request.requestId, choice, ...extra });
   };
+  // Whatever the answer, typed feedback goes with it: the reason for a denial, a note with an allow.
+  const typed = () => {
+    const text = feedback.trim();
+    return text ? { feedback: text } : {};
+  };
   const allow = () => {
-    answer('allowOnce');
+    answer('allowOnce', typed());
   };
   const deny = () => {
-    const text = feedback.trim();
-    answer('deny', text ? { feedback: text } : {});
+    answer('deny', typed());
   };
   const accept = () => {
-    if (suggestion) answer('suggestion', { suggestionIndex: suggestion.index });
+    if (suggestion) answer('suggestion', { suggestionIndex: suggestion.index, ...typed() });
   };
+  const allowForRun = request.agent?.background ? () => answer('allowForAgentRun', typed()) : undefined;
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    onPermissionKey(e, { dialog: dialogRef.current, feedback: feedbackRef.current, allow, accept: suggestion ? accept : undefined, deny });
+    onPermissionKey(e, { dialog: dialogRef.current, feedback: feedbackRef.current, allow, accept: suggestion ? accept : undefined, deny, allowForRun });
   };
 
   return (
@@ -90,7 +108,7 @@ export function PermissionDialog({ request, onAnswer, onOpenDiff }: PermissionDi
     >
       <PermissionHeader titleId={titleId} request={request} />
       <PermissionDetail id={`${titleId}-detail`} request={request} onOpenDiff={onOpenDiff} />
-      <PermissionOptions suggestion={suggestion} onAllow={allow} onAccept={accept} onDeny={deny} />
+      <PermissionOptions suggestion={suggestion} onAllow={allow} onAccept={accept} onDeny={deny} onAllowForRun={allowForRun} />
       <FeedbackField id={feedbackId} ref={feedbackRef} value={feedback} onChange={setFeedback} />
     </div>
   );

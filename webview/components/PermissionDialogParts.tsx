@@ -28,6 +28,12 @@ function PermissionTitle({ id, request }: { id: string; request: PermissionReque
   );
 }
 
+/** "Asked by sub-agent Explore: …", or for a background agent or teammate "Asked by background agent alice (reviewer): …". */
+function agentLine(agent: NonNullable<PermissionRequest['agent']>): string {
+  if (!agent.background) return `Asked by sub-agent ${agent.agentType}: ${agent.description}`;
+  return `Asked by background agent ${agent.name ? `${agent.name} (${agent.agentType})` : agent.agentType}: ${agent.description}`;
+}
+
 export function PermissionHeader({ titleId, request }: { titleId: string; request: PermissionRequest }) {
   return (
     <div className="permission-header">
@@ -39,7 +45,7 @@ export function PermissionHeader({ titleId, request }: { titleId: string; reques
       )}
       {request.agent && (
         <span className="permission-agent" data-testid="permission-agent">
-          Asked by sub-agent {request.agent.agentType}: {request.agent.description}
+          {agentLine(request.agent)}
         </span>
       )}
     </div>
@@ -80,9 +86,11 @@ export interface PermissionOptionsProps {
   onAllow: () => void;
   onAccept: () => void;
   onDeny: () => void;
+  /** A background agent's request: allow this tool for the rest of that agent's run. */
+  onAllowForRun?: (() => void) | undefined;
 }
 
-export function PermissionOptions({ suggestion, onAllow, onAccept, onDeny }: PermissionOptionsProps) {
+export function PermissionOptions({ suggestion, onAllow, onAccept, onDeny, onAllowForRun }: PermissionOptionsProps) {
   return (
     <div className="permission-options" role="group" aria-label="Answer">
       <button type="button" className="permission-option" data-testid="permission-allow" onClick={onAllow}>
@@ -96,6 +104,11 @@ export function PermissionOptions({ suggestion, onAllow, onAccept, onDeny }: Per
       <button type="button" className="permission-option" data-testid="permission-deny" onClick={onDeny}>
         <kbd>3</kbd> Deny <span className="permission-hint">(Esc)</span>
       </button>
+      {onAllowForRun && (
+        <button type="button" className="permission-option" data-testid="permission-allow-run" onClick={onAllowForRun}>
+          <kbd>4</kbd> Allow for the rest of this agent&apos;s run
+        </button>
+      )}
     </div>
   );
 }
@@ -110,14 +123,14 @@ export interface FeedbackFieldProps {
 export function FeedbackField({ id, ref, value, onChange }: FeedbackFieldProps) {
   return (
     <label className="permission-feedback" htmlFor={id}>
-      <span className="permission-hint">Tab to tell the agent what to do instead; Enter denies with it</span>
+      <span className="permission-hint">Tab to write to the agent: Enter denies with it, Ctrl+Enter allows with it as a note</span>
       <input
         id={id}
         ref={ref}
         className="permission-feedback-input"
         data-testid="permission-feedback"
         type="text"
-        placeholder="Deny with feedback…"
+        placeholder="Feedback for the agent…"
         value={value}
         maxLength={10_000}
         onChange={(e) => {

@@ -31,7 +31,7 @@ function update<T extends ChatEntry>(
   return copy;
 }
 
-const isMessage = (e: ChatEntry): e is ChatMessage => e.role !== 'tool';
+const isMessage = (e: ChatEntry): e is ChatMessage => e.role === 'user' || e.role === 'assistant';
 const isTool = (e: ChatEntry): e is ToolEntry => e.role === 'tool';
 
 export function updateMessage(entries: readonly ChatEntry[], id: string, change: (m: ChatMessage) => ChatMessage): readonly ChatEntry[] {
@@ -44,14 +44,16 @@ export function updateTool(entries: readonly ChatEntry[], id: string, change: (t
 
 export type EntryEvent = Extract<
   HostToWebview,
-  { type: 'messageAdded' | 'assistantDelta' | 'thinkingDelta' | 'assistantText' | 'toolUseStarted' | 'toolProgress' | 'toolResult' | 'toolStopped' | 'toolAgentUpdated' | 'messageFinished' }
+  { type: 'messageAdded' | 'noticeAdded' | 'assistantDelta' | 'thinkingDelta' | 'assistantText' | 'toolUseStarted' | 'toolProgress' | 'toolResult' | 'toolStopped' | 'toolAgentUpdated' | 'messageFinished' }
 >;
 
-/** The conversation's part of the state: messages and tool uses, folded from their host events. */
+/** The conversation's part of the state: messages, tool uses and notices, folded from their host events. */
 export function reduceEntries(entries: readonly ChatEntry[], event: EntryEvent): readonly ChatEntry[] {
   switch (event.type) {
     case 'messageAdded':
       return appendEntry(entries, event.message);
+    case 'noticeAdded':
+      return appendEntry(entries, event.notice);
     case 'assistantDelta':
       // Only a streaming assistant message grows: text arriving after Stop belongs to an aborted stream.
       return updateMessage(entries, event.messageId, (m) =>

@@ -68,6 +68,7 @@ export function reduceChat(state: ChatState, event: HostToWebview): ChatState {
 function reduceReady(state: ReadyState, event: Exclude<HostToWebview, { type: 'sessionSnapshot' }>): ChatState {
   switch (event.type) {
     case 'messageAdded':
+    case 'noticeAdded':
     case 'assistantDelta':
     case 'thinkingDelta':
     case 'assistantText':

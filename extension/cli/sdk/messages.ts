@@ -63,7 +63,7 @@ export class StreamJsonWriter {
       case 'userMessage':
         return this.user(e.message, thread, { uuid: this.uuid(e.message, thread), isSynthetic: true });
       case 'tool':
-        if (e.event.type === 'toolFinished') this.outputs.set(e.event.toolUseId, toolUseResult(e.event.output, e.event.result, e.event.isError));
+        if (e.event.type === 'toolFinished') this.outputs.set(e.event.toolUseId, withMcpMeta(toolUseResult(e.event.output, e.event.result, e.event.isError), e.event.mcpMeta));
         return;
       case 'subAgent':
         return this.event(e.event, { parentToolUseId: e.parentToolUseId, agent: e.agent });
@@ -108,7 +108,15 @@ export class StreamJsonWriter {
       case 'notice':
         return this.write({ type: 'system', subtype: 'informational', content: e.text, level: 'notice' });
       case 'hookMessage':
-        return this.write({ type: 'system', subtype: 'informational', content: `${e.hookEvent} hook: ${e.text}`, level: 'warning', tag: `hook:${e.hookEvent}` });
+        return this.write({
+          type: 'system',
+          subtype: 'informational',
+          content: `${e.hookEvent} hook: ${e.text}`,
+          level: 'warning',
+          tag: `hook:${e.hookEvent}`,
+          // A PreToolUse / PostToolUse hook's line names its call, as the SDK's `tool_use_id` does.
+          ...(e.toolUseId ? { tool_use_id: e.toolUseId } : {}),
+        });
       default:
         return;
     }
@@ -168,6 +176,16 @@ export class StreamJsonWriter {
 function agentFields(thread: Thread): Record<string, string> {
   const a = thread.agent;
   return a ? { agent_id: a.agentId, subagent_type: a.agentType, task_description: a.description } : {};
+}
+
+/**
+ * An MCP result's `structuredContent` and `_meta` beside the output, as Claude Code's `tool_use_result` carries
+ * them (`{content, ...mcpMeta}`): an output object takes them as members, anything else becomes its `content`.
+ */
+function withMcpMeta(output: unknown, mcpMeta: Record<string, unknown> | undefined): unknown {
+  if (!mcpMeta) return output;
+  const base = output !== null && typeof output === 'object' && !Array.isArray(output) ? output : { content: output };
+  return { ...base, ...mcpMeta };
 }
 
 /** The tool's own output when it has one that JSON can carry; for a failed call, its error text. */

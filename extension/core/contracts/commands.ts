@@ -65,6 +65,11 @@ export type PromptCommand = CommandBase & {
   /** Tools the expanded prompt may use without asking. */
   allowedTools?: string[];
   model?: string;
+  /**
+   * A skill's `context: fork`: the Skill tool runs it in a fork of the conversation (core/loop/subagents/fork.ts)
+   * and returns the fork's report; `inline` (the default) puts its text into the conversation.
+   */
+  context?: 'inline' | 'fork';
   getPromptForCommand(args: string, context: CommandContext): Promise<(TextBlock | ImageBlock)[]>;
 };
 

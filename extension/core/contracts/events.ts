@@ -3,7 +3,7 @@ import type { MailMessage } from './mailbox';
 import type { AssistantContentBlock, AssistantMessage, Message, UserMessage } from '../base/messages';
 import type { ModelErrorKind, ModelStreamEvent, ModelUsage, StopReason } from './modelClient';
 import type { ToolUseContext } from './toolUseContext';
-import type { ToolProgress } from './tool';
+import type { ToolProgress, ToolResult } from './tool';
 import type { ToolResultBlock } from '../base/messages';
 
 /** `max_budget`: the session's cost reached `QueryParams.budget` before the next request (the CLI's --max-budget-usd). */
@@ -59,8 +59,8 @@ export type QueryEvent =
    */
   | { type: 'subAgent'; parentToolUseId: string; agent: SubAgentInfo; event: QueryEvent }
   | { type: 'error'; kind: ModelErrorKind | 'internal'; message: string }
-  /** What a hook told the user (`systemMessage`, a hook that failed or timed out); the turn goes on. */
-  | { type: 'hookMessage'; hookEvent: string; text: string }
+  /** What a hook told the user (`systemMessage`, a hook that failed or timed out); the turn goes on. `toolUseId`: the call a tool hook ran for. */
+  | { type: 'hookMessage'; hookEvent: string; text: string; toolUseId?: string }
   /** A note for the user about how the turn runs (a switch to the fallback model); never sent to the model. */
   | { type: 'notice'; text: string }
   | { type: 'done'; reason: QueryEndReason; turns: number };
@@ -71,9 +71,10 @@ export type ToolExecutionEvent =
   | { type: 'toolProgress'; toolUseId: string; toolName: string; progress: ToolProgress['data'] }
   /**
    * `output` is the tool's own result data (success only), for renderers that show more than the text. `stage`:
-   * where a call that never ran stopped (`permission`: denied; the CLI's result lists those).
+   * where a call that never ran stopped (`permission`: denied; the CLI's result lists those). `mcpMeta`: what
+   * the tool passed through of an MCP result (`structuredContent`, `_meta`; stream-json's `tool_use_result`).
    */
-  | { type: 'toolFinished'; toolUseId: string; toolName: string; isError: boolean; result: ToolResultBlock; output?: unknown; stage?: ToolExecutionOutcome['stage'] };
+  | { type: 'toolFinished'; toolUseId: string; toolName: string; isError: boolean; result: ToolResultBlock; output?: unknown; stage?: ToolExecutionOutcome['stage']; mcpMeta?: ToolResult<unknown>['mcpMeta'] };
 
 export interface ToolExecutionOutcome {
   result: ToolResultBlock;

@@ -17,15 +17,23 @@ export interface PermissionPrompt {
   suggestions?: PermissionUpdate[];
   decisionReason?: PermissionDecisionReason;
   assistantMessage: AssistantMessage;
-  /** The sub-agent asking, when it is not the main agent: the dialog names it. */
-  agent?: { agentType: string; description: string };
+  /**
+   * The sub-agent asking, when it is not the main agent: the dialog names it. `background` is set for a background
+   * agent or teammate (`bubble` mode), whose dialog also offers "allow for the rest of this agent's run"; `name`
+   * is a teammate's.
+   */
+  agent?: { agentType: string; description: string; name?: string; background?: boolean };
 }
 
 /**
  * The user's answer: allow or deny, never ask. An allow may carry the suggestions the user accepted
  * ("always allow `npm run test:*` in this project"); a deny's message carries any feedback they typed.
  */
-export type ApprovalAnswer = PermissionDecision & { permissionUpdates?: PermissionUpdate[] };
+export type ApprovalAnswer = PermissionDecision & {
+  permissionUpdates?: PermissionUpdate[];
+  /** An allow for the rest of the asking background agent's run (its tool, that agent only: core/engines/permissions/bubble.ts). */
+  allowForAgentRun?: boolean;
+};
 
 /** The Approval port: answered by the user (dialog, diff review). */
 export type AskUser = (prompt: PermissionPrompt, context: ToolUseContext) => Promise<ApprovalAnswer>;

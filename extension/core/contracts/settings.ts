@@ -26,6 +26,10 @@ export interface SettingsPort {
   thinking?(): 'on' | 'off' | number;
   /** `codewright.effort` / `--effort`; undefined: the model's default. */
   effort?(): 'low' | 'medium' | 'high' | undefined;
+  /** `codewright.fallbackModel`: where a request goes after repeated overloads; undefined: none. */
+  fallbackModel?(): string | undefined;
+  /** `codewright.maxBudgetUsd`: a chat's spending limit in dollars (QueryParams.budget); undefined: none. */
+  maxBudgetUsd?(): number | undefined;
 }
 
 /**

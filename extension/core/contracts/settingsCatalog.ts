@@ -17,7 +17,7 @@ export interface SettingSpec {
   /** Other names accepted for it (Claude Code's, e.g. `defaultMode`). */
   aliases?: readonly string[];
   description: string;
-  type: 'string' | 'boolean' | 'integer';
+  type: 'string' | 'boolean' | 'integer' | 'number';
   /** The allowed values of a string setting. */
   values?: readonly string[];
   /** What a free-form string setting must look like (package.json's `pattern`), and how to say so. */
@@ -47,6 +47,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     sensitive: true,
   },
   { key: 'fallbackModel', description: 'The model a turn switches to after repeated overloads (empty: none)', type: 'string', defaultValue: '' },
+  // The agent raising its own spending limit is exactly what the limit is for: a change always asks.
+  { key: 'maxBudgetUsd', description: 'Spending limit of each chat in US dollars (0: no limit)', type: 'number', defaultValue: 0, sensitive: true },
   {
     key: 'permissions.defaultMode',
     aliases: ['defaultMode', 'permissionMode'],
@@ -80,10 +82,11 @@ export function coerceSettingValue(spec: SettingSpec, value: SettingValue): { ok
     if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
     return bad('true or false');
   }
-  if (spec.type === 'integer') {
+  if (spec.type === 'integer' || spec.type === 'number') {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return { ok: true, value: n };
-    return bad('a whole number (0 for the default)');
+    const whole = spec.type === 'integer';
+    if (typeof n === 'number' && Number.isFinite(n) && n >= 0 && (!whole || Number.isInteger(n))) return { ok: true, value: n };
+    return bad(whole ? 'a whole number (0 for the default)' : 'a number, 0 or more (0 for the default)');
   }
   if (typeof value !== 'string') return bad('a string');
   if (spec.values && !spec.values.includes(value)) return bad(`one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}`);

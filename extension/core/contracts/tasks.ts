@@ -68,6 +68,20 @@ export interface TaskStateBase {
   ownerAgentId?: string;
   /** Absolute path of the task's transcript (JSONL) when it has one: background agents and teammates. */
   transcriptPath?: string;
+  /** The end of its output, read when it ended, for its notification (core/engines/tasks/outputTail.ts). */
+  outputTail?: TaskOutputTail;
+}
+
+/** The last lines a task wrote past the offset the model had read to, kept for the notification of its end. */
+export interface TaskOutputTail {
+  /** The last lines, trailing whitespace trimmed. */
+  text: string;
+  /** The `outputOffset` it was read from. */
+  fromOffset: number;
+  /** Bytes between `fromOffset` and `text` that it leaves out (0: `text` is all of it). */
+  skippedBytes: number;
+  /** Where the output ended when it was read: the offset the notification moves `outputOffset` to. */
+  endOffset: number;
 }
 
 /** What a task implementation receives when it starts. */
@@ -97,4 +111,6 @@ export interface TaskOutputPort {
    * or by the end of what was written so far is left for the next read; a missing file reads as empty.
    */
   read(path: string, offset: number, maxBytes: number): Promise<TaskOutputChunk>;
+  /** Bytes written to `path` so far (0 for a missing file): where a tail read starts from. */
+  size(path: string): Promise<number>;
 }

@@ -90,8 +90,18 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
   /** Tool-specific permission logic; the general permission system runs around it. */
   checkPermissions(input: z.infer<Input>, context: ToolUseContext): Promise<PermissionResult>;
   isEnabled(): boolean;
+  /** The call changes nothing: no file, no state, no other agent. Plan mode runs only such calls (and `sessionStateOnly` tools). */
   isReadOnly(input: z.infer<Input>): boolean;
-  isDestructive(input: z.infer<Input>): boolean;
+  /**
+   * The call cannot be undone (delete, overwrite, send): the dialog, the headless denial and the auto-mode
+   * classifier say so, with `destructiveWarning`. `context` is the call's, where the caller has it.
+   */
+  isDestructive(input: z.infer<Input>, context?: ToolUseContext): boolean;
+  /**
+   * Not read-only, but what it changes is the session's own bookkeeping (its todo list, its work list, its
+   * permission mode), nothing in the workspace or outside the session: plan mode lets it run.
+   */
+  readonly sessionStateOnly?: boolean;
   isConcurrencySafe(input: z.infer<Input>): boolean;
   /** What happens when the user sends a message mid-run: 'cancel' aborts, 'block' finishes first. */
   interruptBehavior?(): 'cancel' | 'block';
@@ -104,8 +114,11 @@ export interface Tool<Input extends AnyObject = AnyObject, Output = unknown, P e
   getActivityDescription?(input: Partial<z.infer<Input>> | undefined, options?: { cwd?: string }): string | null;
   /** The verb the permission dialog asks with, before the call's summary ("Edit" → "Edit src/a.ts?"); without one it asks "Allow <name>: <summary>?". */
   approvalVerb?(input: Partial<z.infer<Input>> | undefined): string;
-  /** The permission dialog's warning that the call may delete or overwrite data (an MCP tool its server marks `destructiveHint`). */
-  destructiveWarning?(input: Partial<z.infer<Input>> | undefined): string | undefined;
+  /**
+   * Why a destructive call is destructive, one line without a final stop ("This overwrites an existing file
+   * (destructive: …)"); read only when `isDestructive` is true, through `destructiveWarningOf`.
+   */
+  destructiveWarning?(input: z.infer<Input>, context?: ToolUseContext): string | undefined;
   /** The chat row's label when the tool has a human title its wire name does not give (an MCP tool's `annotations.title`). */
   rowLabel?(): string | undefined;
   /** The tool's line in the system prompt's tool guidance; without one the prompt does not name the tool. */
@@ -203,6 +216,19 @@ export function toolMatchesName(tool: Pick<AnyTool, 'name' | 'aliases'>, name: s
 
 export function findToolByName(tools: Tools, name: string): AnyTool | undefined {
   return tools.find((t) => toolMatchesName(t, name));
+}
+
+/** What a destructive call is said to do when its tool gives no reason of its own. */
+export const DEFAULT_DESTRUCTIVE_WARNING = 'This action is destructive: it cannot be undone';
+
+/**
+ * The warning for a call its tool calls destructive (`isDestructive`), in the tool's words or the default;
+ * undefined for any other call. Every surface that asks or refuses reads it here: the chat's dialog, VS Code's
+ * modal, the CLI's question and its denial, the auto-mode classifier.
+ */
+export function destructiveWarningOf(tool: AnyTool, input: Record<string, unknown>, context?: ToolUseContext): string | undefined {
+  if (!tool.isDestructive(input, context)) return undefined;
+  return tool.destructiveWarning?.(input, context) || DEFAULT_DESTRUCTIVE_WARNING;
 }
 
 /** 'block' unless the tool says otherwise (fail-closed: finishing is safer than abandoning a write). */

@@ -8,7 +8,7 @@ import type { Mailbox } from './mailbox';
 import type { Command } from './commands';
 import type { AgentId, SessionId } from '../base/ids';
 import type { Message, TextBlock, ToolDefinition } from '../base/messages';
-import type { PermissionDecision } from './permissions';
+import type { PermissionDecision, ToolPermissionContext } from './permissions';
 import type { ModelClient } from './modelClient';
 import type { SessionStorage } from './storage';
 import type { NestedMemoryFiles } from './environment';
@@ -73,6 +73,22 @@ export interface SubAgentInfo {
   agentType: string;
   /** The 3–5 words the parent gave it. */
   description: string;
+  /** Set for a background agent or teammate: its permission questions go up to its parent (`bubble` mode). */
+  bubble?: PermissionBubble;
+}
+
+/**
+ * A background agent's permission questions go to its parent's dialog instead of being refused (docs/ARCHITECTURE.md,
+ * Permissions, Modes): its mode reads `bubble`, and the engine decides with its parent's rules and mode plus the
+ * tools the user allowed for the rest of this agent's run (core/engines/permissions/bubble.ts).
+ */
+export interface PermissionBubble {
+  /** The permission context its parent decides with (a read-only agent's keeps `plan`). */
+  parentPermissions(): ToolPermissionContext;
+  /** Tools the user allowed for the rest of this agent's run: whole-tool allow rules for this agent only. */
+  readonly allowedForRun: Set<string>;
+  /** A teammate's name, which the dialog shows. */
+  name?: string;
 }
 
 /** What a file looked like when a tool last read it: Edit/Write refuse to act on a stale view. */
@@ -102,10 +118,15 @@ export interface DenialTrackingState {
   totalDenials: number;
 }
 
-/** Optional UI callbacks; a headless session has none. */
+/**
+ * Optional UI callbacks. A session sets them to turn what they are told into its `notice` and `hookMessage`
+ * events (core/loop/session/sideEvents.ts), which the chat and the CLI show; sub-agents inherit them.
+ */
 export interface ToolUiCallbacks {
-  /** A short notification ("Moved a long command to the background"). */
+  /** A short notification ("Could not save the permission rule: …"). */
   notify?: (message: string) => void;
+  /** What a PreToolUse / PostToolUse hook told the user (its `systemMessage`, a failure), for the call `toolUseId`. */
+  hookMessage?: (message: { hookEvent: string; text: string; toolUseId?: string }) => void;
   /** Opens a file in the editor (click-through from results). */
   openFile?: (path: string, line?: number) => void;
 }

@@ -37,6 +37,16 @@ export interface Workspace {
   realpath(path: string): Promise<string>;
 }
 
+/** `SearchPort.listFiles`' answer: exit code and stderr are rg's (0 as well when stopped at the byte cap). */
+export interface ListedFiles {
+  files: { path: string; mtimeMs: number | undefined }[];
+  hidden: number;
+  exitCode: number;
+  stderr: string;
+  /** rg's output went past `maxOutputBytes`, so rg was stopped and the list is partial. */
+  truncated: boolean;
+}
+
 /** ripgrep and file globbing; .gitignore respected. */
 export interface SearchPort {
   /** Runs ripgrep; rejects with a clear error (what to install) when no rg can be found. */
@@ -44,6 +54,16 @@ export interface SearchPort {
     args: readonly string[],
     opts: { cwd: string; signal?: AbortSignal; maxOutputBytes?: number },
   ): Promise<{ stdout: string; stderr: string; exitCode: number; truncated: boolean }>;
+  /**
+   * Runs ripgrep for a list of files (`--files --null`, `--files-with-matches --null`) and stats each file as rg
+   * prints it, so the stats overlap rg's own work instead of following it. Paths are absolute (rg's relative
+   * ones resolved against `cwd`), in rg's order; `mtimeMs` is undefined for a file that could not be stat'ed.
+   * Files `exclude` answers true for are left out, never stat'ed, and counted in `hidden`.
+   */
+  listFiles(
+    args: readonly string[],
+    opts: { cwd: string; signal?: AbortSignal; maxOutputBytes?: number; exclude?: (absPath: string) => boolean },
+  ): Promise<ListedFiles>;
   /**
    * Files under `cwd` matching `pattern`, with mtimes, at most `limit` (truncated says more exist). Files
    * `exclude` answers true for (absolute paths) are left out before the limit and counted in `hidden`.

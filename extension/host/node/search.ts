@@ -2,11 +2,11 @@
  * Plain-Node SearchPort on ripgrep. `RipgrepSearch` holds the behaviour; the Node and VS Code adapters differ
  * only in where they look for rg first.
  */
-import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SearchPort } from '../../core/contracts/workspace';
-import { findRipgrep, nodeRipgrepCandidates, runRipgrep, spawnRipgrep } from './ripgrep';
+import type { ListedFiles, SearchPort } from '../../core/contracts/workspace';
+import { listRipgrepFiles } from './fileList';
+import { findRipgrep, nodeRipgrepCandidates, runRipgrep } from './ripgrep';
 
 export interface GlobResult {
   /** Absolute paths, oldest modification first. */
@@ -40,39 +40,28 @@ export class RipgrepSearch implements SearchPort {
     return runRipgrep(await this.rgPath(), args, opts);
   }
 
+  async listFiles(
+    args: readonly string[],
+    opts: { cwd: string; signal?: AbortSignal; maxOutputBytes?: number; exclude?: (absPath: string) => boolean },
+  ): Promise<ListedFiles> {
+    return listRipgrepFiles(await this.rgPath(), args, opts);
+  }
+
   async glob(pattern: string, opts: { cwd: string; limit: number; signal?: AbortSignal; exclude?: (absPath: string) => boolean }): Promise<GlobResult> {
     const rg = await this.rgPath();
     const plan = planGlob(pattern);
     const cwd = path.resolve(opts.cwd, plan.root);
     if (!(await isDirectory(cwd))) return { files: [], truncated: false, total: 0, hidden: 0 };
-    const files: { path: string; mtimeMs: number }[] = [];
-    let hidden = 0;
-    // NUL-separated, so names holding newlines survive. Each chunk's paths are stat'ed as it arrives, while rg
-    // keeps walking. Synchronously: statSync of a cached inode costs a few µs, the thread-pool round trip of an
-    // async stat 5-10× that (measured in test/bench/search.ts); a 64 KB chunk blocks for a few ms at most.
-    let rest = Buffer.alloc(0);
-    const outcome = await spawnRipgrep(
-      rg,
-      ['--no-config', '--files', '--null', ...plan.args],
-      { cwd, ...(opts.signal ? { signal: opts.signal } : {}) },
-      (chunk) => {
-        let buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-        for (let nul = buf.indexOf(0); nul !== -1; nul = buf.indexOf(0)) {
-          const absolute = path.join(cwd, buf.toString('utf8', 0, nul));
-          // A file a permission rule hides is only counted (not even stat'ed).
-          const mtimeMs = opts.exclude?.(absolute) ? (hidden++, undefined) : mtimeOf(absolute);
-          if (mtimeMs !== undefined) files.push({ path: absolute, mtimeMs });
-          buf = buf.subarray(nul + 1);
-        }
-        rest = Buffer.from(buf);
-        return true;
-      },
-    );
+    const args = ['--no-config', '--files', '--null', ...plan.args];
+    // No byte cap: the oldest files can be printed last, so the list must be whole to be sorted.
+    const listed = await listRipgrepFiles(rg, args, { cwd, signal: opts.signal, exclude: opts.exclude, maxOutputBytes: Number.POSITIVE_INFINITY });
     opts.signal?.throwIfAborted();
+    // A file gone before its stat no longer matches.
+    const files = listed.files.filter((f): f is GlobResult['files'][number] => f.mtimeMs !== undefined);
     // Exit 1 is "no files"; 2 with nothing listed is a real failure (bad glob, unreadable folder).
-    if (outcome.exitCode === 2 && files.length === 0) throw new Error(outcome.stderr.trim() || 'ripgrep failed');
+    if (listed.exitCode === 2 && files.length === 0) throw new Error(listed.stderr.trim() || 'ripgrep failed');
     files.sort((a, b) => a.mtimeMs - b.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files: files.slice(0, opts.limit), truncated: files.length > opts.limit, total: files.length, hidden };
+    return { files: files.slice(0, opts.limit), truncated: files.length > opts.limit, total: files.length, hidden: listed.hidden };
   }
 }
 
@@ -105,15 +94,6 @@ export function planGlob(pattern: string): { root: string; args: string[] } {
     return { root, args: ['--type-add', `cwglob:${name[0]}`, '--type', 'cwglob', ...depth, ...hidden] };
   }
   return { root, args: ['--glob', rest.join('/'), ...hidden] };
-}
-
-/** Undefined when the file vanished between listing and stat (it no longer matches) or cannot be stat'ed. */
-function mtimeOf(file: string): number | undefined {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-  } catch {
-    return undefined;
-  }
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

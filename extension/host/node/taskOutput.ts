@@ -2,7 +2,7 @@
  * The task output port on Node: one positioned read of the output file per call (no handle kept open, so a
  * task's file can be deleted or rotated between reads). UTF-8 is decoded up to the last whole character.
  */
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { TaskOutputChunk, TaskOutputPort } from '../../core/contracts/tasks';
 
 /** How many leading bytes of `bytes` form whole UTF-8 characters (a cut-off sequence at the end is left out). */
@@ -19,6 +19,14 @@ export function wholeUtf8Length(bytes: Uint8Array): number {
 }
 
 export class NodeTaskOutput implements TaskOutputPort {
+  async size(path: string): Promise<number> {
+    const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    return info?.size ?? 0;
+  }
+
   async read(path: string, offset: number, maxBytes: number): Promise<TaskOutputChunk> {
     if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`offset must be a whole number of bytes ≥ 0, not ${offset}`);
     if (!Number.isInteger(maxBytes) || maxBytes <= 0) throw new RangeError(`maxBytes must be a positive whole number, not ${maxBytes}`);

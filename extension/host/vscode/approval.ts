@@ -7,20 +7,26 @@
 import * as vscode from 'vscode';
 import { denialMessage, describeDecisionReason, describePermissionUpdate } from '../../core/engines/permissions/describe';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/contracts/permissionPrompts';
+import { destructiveWarningOf } from '../../core/contracts/tool';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
+import { describeAskingAgent } from '../../core/engines/permissions/bubble';
 import { approvalQuestion, inputFilePath } from '../../ui/chat/approvalWording';
 
 const ALLOW = 'Allow once';
 const DENY_WITH_FEEDBACK = 'Deny with feedback…';
+/** A background agent's request (bubble mode): this tool for the rest of that agent's run. */
+const ALLOW_FOR_RUN = "Allow for the rest of this agent's run";
 
 export { denialMessage };
 
-function promptText(prompt: PermissionPrompt, cwd: string): { title: string; detail: string } {
+function promptText(prompt: PermissionPrompt, context: ToolUseContext): { title: string; detail: string } {
+  const cwd = context.cwd;
   const summary = prompt.tool.getToolUseSummary?.(prompt.input, { cwd }) ?? null;
   const fullPath = inputFilePath(prompt.input, cwd);
   const where = summary && fullPath && fullPath !== summary ? `\n\nFile: ${fullPath}` : '';
   const reason = prompt.decisionReason ? `\n\nWhy asked: ${describeDecisionReason(prompt.decisionReason)}` : '';
-  const agent = prompt.agent ? `\n\nAsked by sub-agent ${prompt.agent.agentType}: ${prompt.agent.description}` : '';
-  const destructive = prompt.tool.destructiveWarning?.(prompt.input);
+  const agent = prompt.agent ? `\n\n${describeAskingAgent(prompt.agent)}` : '';
+  const destructive = destructiveWarningOf(prompt.tool, prompt.input, context);
   return {
     title: `Codewright: ${approvalQuestion(prompt.tool, prompt.tool.userFacingName(prompt.input), prompt.input, summary)}`,
     detail: `${destructive ? `⚠ ${destructive}.\n\n` : ''}${prompt.message}${where}${reason}${agent}`,
@@ -28,7 +34,7 @@ function promptText(prompt: PermissionPrompt, cwd: string): { title: string; det
 }
 
 export const askWithModal: AskUser = async (prompt, context): Promise<ApprovalAnswer> => {
-  const { title, detail } = promptText(prompt, context.cwd);
+  const { title, detail } = promptText(prompt, context);
   // VS Code shows a handful of buttons well; more suggestions than that are noise in a modal.
   const suggestions = (prompt.suggestions ?? []).slice(0, 2).map((update) => ({ label: describePermissionUpdate(update), update }));
   const answer = await vscode.window.showWarningMessage(
@@ -36,9 +42,13 @@ export const askWithModal: AskUser = async (prompt, context): Promise<ApprovalAn
     { modal: true, detail },
     ALLOW,
     ...suggestions.map((s) => s.label),
+    ...(prompt.agent?.background ? [ALLOW_FOR_RUN] : []),
     DENY_WITH_FEEDBACK,
   );
   if (answer === ALLOW) return { behavior: 'allow', updatedInput: prompt.input, decisionReason: { type: 'other', reason: 'allowed by the user' } };
+  if (answer === ALLOW_FOR_RUN) {
+    return { behavior: 'allow', updatedInput: prompt.input, decisionReason: { type: 'other', reason: "allowed by the user for the rest of this agent's run" }, allowForAgentRun: true };
+  }
   const chosen = suggestions.find((s) => s.label === answer);
   if (chosen) {
     return {

@@ -56,6 +56,12 @@ export class VsCodeSettings implements SettingsPort {
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
   }
 
+  /** `codewright.maxBudgetUsd`: each chat's spending limit in dollars; undefined when unset, 0 or not a positive number. */
+  maxBudgetUsd(): number | undefined {
+    const value = this.config.get<unknown>('maxBudgetUsd');
+    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+  }
+
   /** The setting wins over ANTHROPIC_BASE_URL; undefined means the SDK's default endpoint. */
   apiBaseUrl(): string | undefined {
     const value = this.config.get<unknown>('apiBaseUrl');

@@ -5,7 +5,7 @@
  * the agent and task ids and the output file, and a task notification follows when the agent ends.
  */
 import { z } from 'zod';
-import { findAgentDefinition } from '../../core/loop/subagents/definitions';
+import { spawnableDefinition, withFork } from '../../core/loop/subagents/fork';
 import { unknownAgentTypeMessage } from '../../core/loop/subagents/runAgent';
 import type { AgentProgressData, AgentRunResult, SubAgentEventData } from '../../core/contracts/agents';
 import { presentAgent } from './present';
@@ -76,7 +76,8 @@ export const AgentTool = buildTool({
     return AGENT_DESCRIPTION;
   },
   async prompt(options) {
-    return agentPrompt(options.agentDefinitions ?? []);
+    // The fork is offered beside the defined types (core/loop/subagents/fork.ts).
+    return agentPrompt(withFork(options.agentDefinitions ?? []));
   },
   userFacingName: (input) => input?.subagent_type ?? 'Agent',
   getToolUseSummary: (input) => input?.description ?? null,
@@ -86,7 +87,7 @@ export const AgentTool = buildTool({
   async validateInput(input, context) {
     if (!context.options.spawnAgent) return { result: false, message: 'Sub-agents cannot be started here (a sub-agent cannot start another one). Do the task yourself.' };
     const type = input.subagent_type ?? DEFAULT_AGENT_TYPE;
-    if (!findAgentDefinition(context.options.agentDefinitions, type)) return { result: false, message: unknownAgentTypeMessage(type, context.options.agentDefinitions) };
+    if (!spawnableDefinition(context.options.agentDefinitions, type)) return { result: false, message: unknownAgentTypeMessage(type, context.options.agentDefinitions) };
     if (input.isolation === 'worktree' && !context.ports.worktrees) return { result: false, message: NO_WORKTREE_PORT };
     return { result: true };
   },

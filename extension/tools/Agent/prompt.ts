@@ -14,24 +14,18 @@ export function agentTypeLines(definitions: readonly AgentDefinition[]): string 
 }
 
 export function agentPrompt(definitions: readonly AgentDefinition[]): string {
-  return `Launches a sub-agent that works on a task on its own, with its own conversation and tools, and returns its final report.
+  return `Launches a sub-agent that works on a task with its own conversation and tools, and returns its final report.
 
-Available agent types (pass one as subagent_type; general-purpose when left out):
+Agent types (subagent_type):
 ${agentTypeLines(definitions)}
 
-When to use it:
-- Broad searches that may take several rounds of looking (use Explore), planning a larger change (use Plan), or a self-contained piece of work you can describe completely.
-- Several independent tasks: start them in one message with several Agent calls so they run in parallel.
+Explore suits broad searches that take several rounds, Plan a larger change. Not for what one or two Read, Grep or Glob calls can do.
 
-When not to use it: reading a file you know (Read), finding a definition by name (Grep/Glob), or anything that takes one or two tool calls.
-
-How to use it:
-- The agent starts fresh: it does not see this conversation. Write a prompt that stands on its own: the goal, what you already know, where to look, and exactly what to report back.
-- Say whether it should change code or only research; read-only types (Explore, Plan) cannot change files.
-- The report comes back to you, not to the user: tell the user what matters from it.
-- run_in_background: true starts it as a task and returns at once; you are notified when it ends (do not poll or sleep waiting for it).
-- isolation: "worktree" runs it in a temporary git worktree of the repository, removed afterwards when it changed nothing; when it made changes, the result names the worktree's path and branch.
-- model (sonnet, opus or haiku) overrides the agent type's model; by default it uses yours, which also reuses your prompt cache.`;
+- The agent does not see this conversation (except a fork, which starts from it): write a prompt that stands on its own (the goal, what you know, where to look, exactly what to report), and say whether it should change code or only research (Explore and Plan cannot change files).
+- Its report comes to you, not the user: tell the user what matters from it.
+- Background agents: you are notified when one ends (do not poll or sleep waiting).
+- isolation "worktree": the worktree is removed afterwards if it changed nothing; otherwise the result names its path and branch.
+- An agent on your own model also reuses your prompt cache.`;
 }
 
 /** Agent's line in the system prompt, after the file and search tools. */

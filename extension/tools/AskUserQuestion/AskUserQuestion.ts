@@ -23,13 +23,13 @@ const optionSchema = z.strictObject({
 
 const questionSchema = z.strictObject({
   question: z.string().min(1).describe('The full question, ending with a question mark'),
-  header: z.string().min(1).max(MAX_HEADER_CHARS).describe(`A short label shown as a chip (at most ${MAX_HEADER_CHARS} characters)`),
-  options: z.array(optionSchema).min(2).max(4).describe('Two to four choices; the user can always type another answer'),
+  header: z.string().min(1).max(MAX_HEADER_CHARS).describe('A short label shown as a chip'),
+  options: z.array(optionSchema).min(2).max(4).describe('The choices'),
   multiSelect: z.boolean().describe('True when the user may pick several options'),
 });
 
 const inputSchema = z.strictObject({
-  questions: z.array(questionSchema).min(1).max(4).describe('One to four questions to ask'),
+  questions: z.array(questionSchema).min(1).max(4).describe('The questions to ask'),
 });
 
 export type AskUserQuestionInput = z.infer<typeof inputSchema>;

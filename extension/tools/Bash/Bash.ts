@@ -15,7 +15,8 @@ import { BASH_TOOL_NAME } from '../../protocol/toolNames';
 import { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_CHARS, MAX_TIMEOUT_MS } from './constants';
 import { bashResultBlock, type BashOutput } from './format';
 import { BASH_DESCRIPTION, BASH_GUIDANCE, BASH_PROMPT } from './prompt';
-import { runCommand, type BashProgress } from './run';
+import { runCommand, type BashProgress, type RunOutcome } from './run';
+import { imageOutput } from './imageOutput';
 import { commandOf, presentBash } from './present';
 import { splitCommand } from '../../core/engines/permissions/bash';
 import { withSandboxAutoAllow } from '../../core/engines/permissions/sandboxPlan';
@@ -46,11 +47,11 @@ const inputSchema = z.strictObject({
   description: z
     .string()
     .optional()
-    .describe('A short, active-voice description of what the command does, e.g. "Install dependencies" or "List files in src"'),
+    .describe('A short active-voice summary of what the command does, shown to the user, e.g. "Install dependencies"'),
   run_in_background: z
     .boolean()
     .optional()
-    .describe('Run the command as a background task; read its output file later, stop it with TaskStop'),
+    .describe('Run the command as a background task'),
   dangerouslyDisableSandbox: z
     .boolean()
     .optional()
@@ -83,9 +84,19 @@ function sandboxNoteFor(output: string, exit: ShellExit, context: ToolUseContext
   return failure ? sandboxFailureNote(failure, { overrideAllowed }) : undefined;
 }
 
-function completed(output: string, exit: ShellExit, notes: { cwdNote: string | undefined; sandboxNote: string | undefined }): BashOutput {
+function completed(output: string, exit: ShellExit, notes: { cwdNote: string | undefined; sandboxNote: string | undefined }): Extract<BashOutput, { kind: 'completed' }> {
   const { cwdNote, sandboxNote } = notes;
   return { kind: 'completed', output, exitCode: exit.code, ...(cwdNote ? { cwdNote } : {}), ...(sandboxNote ? { sandboxNote } : {}) };
+}
+
+/** A command that exited: its output (or the image it printed, imageOutput.ts) and the notes that go with it. */
+async function finished(outcome: Extract<RunOutcome, { kind: 'exited' }>, sandboxed: boolean, context: ToolUseContext): Promise<BashOutput> {
+  const cwdNote = recordShellCwd(context, outcome.exit.cwd);
+  const sandboxNote = sandboxed ? sandboxNoteFor(outcome.output, outcome.exit, context) : undefined;
+  const image = await imageOutput(outcome.output, outcome.outputFile, context);
+  if (!image) return completed(outcome.output, outcome.exit, { cwdNote, sandboxNote });
+  const { summary, ...attached } = image;
+  return { ...completed(summary, outcome.exit, { cwdNote, sandboxNote }), image: attached };
 }
 
 export function createBashTool(options: BashToolOptions = {}) {
@@ -158,8 +169,7 @@ export function createBashTool(options: BashToolOptions = {}) {
         const timeoutMs = Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
         return { data: { ...outcome, ...(outcome.reason === 'timeout' ? { timeoutMs } : {}) } satisfies BashOutput };
       }
-      const cwdNote = recordShellCwd(context, outcome.exit.cwd);
-      return { data: completed(outcome.output, outcome.exit, { cwdNote, sandboxNote: sandbox.sandboxed ? sandboxNoteFor(outcome.output, outcome.exit, context) : undefined }) };
+      return { data: await finished(outcome, sandbox.sandboxed, context) };
     },
 
     mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId: string): ToolResultBlock {

@@ -3,7 +3,7 @@
  * first when the command failed, a one-line answer when it printed nothing, and for background commands the
  * task id, the output file and how to read or stop it. `is_error` is always set.
  */
-import type { ToolResultBlock } from '../../core/base/messages';
+import type { ImageBlock, ToolResultBlock } from '../../core/base/messages';
 
 export type BashOutput =
   | {
@@ -15,6 +15,8 @@ export type BashOutput =
       cwdNote?: string;
       /** Set when a sandboxed run failed because the sandbox blocked it (core/engines/sandbox/failure.ts). */
       sandboxNote?: string;
+      /** Set when the output was an image (imageOutput.ts): `output` then only says so. */
+      image?: { block?: ImageBlock; note?: string };
     }
   | {
       kind: 'background';
@@ -45,7 +47,7 @@ function backgroundText(out: Extract<BashOutput, { kind: 'background' }>): strin
   const lines = [
     first,
     `Output is being written to: ${out.outputFile}`,
-    `Read that file to check its output, and stop the command with TaskStop (task_id "${out.taskId}"). You will be notified when it finishes.`,
+    `TaskGet (taskId "${out.taskId}") shows what it printed since you last looked (or Read that file); stop the command with TaskStop (task_id "${out.taskId}"). You will be notified when it finishes, with the end of its output.`,
   ];
   const soFar = out.outputSoFar ? trimOutput(out.outputSoFar) : '';
   if (soFar) lines.push('', 'Latest output:', soFar);
@@ -59,6 +61,7 @@ export function renderBashOutput(out: BashOutput): { text: string; isError: bool
   if (out.exitCode !== 0) parts.push(`Exit code ${out.exitCode}`);
   if (body) parts.push(body);
   if (parts.length === 0) parts.push(NO_OUTPUT);
+  if (out.image?.note) parts.push(out.image.note);
   if (out.cwdNote) parts.push(out.cwdNote);
   if (out.sandboxNote) parts.push(out.sandboxNote);
   return { text: parts.join('\n'), isError: out.exitCode !== 0 };
@@ -66,5 +69,7 @@ export function renderBashOutput(out: BashOutput): { text: string; isError: bool
 
 export function bashResultBlock(out: BashOutput, toolUseId: string): ToolResultBlock {
   const { text, isError } = renderBashOutput(out);
-  return { type: 'tool_result', tool_use_id: toolUseId, content: text, is_error: isError };
+  const image = out.kind === 'completed' ? out.image?.block : undefined;
+  const content: ToolResultBlock['content'] = image ? [image, { type: 'text', text }] : text;
+  return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: isError };
 }

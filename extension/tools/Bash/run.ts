@@ -6,7 +6,7 @@
 import type { SandboxPolicy, ShellExit, ShellPort, ShellProcess, ShellSpawnOptions } from '../../core/contracts/shell';
 import { attachBashProcess, registerPendingBashTask, type StartLocalBashTask } from '../../core/engines/tasks/localBash';
 import { taskSetter } from '../../core/engines/tasks/taskStore';
-import { generateTaskId } from '../../core/contracts/tasks';
+import { generateTaskId, type TaskOutputPort } from '../../core/contracts/tasks';
 import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import { ToolError } from '../../core/contracts/toolErrors';
 import type { ToolCallProgress } from '../../core/contracts/tool';
@@ -36,7 +36,7 @@ export interface RunRequest {
 }
 
 export type RunOutcome =
-  | { kind: 'exited'; output: string; exit: ShellExit }
+  | { kind: 'exited'; output: string; exit: ShellExit; outputFile: string }
   | { kind: 'background'; taskId: string; outputFile: string; reason: 'requested' | 'timeout'; outputSoFar?: string };
 
 const PROGRESS_LINES = 5;
@@ -71,12 +71,13 @@ export async function runCommand(
     ...(req.sandboxPolicy ? { sandboxPolicy: req.sandboxPolicy } : {}),
   };
 
-  if (req.runInBackground) return startInBackground(shell, req.command, spawnOpts, setTasks, task);
-  return runInForeground(shell.spawn(req.command, spawnOpts), req, signal, setTasks, task, onProgress);
+  const output = context.ports.taskOutput;
+  if (req.runInBackground) return startInBackground(shell, req.command, spawnOpts, setTasks, task, output);
+  return runInForeground(shell.spawn(req.command, spawnOpts), req, { signal, setTasks, output }, task, onProgress);
 }
 
 /** `run_in_background`: the task is registered first, and dropped again if the command cannot start. */
-function startInBackground(shell: ShellPort, command: string, spawnOpts: ShellSpawnOptions, setTasks: SetTasks, task: StartLocalBashTask): RunOutcome {
+function startInBackground(shell: ShellPort, command: string, spawnOpts: ShellSpawnOptions, setTasks: SetTasks, task: StartLocalBashTask, output?: TaskOutputPort): RunOutcome {
   const { id, outputFile } = task;
   registerPendingBashTask(setTasks, task);
   let proc: ShellProcess;
@@ -90,7 +91,7 @@ function startInBackground(shell: ShellPort, command: string, spawnOpts: ShellSp
     throw error;
   }
   proc.background(id);
-  attachBashProcess(setTasks, task, proc);
+  attachBashProcess(setTasks, task, proc, output);
   return { kind: 'background', taskId: id, outputFile, reason: 'requested' };
 }
 
@@ -98,8 +99,7 @@ function startInBackground(shell: ShellPort, command: string, spawnOpts: ShellSp
 async function runInForeground(
   proc: ShellProcess,
   req: RunRequest,
-  signal: AbortSignal,
-  setTasks: SetTasks,
+  { signal, setTasks, output }: { signal: AbortSignal; setTasks: SetTasks; output?: TaskOutputPort | undefined },
   task: StartLocalBashTask,
   onProgress?: ToolCallProgress<BashProgress>,
 ): Promise<RunOutcome> {
@@ -135,11 +135,11 @@ async function runInForeground(
   }
   if (ended.kind === 'timeout') {
     proc.background(task.id);
-    attachBashProcess(setTasks, { ...task, outputOffset: collector.totalBytes }, proc);
+    attachBashProcess(setTasks, { ...task, outputOffset: collector.totalBytes }, proc, output);
     const outputSoFar = collector.lastLines(20);
     return { kind: 'background', taskId: task.id, outputFile: task.outputFile, reason: 'timeout', ...(outputSoFar ? { outputSoFar } : {}) };
   }
-  return { kind: 'exited', output: collector.text(task.outputFile), exit: ended.exit };
+  return { kind: 'exited', output: collector.text(task.outputFile), exit: ended.exit, outputFile: task.outputFile };
 }
 
 /** The first of: the process exits, the timeout passes, the call is aborted. Clears its timer and listener. */

@@ -46,6 +46,7 @@ const show = (v: SettingValue) => JSON.stringify(v);
 export const ConfigTool = buildTool({
   name: CONFIG_TOOL_NAME,
   searchHint: 'settings configuration model permission mode preferences',
+  shouldDefer: true,
   inputSchema,
   maxResultSizeChars: 10_000,
   isReadOnly: (input: ConfigInput) => input.value === undefined,

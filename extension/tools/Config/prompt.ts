@@ -4,14 +4,12 @@ import { SETTINGS } from '../../core/contracts/settingsCatalog';
 export const CONFIG_DESCRIPTION = "Read or change one of Codewright's own settings";
 
 function settingLine(s: (typeof SETTINGS)[number]): string {
-  const values = s.values ? ` (${s.values.map((v) => JSON.stringify(v)).join(' | ')})` : ` (${s.type})`;
+  const values = s.values ? ` (${s.values.map((v) => JSON.stringify(v)).join('|')})` : ` (${s.type})`;
   return `- ${s.key}${values}: ${s.description}`;
 }
 
 export function configPrompt(): string {
-  return `Reads or changes one of Codewright's settings.
-
-Without \`value\` it returns the setting's current value. With \`value\` it changes the setting; the user is asked first, and the change lasts beyond this session. Change a setting only when the user asked for it.
+  return `Reads or changes one of Codewright's settings; a change asks the user first and outlasts this session. Change a setting only when the user asked for it.
 
 Settings:
 ${SETTINGS.map(settingLine).join('\n')}`;

@@ -17,7 +17,7 @@ import { MAX_PROMPT_CHARS, schedulerOf } from '../shared/cronScheduler';
 const inputSchema = z.strictObject({
   cron: z.string().min(1).describe('5-field cron expression in local time: minute hour day-of-month month day-of-week, e.g. "*/5 * * * *"'),
   prompt: z.string().min(1).describe('The prompt to send into the conversation each time the job fires'),
-  recurring: z.boolean().optional().describe('true (default): run on every match until deleted or expired; false: run once, then remove it'),
+  recurring: z.boolean().optional().describe('Default true; false runs the job once, then removes it'),
   durable: z.boolean().optional().describe('true: save the job for this workspace so it survives a window reload; false (default): it ends with this conversation'),
 });
 

@@ -22,10 +22,10 @@ import { presentEdit } from './present';
 import { proposeEdit } from './proposeChange';
 
 const inputSchema = z.strictObject({
-  file_path: z.string().describe('Absolute path of the file to change (a relative path is taken from the working directory)'),
+  file_path: z.string().describe('Absolute path of the file to change'),
   old_string: z.string().describe('The exact text to replace, as it appears in the file'),
   new_string: z.string().describe('The text to put in its place (must differ from old_string)'),
-  replace_all: z.boolean().default(false).describe('Replace every occurrence of old_string instead of requiring exactly one (default false)'),
+  replace_all: z.boolean().default(false).describe('Replace every occurrence instead of requiring exactly one (default false)'),
 });
 
 export type EditInput = z.infer<typeof inputSchema>;

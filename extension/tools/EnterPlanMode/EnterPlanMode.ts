@@ -35,8 +35,9 @@ const enterPlanModeDef = {
   inputSchema,
   maxResultSizeChars: 10_000,
   guidance: ENTER_PLAN_MODE_GUIDANCE,
-  // It changes no file: plan mode itself must not refuse it.
-  isReadOnly: () => true,
+  // It changes the session's permission mode, nothing else: not read-only, but plan mode must not refuse it.
+  // Not concurrency-safe: the calls after it in the same message must see the new mode.
+  sessionStateOnly: true,
   async description() {
     return ENTER_PLAN_MODE_DESCRIPTION;
   },

@@ -4,19 +4,13 @@ import { ASK_USER_QUESTION_TOOL_NAME, ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_
 
 export const ENTER_PLAN_MODE_DESCRIPTION = 'Switch to plan mode: research with read-only tools and get a plan approved before changing anything';
 
-export const ENTER_PLAN_MODE_PROMPT = `Switches the session to plan mode, where only read-only tools run (Read, Glob, Grep, read-only Bash commands, questions to the user). Nothing is edited and no command with side effects runs until the user approves a plan.
+export const ENTER_PLAN_MODE_PROMPT = `Switches the session to plan mode: only read-only tools run (Read, Glob, Grep, read-only Bash commands, questions to the user); nothing is edited and no command with side effects runs until the user approves a plan.
 
-Use it before you start a task when:
-- it is a new feature or a change touching several files, where the approach matters;
-- there are several reasonable ways to do it and the user should pick;
-- the requirements are unclear and exploring the code first will shape the design;
-- the change is hard to undo (migrations, deletions, public APIs).
+Use it before a task where the approach matters (a feature, changes across files), the user should pick between approaches, exploring will shape unclear requirements, or the change is hard to undo (migrations, deletions, public APIs). Skip it for small, obvious changes (a typo, a one-line fix, a spelled-out rename) and for questions or research.
 
-Skip it for small, obvious changes (a typo, a one-line fix, a rename the user spelled out) and for pure questions or research: just answer or do them.
+In plan mode, explore, ask the user (${ASK_USER_QUESTION_TOOL_NAME}) when a choice is theirs, write a concrete plan (files to change, steps, how to test), then call ${EXIT_PLAN_MODE_TOOL_NAME} with it.
 
-In plan mode: explore the code, ask the user with ${ASK_USER_QUESTION_TOOL_NAME} when a choice is theirs, and write a concrete plan (files to change, the steps, how to test). Then call ${EXIT_PLAN_MODE_TOOL_NAME} with the plan; the user approves it and picks how to go on, or sends it back with feedback.
-
-It takes no input. It is not available inside sub-agents.`;
+Not available inside sub-agents.`;
 
 /** EnterPlanMode's line in the system prompt, after the file and search tools. */
 export const ENTER_PLAN_MODE_GUIDANCE: ToolGuidance = {

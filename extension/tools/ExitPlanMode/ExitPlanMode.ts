@@ -33,7 +33,7 @@ const inputSchema = z.strictObject({
     .string()
     .max(MAX_PLAN_CHARS)
     .optional()
-    .describe('The plan as markdown; leave it out only when the session plan file already holds the plan'),
+    .describe('The plan as markdown'),
 });
 
 export type ExitPlanModeInput = z.infer<typeof inputSchema>;

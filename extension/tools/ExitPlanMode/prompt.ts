@@ -5,15 +5,11 @@ import { ASK_USER_QUESTION_TOOL_NAME, ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_
 
 export const EXIT_PLAN_MODE_DESCRIPTION = 'Present the finished plan to the user for approval and leave plan mode';
 
-export const EXIT_PLAN_MODE_PROMPT = `Use it in plan mode once your plan is ready: it shows the plan to the user, who approves it (and picks whether file edits still ask or are accepted) or sends it back with feedback.
+export const EXIT_PLAN_MODE_PROMPT = `In plan mode, once your plan is ready: shows it to the user, who approves it (choosing whether file edits still ask) or sends it back with feedback.
 
-- Put the whole plan in \`plan\` as markdown: what changes in which files, the steps in order, and how to check the result. Be concrete; the user decides on this text alone.
-- Leave \`plan\` out only when the session's plan file (plan.md in the session storage folder) already holds the plan: the file is shown instead.
-- Only call it for a plan of changes to make. For research or questions, answer directly; do not use it to ask whether a plan is good (that is what it does) or ${ASK_USER_QUESTION_TOOL_NAME} for plan approval.
-- If the user sends the plan back, plan mode stays on: revise the plan with their feedback and call it again.
-- Once approved, carry out the plan right away.
-
-It only works in plan mode (entered with ${ENTER_PLAN_MODE_TOOL_NAME} or chosen by the user).`;
+- \`plan\` holds the whole plan as markdown: what changes in which files, the steps in order, and how to check the result. Be concrete; the user decides on this text alone. Leave it out only when the session's plan file (plan.md in the session storage folder) holds the plan: that file is shown.
+- Only for a plan of changes; answer research or questions directly. Do not ask for plan approval with ${ASK_USER_QUESTION_TOOL_NAME}.
+- Sent back: plan mode stays on; revise the plan with the feedback and call it again. Approved: carry out the plan right away.`;
 
 /** ExitPlanMode's line in the system prompt, right after EnterPlanMode's. */
 export const EXIT_PLAN_MODE_GUIDANCE: ToolGuidance = {

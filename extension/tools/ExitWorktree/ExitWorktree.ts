@@ -87,6 +87,10 @@ export const ExitWorktreeTool = buildTool({
   getActivityDescription: (input) => (input?.action === 'remove' ? 'Removing the worktree' : 'Leaving the worktree'),
   toAutoClassifierInput: (input) => `${input.action}${input.discard_changes ? ' discarding changes' : ''}`,
   isDestructive: (input) => input.action === 'remove',
+  destructiveWarning: (input) =>
+    input.discard_changes
+      ? 'This deletes the worktree and discards its uncommitted changes (destructive: they cannot be recovered)'
+      : 'This deletes the worktree (destructive: files in it that git ignores are lost; uncommitted changes stop it)',
 
   async validateInput(input, context) {
     const session = context.worktree;

@@ -23,7 +23,7 @@ const inputSchema = z.strictObject({
   path: z
     .string()
     .optional()
-    .describe('Folder to search in; defaults to the working directory (every folder of a multi-root workspace). Leave it out rather than passing "undefined" or "null"'),
+    .describe('Folder to search; default: the working directory (every folder of a multi-root workspace). Omit it, never pass "undefined" or "null"'),
 });
 
 export type GlobInput = z.infer<typeof inputSchema>;

@@ -5,13 +5,13 @@ import { GLOB_TOOL_NAME } from '../../protocol/toolNames';
 
 export const GLOB_DESCRIPTION = 'Find files by name with a glob pattern';
 
-export const GLOB_PROMPT = `Finds files whose paths match a glob pattern, quickly, in a codebase of any size.
+export const GLOB_PROMPT = `Finds files whose paths match a glob pattern, fast in a codebase of any size.
 
-- Patterns: "**/*.ts" (any depth), "src/**/*.test.{ts,tsx}", "*.md". A pattern without "/" matches file names at any depth.
-- path is the folder to search (by default the working directory, and in a multi-root workspace every workspace folder); an absolute pattern sets the folder itself. Files a permission rule denies reading are left out, and a note says how many.
-- Results are file paths, relative to the working directory, least recently modified first; at most ${DEFAULT_GLOB_LIMIT} are listed, with a note saying how many more matched.
+- "**/*.ts" matches at any depth, and so does a pattern without "/". An absolute pattern sets the folder itself.
+- Files a permission rule denies reading are left out, and a note says how many.
+- Results are paths relative to the working directory, least recently modified first; at most ${DEFAULT_GLOB_LIMIT}, with a note saying how many more matched.
 - Git-ignored files are left out, and so are hidden ones unless the pattern names them (".github/**/*.yml", "**/.env*").
-- To search file contents, use Grep. Several Glob calls can run in parallel: batch them when you need more than one pattern.`;
+- To search file contents, use Grep.`;
 
 /** Glob's line in the system prompt, after the file tools that read and write. */
 export const GLOB_GUIDANCE: ToolGuidance = { rank: 130, text: `Find files by name with ${GLOB_TOOL_NAME}`, insteadOf: 'find or ls' };

@@ -35,22 +35,27 @@ const inputSchema = z.strictObject({
   output_mode: z
     .enum(['content', 'files_with_matches', 'count'])
     .optional()
-    .describe('"content": matching lines; "files_with_matches": file paths (default); "count": matches per file'),
-  '-B': count('Lines of context before each match (content mode only)'),
-  '-A': count('Lines of context after each match (content mode only)'),
-  '-C': count('Lines of context before and after each match (content mode only)'),
+    .describe('"files_with_matches" (default), "content" or "count"'),
+  '-B': count('Context lines before each match (content mode)'),
+  '-A': count('Context lines after each match (content mode)'),
+  '-C': count('Context lines before and after each match (content mode)'),
   context: count('Same as -C'),
-  '-n': z.boolean().optional().describe('Show line numbers (content mode only; default true)'),
+  '-n': z.boolean().optional().describe('Show line numbers (content mode; default true)'),
   '-i': z.boolean().optional().describe('Case-insensitive search'),
-  '-o': z.boolean().optional().describe('Show only the matched part of each line (content mode only)'),
+  '-o': z.boolean().optional().describe('Show only the matched part of each line (content mode)'),
   type: z.string().optional().describe('Only search files of this ripgrep type, e.g. "js", "py", "rust"'),
   head_limit: count(`Return at most this many lines or entries (default ${DEFAULT_HEAD_LIMIT}; 0 for no limit)`),
-  offset: count('Skip this many lines or entries first, to page through results (default 0)'),
+  offset: count('Skip this many lines or entries first (default 0)'),
   multiline: z.boolean().optional().describe('Let patterns span lines and "." match newlines (default false)'),
 });
 
 export type GrepInput = z.infer<typeof inputSchema>;
 export type { GrepOutput };
+
+/** Exit 2 also covers unreadable files in an otherwise good search; only an empty answer is a failure. */
+function ripgrepFailure(stderr: string): ToolError {
+  return new ToolError('invalid_input', stderr.trim() || 'ripgrep failed without saying why');
+}
 
 export const GrepTool = buildTool({
   name: GREP_TOOL_NAME,
@@ -105,25 +110,21 @@ export const GrepTool = buildTool({
     // Content lines arrive in rg's order, so a page needs only its first offset+limit+1 lines: stop rg there
     // instead of reading a huge answer the model will never see. The other modes sort, so they read it all.
     const pageBytes = page.limit > 0 ? (page.offset + page.limit + 1) * MAX_LINE_BYTES : MAX_CONTENT_BYTES;
-    const rg = await context.ports.search.ripgrep(args, {
-      cwd,
-      signal: context.abortController.signal,
-      maxOutputBytes: mode === 'content' ? Math.min(pageBytes, MAX_CONTENT_BYTES) : MAX_LIST_BYTES,
-    });
-    context.abortController.signal.throwIfAborted();
-    // Exit 2 also covers unreadable files in an otherwise good search; only an empty answer is a failure.
-    if (rg.exitCode === 2 && rg.stdout === '') {
-      throw new ToolError('invalid_input', rg.stderr.trim() || 'ripgrep failed without saying why');
-    }
-    let data: GrepOutput;
+    const signal = context.abortController.signal;
     if (mode === 'files_with_matches') {
-      data = await filesResult(rg.stdout, page, (file) => context.ports.workspace.stat(resolveToolPath(file, cwd)), hide);
-    } else if (mode === 'count') {
-      data = countResult(rg.stdout, page, hide);
-    } else {
-      data = contentResult(rg.stdout, page, rg.truncated, hide && { file: hide, numbered: input['-n'] !== false });
+      // Each file is stat'ed (for the mtime order) as rg prints it, while rg goes on searching.
+      const exclude = denied ? { exclude: denied } : {};
+      const listed = await context.ports.search.listFiles(args, { cwd, signal, maxOutputBytes: MAX_LIST_BYTES, ...exclude });
+      signal.throwIfAborted();
+      if (listed.exitCode === 2 && listed.files.length === 0 && listed.hidden === 0) throw ripgrepFailure(listed.stderr);
+      return { data: filesResult(listed, page, cwd) };
     }
-    return { data };
+    const maxOutputBytes = mode === 'content' ? Math.min(pageBytes, MAX_CONTENT_BYTES) : MAX_LIST_BYTES;
+    const rg = await context.ports.search.ripgrep(args, { cwd, signal, maxOutputBytes });
+    signal.throwIfAborted();
+    if (rg.exitCode === 2 && rg.stdout === '') throw ripgrepFailure(rg.stderr);
+    if (mode === 'count') return { data: countResult(rg.stdout, page, hide) };
+    return { data: contentResult(rg.stdout, page, rg.truncated, hide && { file: hide, numbered: input['-n'] !== false }) };
   },
 
   mapToolResultToToolResultBlockParam(output: GrepOutput, toolUseId: string): ToolResultBlock {

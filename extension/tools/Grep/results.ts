@@ -3,8 +3,7 @@
  * reads. Result shapes follow Claude Code's (docs/TOOLS.md, Grep); the wording is ours.
  */
 import path from 'node:path';
-import { mapLimited } from '../../core/base/async';
-import type { FileStat } from '../../core/contracts/workspace';
+import type { ListedFiles } from '../../core/contracts/workspace';
 import type { GrepOutputMode } from './args';
 import { hiddenFilesNote } from '../shared/permissions';
 
@@ -42,22 +41,20 @@ function paginate<T>(items: readonly T[], page: Page): { shown: T[]; cut: boolea
   return { shown: items.slice(page.offset, end), cut: items.length > end };
 }
 
-/** files_with_matches: newest modification first (what changed last is most often what matters). */
-export async function filesResult(
-  stdout: string,
-  page: Page,
-  stat: (relativeOrAbsolute: string) => Promise<FileStat | undefined>,
-  hide?: HideFile,
-): Promise<GrepOutput> {
-  const listed = stdout.split('\0').filter(Boolean).map(stripDotSlash);
-  const files = hide ? listed.filter((f) => !hide(f)) : listed;
-  const withTimes = await mapLimited(files, 32, async (file) => ({ file, mtimeMs: (await stat(file))?.mtimeMs ?? 0 }));
-  withTimes.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+/**
+ * files_with_matches: newest modification first (what changed last is most often what matters). `listed` is the
+ * search port's answer: absolute paths with mtimes, shown relative to `cwd` when inside it, as rg printed them.
+ */
+export function filesResult(listed: Pick<ListedFiles, 'files' | 'hidden'>, page: Page, cwd: string): GrepOutput {
+  const dir = path.resolve(cwd);
+  const inside = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  const files = listed.files.map((f) => ({ file: f.path.startsWith(inside) ? f.path.slice(inside.length) : f.path, mtimeMs: f.mtimeMs ?? 0 }));
+  files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const { shown, cut } = paginate(
-    withTimes.map((f) => f.file),
+    files.map((f) => f.file),
     page,
   );
-  return { mode: 'files_with_matches', lines: shown, offset: page.offset, cut, totalFiles: files.length, ...hiddenCount(listed.length - files.length) };
+  return { mode: 'files_with_matches', lines: shown, offset: page.offset, cut, totalFiles: files.length, ...hiddenCount(listed.hidden) };
 }
 
 /** count: `path\0n` per file from rg; shown as `path:n`, sorted by path so repeated calls read the same. */

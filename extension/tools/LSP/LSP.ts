@@ -36,10 +36,10 @@ const POSITIONAL: ReadonlySet<Operation> = new Set([
 
 const inputSchema = z.strictObject({
   operation: z.enum(OPERATIONS).describe('The language-server operation to perform'),
-  file_path: z.string().min(1).optional().describe('Absolute path of the file (all operations but workspaceSymbol; optional for diagnostics)'),
-  line: z.number().int().min(1).optional().describe('1-based line of the symbol (positional operations)'),
-  character: z.number().int().min(1).optional().describe('1-based column of the symbol (positional operations)'),
-  query: z.string().optional().describe('Symbol name or fragment to search for (workspaceSymbol)'),
+  file_path: z.string().min(1).optional().describe('Absolute path of the file'),
+  line: z.number().int().min(1).optional().describe('1-based line of the symbol'),
+  character: z.number().int().min(1).optional().describe('1-based column of the symbol'),
+  query: z.string().optional().describe('Symbol name or fragment (workspaceSymbol)'),
 });
 type Input = z.infer<typeof inputSchema>;
 
@@ -87,18 +87,12 @@ export const LspTool = buildTool({
   },
   async prompt() {
     return [
-      "Queries the editor's language servers for code intelligence. Lines and characters are 1-based, as Read and",
-      'Grep show them.',
-      '',
-      'Operations and the fields they need:',
-      '- goToDefinition, goToImplementation, findReferences, hover: file_path, line, character (a position on the symbol).',
-      '- incomingCalls / outgoingCalls: file_path, line, character on a function or method; who calls it / what it calls.',
-      '- documentSymbol: file_path; lists the symbols declared in the file.',
-      '- workspaceSymbol: query; finds symbols by name across the workspace.',
-      '- diagnostics: file_path for one file, or none for every file with problems (errors, warnings).',
-      '',
-      'Prefer this to text search when you need the real definition or every real use of a symbol.',
-      'Not every language has a server; the answer says so when none is available.',
+      "Queries the editor's language servers. Lines and characters are 1-based, as Read and Grep show them.",
+      '- goToDefinition, goToImplementation, findReferences, hover: file_path, line, character (on the symbol).',
+      '- incomingCalls / outgoingCalls: the same, on a function or method; who calls it / what it calls.',
+      '- documentSymbol: file_path. workspaceSymbol: query, by name across the workspace.',
+      '- diagnostics: file_path, or none for every file with errors or warnings.',
+      'Prefer it to text search for the real definition or every real use of a symbol. Not every language has a server; the answer says so.',
     ].join('\n');
   },
   userFacingName: () => LSP_TOOL_NAME,

@@ -111,14 +111,9 @@ export const NotebookEditTool = buildTool({
   },
   async prompt() {
     return [
-      'Edits one cell of a Jupyter notebook (.ipynb).',
-      '',
-      '- notebook_path must be absolute. Read the notebook first: edits to a notebook you have not read, or',
-      '  that changed since you read it, are refused.',
+      'Edits one cell of a Jupyter notebook (.ipynb). Read the notebook first: edits to one you have not read, or that changed since, are refused.',
       '- cell_id is the id Read shows for each cell (`cell-<n>` in notebooks without ids, n counting from 0).',
-      '- edit_mode "replace" (default) rewrites the cell\'s source and clears its outputs; cell_type changes its type.',
-      '- edit_mode "insert" adds a cell after cell_id, or at the start when cell_id is omitted; cell_type is required.',
-      '- edit_mode "delete" removes the cell; new_source is ignored.',
+      '- "replace" rewrites the cell\'s source and clears its outputs.',
     ].join('\n');
   },
   userFacingName: () => 'Edit notebook',

@@ -13,7 +13,8 @@ import { checkReadAccess } from '../shared/permissions';
 import { looksBinary } from './binary';
 import { READ_TOOL_NAME } from '../../protocol/toolNames';
 import { IMAGE_EXTENSIONS, MAX_FILE_BYTES } from './constants';
-import { imageBlock, pagesNote, pdfBlock } from './media';
+import { pdfNote, readImage, readPdf, type PdfRead } from './media';
+import type { Size } from '../shared/imageFit';
 import { renderNotebook } from './notebook';
 import { parsePageRange } from './pages';
 import { READ_DESCRIPTION, READ_GUIDANCE, READ_PROMPT } from './prompt';
@@ -21,10 +22,10 @@ import { renderTextWindow } from './text';
 import { presentRead } from './present';
 
 const inputSchema = z.strictObject({
-  file_path: z.string().describe('Absolute path of the file to read (a relative path is taken from the working directory)'),
-  offset: z.number().int().min(0).optional().describe('First line to return, counting from 1; only for files too long to read at once'),
-  limit: z.number().int().positive().optional().describe('How many lines to return from offset on; only for files too long to read at once'),
-  pages: z.string().optional().describe('PDF only: the page or page range to look at, e.g. "3" or "1-5" (at most 20 pages)'),
+  file_path: z.string().describe('Absolute path of the file to read'),
+  offset: z.number().int().min(0).optional().describe('First line to return, counting from 1; only for long files'),
+  limit: z.number().int().positive().optional().describe('How many lines to return from offset on'),
+  pages: z.string().optional().describe('PDF only: a page or page range, e.g. "3" or "1-5" (at most 20 pages)'),
   allow_large: z.boolean().optional().describe('Read a file over the size limit whole instead of being refused'),
 });
 
@@ -33,8 +34,8 @@ export type ReadInput = z.infer<typeof inputSchema>;
 export type ReadOutput =
   | { type: 'text'; filePath: string; content: string; startLine: number; numLines: number; totalLines: number; fromDirtyEditor: boolean }
   | { type: 'notebook'; filePath: string; content: string; cellCount: number }
-  | { type: 'image'; filePath: string; block: ImageBlock; originalSize: number }
-  | { type: 'pdf'; filePath: string; block: DocumentBlock; originalSize: number; pages?: string };
+  | { type: 'image'; filePath: string; block: ImageBlock; originalSize: number; resized?: { from: Size; to: Size }; note?: string }
+  | { type: 'pdf'; filePath: string; block: DocumentBlock; originalSize: number; pages?: string; split?: PdfRead['split'] };
 
 const kb = (bytes: number) => Math.round(bytes / 1024);
 
@@ -148,11 +149,11 @@ const readDef = {
     let data: ReadOutput;
     if (IMAGE_EXTENSIONS.has(ext)) {
       const bytes = await workspace.readBytes(absPath);
-      data = { type: 'image', filePath: absPath, block: imageBlock(absPath, bytes), originalSize: bytes.length };
+      data = { type: 'image', filePath: absPath, originalSize: bytes.length, ...(await readImage(absPath, bytes)) };
     } else if (ext === '.pdf') {
       const bytes = await workspace.readBytes(absPath);
       const pages = input.pages !== undefined ? { pages: input.pages } : {};
-      data = { type: 'pdf', filePath: absPath, block: pdfBlock(absPath, bytes), originalSize: bytes.length, ...pages };
+      data = { type: 'pdf', filePath: absPath, originalSize: bytes.length, ...pages, ...(await readPdf(absPath, bytes, input.pages)) };
     } else if (ext === '.ipynb') {
       data = await readNotebookFile(absPath, input, context);
     } else {
@@ -167,11 +168,9 @@ const readDef = {
       case 'notebook':
         return result(output.content);
       case 'image':
-        return result([output.block]);
-      case 'pdf': {
-        const note = `PDF ${output.filePath} (${kb(output.originalSize)} KB).${output.pages ? ` ${pagesNote(output.pages)}` : ''}`;
-        return result([output.block, { type: 'text', text: note }]);
-      }
+        return result(output.note ? [output.block, { type: 'text', text: output.note }] : [output.block]);
+      case 'pdf':
+        return result([output.block, { type: 'text', text: pdfNote(output.filePath, output.originalSize, output.split) }]);
     }
   },
 } satisfies ToolDef<typeof inputSchema, ReadOutput>;

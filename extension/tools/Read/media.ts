@@ -1,24 +1,15 @@
 /**
- * Images and PDFs: sent to the model as base64 blocks. No image or PDF library is bundled, so images are
- * never downscaled (too large → refused) and a PDF is always sent whole (`pages` becomes a note).
+ * Images and PDFs: sent to the model as base64 blocks. An image too big for the API is downscaled
+ * (tools/shared/imageFit.ts); `pages` sends a PDF made of those pages only (pdfPages.ts).
  */
 import path from 'node:path';
-import type { DocumentBlock, ImageBlock } from '../../core/base/messages';
+import type { DocumentBlock } from '../../core/base/messages';
 import { ToolError } from '../../core/contracts/toolErrors';
-import { MAX_IMAGE_BASE64_CHARS, MAX_PDF_BYTES } from './constants';
-
-export type ImageMediaType = ImageBlock['source']['media_type'];
-
-/** The image format by magic bytes: an extension alone can lie (a .png that is really a JPEG). */
-export function imageMediaType(bytes: Uint8Array): ImageMediaType | undefined {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  // RIFF....WEBP
-  if (starts(0x52, 0x49, 0x46, 0x46) && [0x57, 0x45, 0x42, 0x50].every((b, i) => bytes[8 + i] === b)) return 'image/webp';
-  return undefined;
-}
+import { fitImage, imageMediaType, type FittedImage } from '../shared/imageFit';
+import type { ImageLibraryLoader } from '../shared/imageLibrary';
+import { MAX_PDF_BYTES, MAX_PDF_SPLIT_BYTES } from './constants';
+import { parsePageRange } from './pages';
+import { extractPdfPages, pageList } from './pdfPages';
 
 export function isPdf(bytes: Uint8Array): boolean {
   return [0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => bytes[i] === b); // "%PDF-"
@@ -28,40 +19,52 @@ function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
+const EXTRACT = 'extract the text with a shell command (e.g. pdftotext) and read that.';
 const mb = (n: number) => (n / (1024 * 1024)).toFixed(2);
 
-export function imageBlock(absPath: string, bytes: Uint8Array): ImageBlock {
+export async function readImage(absPath: string, bytes: Uint8Array, loader?: ImageLibraryLoader): Promise<FittedImage> {
   if (bytes.length === 0) throw new ToolError('invalid_input', `${absPath} is an empty file, not an image.`);
-  const mediaType = imageMediaType(bytes);
-  if (!mediaType) {
+  if (!imageMediaType(bytes)) {
     throw new ToolError(
       'invalid_input',
       `${absPath} has an image extension (${path.extname(absPath)}) but is not a PNG, JPEG, GIF or WebP image.`,
     );
   }
-  const data = toBase64(bytes);
-  if (data.length > MAX_IMAGE_BASE64_CHARS) {
-    throw new ToolError(
-      'too_large',
-      `Image ${absPath} is ${mb(data.length)} MB as base64, over the ${mb(MAX_IMAGE_BASE64_CHARS)} MB an image may be. ` +
-        'Codewright cannot downscale images (no image library is bundled): make a smaller copy, e.g. with a shell command, and read that.',
-    );
-  }
-  return { type: 'image', source: { type: 'base64', media_type: mediaType, data } };
+  return fitImage(bytes, absPath, loader);
 }
 
-export function pdfBlock(absPath: string, bytes: Uint8Array): DocumentBlock {
+export interface PdfRead {
+  block: DocumentBlock;
+  /** With `pages`: the pages in the file, those sent, and those asked for past its end. */
+  split?: { pageCount: number; sent: string; missing?: string };
+}
+
+function tooLarge(absPath: string, size: number, cap: number, hint: string): ToolError {
+  return new ToolError('too_large', `PDF ${absPath} is ${mb(size)} MB, over the ${mb(cap)} MB limit. ${hint}`);
+}
+
+const block = (bytes: Uint8Array): DocumentBlock => ({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: toBase64(bytes) } });
+
+export async function readPdf(absPath: string, bytes: Uint8Array, pages?: string): Promise<PdfRead> {
   if (!isPdf(bytes)) throw new ToolError('invalid_input', `${absPath} has a .pdf extension but is not a PDF file.`);
-  if (bytes.length > MAX_PDF_BYTES) {
-    throw new ToolError(
-      'too_large',
-      `PDF ${absPath} is ${mb(bytes.length)} MB, over the ${mb(MAX_PDF_BYTES)} MB limit. Extract the text with a shell command (e.g. pdftotext) and read that.`,
-    );
+  if (pages === undefined) {
+    if (bytes.length > MAX_PDF_BYTES) throw tooLarge(absPath, bytes.length, MAX_PDF_BYTES, `Read some of its pages with pages, or ${EXTRACT}`);
+    return { block: block(bytes) };
   }
-  return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: toBase64(bytes) } };
+  if (bytes.length > MAX_PDF_SPLIT_BYTES) throw tooLarge(absPath, bytes.length, MAX_PDF_SPLIT_BYTES, 'Extract the text with a shell command (e.g. pdftotext) and read that.');
+  const ranges = parsePageRange(pages);
+  if (typeof ranges === 'string') throw new ToolError('invalid_input', ranges);
+  const cut = await extractPdfPages(absPath, bytes, ranges);
+  if (cut.bytes.length > MAX_PDF_BYTES) throw tooLarge(absPath, cut.bytes.length, MAX_PDF_BYTES, `Those pages alone are too big: ask for fewer, or ${EXTRACT}`);
+  const missing = cut.missing.length ? { missing: pageList(cut.missing) } : {};
+  return { block: block(cut.bytes), split: { pageCount: cut.pageCount, sent: pageList(cut.pages), ...missing } };
 }
 
-/** Said with the whole document when `pages` asked for part of it. */
-export function pagesNote(pages: string): string {
-  return `The whole PDF is attached: Codewright cannot split PDFs (no PDF library is bundled). Look at pages ${pages}.`;
+/** The text block after a PDF: its path and size, and with `pages` which pages it holds. */
+export function pdfNote(filePath: string, originalSize: number, split: PdfRead['split']): string {
+  const head = `PDF ${filePath} (${Math.round(originalSize / 1024)} KB)`;
+  if (!split) return `${head}.`;
+  const total = `${split.pageCount} page${split.pageCount === 1 ? '' : 's'}`;
+  const past = split.missing ? ` Pages ${split.missing} are past its end.` : '';
+  return `${head}, ${total}: attached are pages ${split.sent} only, as a PDF of their own.${past}`;
 }

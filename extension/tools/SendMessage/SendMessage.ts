@@ -26,10 +26,11 @@ export interface SendMessageOutput {
 export const SendMessageTool = buildTool({
   name: SEND_MESSAGE_TOOL_NAME,
   searchHint: 'message teammate agent team communicate notify',
+  shouldDefer: true,
   inputSchema,
   maxResultSizeChars: 10_000,
-  // Session state only: nothing in the workspace changes.
-  isReadOnly: () => true,
+  // Not read-only: the recipient acts on what it reads, so plan mode must not let the planner hand work out.
+  // Posting is one atomic step per message, so calls may run side by side.
   isConcurrencySafe: () => true,
   async description() {
     return SEND_MESSAGE_DESCRIPTION;

@@ -12,7 +12,7 @@ import { SLEEP_DESCRIPTION, SLEEP_GUIDANCE, SLEEP_PROMPT } from './prompt';
 export const MAX_SLEEP_SECONDS = 3600;
 
 const inputSchema = z.strictObject({
-  seconds: z.number().int().min(1).max(MAX_SLEEP_SECONDS).describe(`How long to wait, in whole seconds (1 to ${MAX_SLEEP_SECONDS})`),
+  seconds: z.number().int().min(1).max(MAX_SLEEP_SECONDS).describe('How long to wait, in seconds'),
 });
 
 export interface SleepOutput {
@@ -53,6 +53,7 @@ export function createSleepTool(deps: SleepDeps = { wait: abortableWait, now: ()
     name: SLEEP_TOOL_NAME,
     guidance: SLEEP_GUIDANCE,
     searchHint: 'sleep wait pause delay seconds',
+    shouldDefer: true,
     inputSchema,
     maxResultSizeChars: 1_000,
     isReadOnly: () => true,

@@ -37,7 +37,8 @@ const taskCreateDef = {
   searchHint: 'work list task create plan split track dependencies',
   inputSchema,
   maxResultSizeChars: 10_000,
-  isReadOnly: () => true,
+  // It writes the session's work list: not read-only, but only the session's own state, so planning may use it.
+  sessionStateOnly: true,
   async description() {
     return TASK_CREATE_DESCRIPTION;
   },

@@ -4,21 +4,11 @@ import { TASK_CREATE_TOOL_NAME, TASK_UPDATE_TOOL_NAME, TODO_WRITE_TOOL_NAME } fr
 
 export const TASK_CREATE_DESCRIPTION = 'Add a task to the session’s work list';
 
-export const TASK_CREATE_PROMPT = `Adds a task to the session's work list, which the user sees in a panel beside the chat. The work list is shared: sub-agents and teammates of this session read and update the same tasks, so it is how work is split up and handed over.
+export const TASK_CREATE_PROMPT = `Adds a task to the session's work list, which the user sees and sub-agents and teammates share: it is how work is split up and handed over.
 
-Use the work list when:
-- the work is large enough to split into tasks that depend on each other, or that other agents will pick up;
-- you want to record who owns a task (owner) or what must finish first (blocks / blockedBy, set with ${TASK_UPDATE_TOOL_NAME});
-- the user asks for a task list.
-For a short checklist of your own steps, ${TODO_WRITE_TOOL_NAME} is simpler. Skip both for a single trivial step.
+Use it when the work splits into tasks that depend on each other or that other agents will pick up, when you want to record an owner or what must finish first (blocks / blockedBy, set with ${TASK_UPDATE_TOOL_NAME}), or when the user asks for a task list. For a short checklist of your own steps, ${TODO_WRITE_TOOL_NAME} is simpler; skip both for a single trivial step.
 
-Fields:
-- subject: a short title in the imperative ("Fix the date parser");
-- description: what needs doing and how to tell it is done;
-- activeForm: the same in the present continuous, shown while the task is in progress ("Fixing the date parser");
-- metadata: optional JSON data to keep with the task.
-
-A new task is pending with no owner. The result gives its id ("Task #3 created: …"). Create the tasks first, then use ${TASK_UPDATE_TOOL_NAME} to link them, set an owner, and move each to in_progress when work starts and to completed when it is fully done.`;
+A new task is pending with no owner; the result gives its id. Create the tasks first, then link them, set owners and update each one's status with ${TASK_UPDATE_TOOL_NAME}.`;
 
 /** The work list's line in the system prompt, next to TodoWrite's. */
 export const TASK_CREATE_GUIDANCE: ToolGuidance = {

@@ -1,13 +1,19 @@
-/** TaskList: the work list, one line per task (docs/ARCHITECTURE.md, Work list). Read-only, concurrency-safe. */
+/**
+ * TaskList: the work list, one line per task (docs/ARCHITECTURE.md, Work list), then the session's background
+ * tasks with their state (Background tasks). Read-only, concurrency-safe.
+ */
 import { z } from 'zod';
 import type { ToolResultBlock } from '../../core/base/messages';
 import { buildTool } from '../../core/contracts/tool';
 import { readWorkList } from '../../core/engines/worklist/access';
 import { formatList } from '../../core/engines/worklist/format';
+import { backgroundTaskLines } from '../../core/engines/tasks/taskLines';
 import { TASK_LIST_TOOL_NAME } from '../../protocol/toolNames';
 import { TASK_LIST_DESCRIPTION, TASK_LIST_PROMPT } from './prompt';
 
 const inputSchema = z.strictObject({});
+
+const BACKGROUND_HEADING = 'Background tasks (TaskGet with an id shows its output since your last look; TaskStop stops one):';
 
 export interface TaskListOutput {
   count: number;
@@ -17,6 +23,7 @@ export interface TaskListOutput {
 export const TaskListTool = buildTool({
   name: TASK_LIST_TOOL_NAME,
   searchHint: 'work list tasks overview status owners blockers',
+  shouldDefer: true,
   inputSchema,
   maxResultSizeChars: 50_000,
   isReadOnly: () => true,
@@ -36,7 +43,9 @@ export const TaskListTool = buildTool({
 
   async call(_input, context) {
     const list = readWorkList(context);
-    return { data: { count: Object.keys(list.items).length, text: formatList(list) } };
+    const background = backgroundTaskLines(context.getAppState().tasks);
+    const text = background.length ? `${formatList(list)}\n\n${BACKGROUND_HEADING}\n${background.join('\n')}` : formatList(list);
+    return { data: { count: Object.keys(list.items).length, text } };
   },
 
   mapToolResultToToolResultBlockParam(output: TaskListOutput, toolUseId: string): ToolResultBlock {

@@ -47,10 +47,8 @@ export const TaskStopTool = buildTool({
   },
   async prompt() {
     return [
-      'Stops a running background task by its id: a Bash command started with run_in_background (or moved to the background after its timeout), a background Agent or a teammate.',
-      'The task and every process it started are killed. Use it for servers and watchers you no longer need, or a command that hangs.',
-      'Pass the task id from the Bash or Agent result as task_id.',
-      'A Monitor is stopped the same way; a scheduled job id (CronCreate) is deleted, as CronDelete does.',
+      'Stops a running background task, with every process it started, by the id its result gave: a background Bash command (or one moved there at its timeout), a background Agent, a teammate or a Monitor. A scheduled job id (CronCreate) is deleted, as CronDelete does.',
+      'Use it for servers and watchers you no longer need, or a command that hangs.',
     ].join('\n');
   },
   userFacingName: () => 'Stop Task',

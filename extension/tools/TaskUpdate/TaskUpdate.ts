@@ -9,11 +9,11 @@ import { buildTool } from '../../core/contracts/tool';
 import { readWorkList, writeWorkList } from '../../core/engines/worklist/access';
 import { updateItem } from '../../core/engines/worklist/store';
 import { TASK_UPDATE_TOOL_NAME } from '../../protocol/toolNames';
-import { metadataField, taskIdField } from '../shared/workList';
+import { metadataField, taskIdField, workListId } from '../shared/workList';
 import { TASK_UPDATE_DESCRIPTION, TASK_UPDATE_PROMPT } from './prompt';
 import { updateResultText, type TaskUpdateOutput } from './result';
 
-const idList = z.array(taskIdField).max(100);
+const idList = z.array(workListId).max(100);
 
 const inputSchema = z.strictObject({
   taskId: taskIdField,
@@ -36,7 +36,8 @@ export const TaskUpdateTool = buildTool({
   searchHint: 'work list task update status owner complete block dependency delete',
   inputSchema,
   maxResultSizeChars: 10_000,
-  isReadOnly: () => true,
+  // It changes the session's work list: not read-only, but only the session's own state, so planning may use it.
+  sessionStateOnly: true,
   async description() {
     return TASK_UPDATE_DESCRIPTION;
   },

@@ -43,6 +43,7 @@ export interface TeamCreateOutput {
 export const TeamCreateTool = buildTool({
   name: TEAM_CREATE_TOOL_NAME,
   searchHint: 'team teammates swarm parallel agents coordinate',
+  shouldDefer: true,
   inputSchema,
   maxResultSizeChars: 10_000,
   async description() {

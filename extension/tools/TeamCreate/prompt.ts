@@ -3,14 +3,10 @@ import type { TeamCreateMember } from './TeamCreate';
 
 export const TEAM_CREATE_DESCRIPTION = 'Start a named team of teammate agents that work in parallel and message each other';
 
-export const TEAM_CREATE_PROMPT = `Starts a team: several teammate agents that run in the background at the same time, each on its own prompt. Teammates can message each other and you with SendMessage, and share the session's task list (TaskCreate / TaskList / TaskUpdate), so they can split work between them.
+export const TEAM_CREATE_PROMPT = `Starts teammate agents that run in the background at the same time, each on its own prompt. They message each other and you with SendMessage and share the session's task list (TaskCreate / TaskList / TaskUpdate) to split the work.
 
-- team_name: a short name for the team, unique in this session.
-- description: what the team is for.
-- members: 1 to 8 teammates, each with a unique name (letters, digits, - and _), the prompt it starts with, and optionally subagent_type (default general-purpose) and model (sonnet, opus or haiku).
-
-Teammates stay alive until you delete the team: when one ends a turn, its reply reaches you as a message from its name, and it waits idle until a message arrives, which starts its next turn in the same conversation. Reach a teammate with SendMessage (to: its name; "*" reaches all of them). Stop the whole team with TeamDelete when its work is done or no longer needed: idle teammates keep the team open.
-Use a team for work that splits into parts that benefit from coordination; for a single delegated job use the Agent tool instead.`;
+Teammates live until you delete the team: when one ends a turn, its reply reaches you as a message from its name, and it waits idle until a message starts its next turn in the same conversation. Reach one with SendMessage (to: its name; "*" for all; load it first with ToolSearch "select:SendMessage"). Stop the team with TeamDelete when its work is done or no longer needed: idle teammates keep it open.
+Use a team for work that splits into parts that benefit from coordination; for a single delegated job use Agent.`;
 
 /** The prompt a teammate starts with: who it works with, how to reach them, then its own task. */
 export function teammatePrompt(team: { name: string; description?: string }, member: TeamCreateMember, teammates: readonly string[]): string {
@@ -18,7 +14,7 @@ export function teammatePrompt(team: { name: string; description?: string }, mem
   return [
     `You are "${member.name}", a member of the team "${team.name}"${team.description ? ` (${team.description})` : ''}.`,
     others.length ? `Your teammates: ${others.join(', ')}. The team's lead is the main agent, "main".` : 'You are the only teammate; the team\'s lead is the main agent, "main".',
-    'Use SendMessage to reach them: to a teammate\'s name, "*" for every teammate, or "main" for the lead. Messages to you arrive between your tool calls.',
+    'Use SendMessage to reach them: to a teammate\'s name, "*" for every teammate, or "main" for the lead (load it first with ToolSearch "select:SendMessage"). Messages to you arrive between your tool calls.',
     `The team shares the session's task list: use TaskList to see the work, TaskCreate to add tasks, and TaskUpdate to claim one (owner: "${member.name}") and mark it done, so no two teammates do the same thing.`,
     'When you end your turn, your final reply goes to the lead as a message, so make it a short report of what you did. Then you wait: a message to you (from the lead or a teammate) starts your next turn. You keep running until the lead deletes the team.',
     '',

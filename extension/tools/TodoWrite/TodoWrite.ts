@@ -45,8 +45,8 @@ const todoWriteDef = {
   searchHint: 'todo list plan steps checklist progress tasks',
   inputSchema,
   maxResultSizeChars: 100_000,
-  // Session state only: nothing in the workspace changes, so planning may use it.
-  isReadOnly: () => true,
+  // It writes the agent's checklist: not read-only, but only the session's own state, so planning may use it.
+  sessionStateOnly: true,
   async description() {
     return TODO_WRITE_DESCRIPTION;
   },

@@ -4,24 +4,12 @@ import { TODO_WRITE_TOOL_NAME } from '../../protocol/toolNames';
 
 export const TODO_WRITE_DESCRIPTION = 'Create and update the task list for the current session';
 
-export const TODO_WRITE_PROMPT = `Keeps a structured todo list for this session, shown to the user as a checklist above the chat input. Each call replaces the whole list.
+export const TODO_WRITE_PROMPT = `Keeps a structured todo list for this session, shown to the user as a checklist. Each call replaces the whole list.
 
-Use it when:
-- the task takes three or more distinct steps, or is complex enough to need planning;
-- the user gives several things to do (a numbered or comma-separated list);
-- new requirements arrive mid-task: add them as items right away.
+Use it when the task takes three or more distinct steps or needs planning, when the user gives several things to do, and when new requirements arrive mid-task (add them right away). Skip it for a single trivial step or a purely conversational answer.
 
-Skip it for a single, trivial step or a purely conversational answer: tracking adds nothing there.
-
-Each item has:
-- content: what to do, in the imperative ("Run the tests");
-- activeForm: the same in the present continuous, shown while it runs ("Running the tests");
-- status: pending, in_progress or completed.
-
-Working with the list:
-- Mark an item in_progress before you start it, and keep exactly one item in_progress at a time.
-- Mark it completed as soon as it is done; do not batch completions.
-- Only mark an item completed when it is fully done: if tests fail, the work is partial or you are blocked, keep it in_progress and add an item for what is blocking.
+- Mark an item in_progress before you start it; keep exactly one in_progress at a time.
+- Mark it completed as soon as it is fully done; do not batch completions. If tests fail, the work is partial or you are blocked, keep it in_progress and add an item for the blocker.
 - Remove items that no longer apply instead of leaving them pending.`;
 
 /** TodoWrite's line in the system prompt, before the line about parallel calls. */

@@ -16,7 +16,7 @@ const inputSchema = z.strictObject({
   query: z
     .string()
     .min(1)
-    .describe('"select:Name1,Name2" to load tools by exact name, or keywords describing the capability you need'),
+    .describe('"select:Name1,Name2", or keywords for the capability you need'),
   max_results: z.number().int().min(1).max(50).default(5).describe('Maximum number of tools to return (default 5)'),
 });
 
@@ -80,14 +80,9 @@ export const ToolSearchTool = buildTool({
   async prompt(options) {
     const deferred = options.tools.filter((t) => t.isEnabled() && isDeferredTool(t)).map((t) => t.name);
     return [
-      'Loads the full definitions of deferred tools so you can call them. Deferred tools are listed by name',
-      'only; until you load one, calling it fails.',
-      '',
-      'Query forms:',
-      '- "select:Name1,Name2" loads exactly those tools.',
-      '- Keywords ("notebook edit", "github issue") search names, hints and descriptions; the best matches load.',
-      '',
-      'Loaded tools become callable in your next turn.',
+      'Loads deferred tools (listed by name only; calling one before it is loaded fails). "select:Name1,Name2" loads',
+      'exactly those; keywords ("notebook edit", "github issue") search names, hints and descriptions and load the best',
+      'matches. Loaded tools become callable in your next turn.',
       deferred.length ? `\nDeferred tools: ${deferred.join(', ')}` : '',
     ].join('\n');
   },

@@ -18,7 +18,7 @@ export const MAX_SEARCHES_PER_CALL = 8;
 const domainList = z.array(z.string().min(1).max(253)).max(100);
 
 const inputSchema = z.strictObject({
-  query: z.string().min(2).max(1000).describe('The search query'),
+  query: z.string().min(2).max(1000).describe('The search query (at least 2 characters)'),
   allowed_domains: domainList.optional().describe('Only include results from these domains'),
   blocked_domains: domainList.optional().describe('Never include results from these domains'),
 });

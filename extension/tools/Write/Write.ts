@@ -20,7 +20,7 @@ import { presentWrite } from './present';
 import { proposeWrite } from './proposeChange';
 
 const inputSchema = z.strictObject({
-  file_path: z.string().describe('Absolute path of the file to write (a relative path is taken from the working directory)'),
+  file_path: z.string().describe('Absolute path of the file to write'),
   content: z.string().describe('The complete new contents of the file'),
 });
 
@@ -59,6 +59,9 @@ async function planWrite(input: WriteInput, context: ToolUseContext): Promise<Wr
   return { absPath, existing, text: withLineEnding(input.content, existing.lineEnding), encoding: existing.encoding, bom: existing.bom };
 }
 
+/** The dialog's line for a Write over an existing file. */
+export const WRITE_OVERWRITE_WARNING = 'This overwrites an existing file (destructive: its current contents are replaced)';
+
 const writeDef = {
   name: WRITE_TOOL_NAME,
   guidance: WRITE_GUIDANCE,
@@ -67,8 +70,10 @@ const writeDef = {
   searchHint: 'create file save overwrite',
   inputSchema,
   maxResultSizeChars: 100_000,
-  // isDestructive gets no context, so it cannot tell an overwrite from a new file: assume the worse.
-  isDestructive: () => true,
+  // Replacing a file needs a read of it first (validateInput runs before the permission check), so the read
+  // state tells an overwrite from a new file; without the call's context, assume the worse.
+  isDestructive: (input: WriteInput, context?: ToolUseContext) => !context || context.readFileState.has(resolveToolPath(input.file_path, context.cwd)),
+  destructiveWarning: () => WRITE_OVERWRITE_WARNING,
   async description() {
     return WRITE_DESCRIPTION;
   },

@@ -6,9 +6,8 @@ export const WRITE_DESCRIPTION = 'Create a file or replace its contents';
 
 export const WRITE_PROMPT = `Writes a file, creating it (and any missing folders) or replacing its contents.
 
-- file_path should be an absolute path; a relative path is taken from the working directory.
-- Replacing an existing file requires that you Read it earlier in this conversation and that it has not changed since; otherwise the write is refused and you must read it again.
-- An existing file keeps its encoding, byte order mark and line endings (write plain "\\n"; a CRLF file gets CRLF). New files are UTF-8 with "\\n" line endings.
+- Replacing an existing file requires that you Read it in this conversation and that it has not changed since; otherwise the write is refused: read it again.
+- An existing file keeps its encoding, byte order mark and line endings (write plain "\\n"; a CRLF file gets CRLF). New files are UTF-8 with "\\n".
 - To change part of a file, prefer Edit: it sends only the change and cannot drop the rest by mistake.
 - Create documentation files (README, *.md) only when the user asks for them.`;
 

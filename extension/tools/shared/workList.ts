@@ -5,7 +5,10 @@ import { readWorkList } from '../../core/engines/worklist/access';
 import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import type { ValidationResult } from '../../core/contracts/tool';
 
-export const taskIdField = z.string().trim().min(1, 'taskId cannot be empty').max(20).describe('The id of the task, as TaskCreate or TaskList gave it ("3")');
+/** A work-list id; list items go undescribed, the list's own description says what they are. */
+export const workListId = z.string().trim().min(1, 'taskId cannot be empty').max(20);
+
+export const taskIdField = workListId.describe('The work-list task id, as TaskCreate or TaskList gave it ("3")');
 
 /** JSON values the model attaches to a task. */
 export const metadataField = z.record(z.string().max(200), z.unknown()).refine((m) => Object.keys(m).length <= 50, 'metadata may have at most 50 keys');

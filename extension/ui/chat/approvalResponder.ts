@@ -9,6 +9,8 @@ import { denialMessage, describeDecisionReason, describePermissionUpdate } from 
 import { cap } from '../../core/base/text/cap';
 import { fileDiff } from '../../core/base/text/diff';
 import type { ApprovalAnswer, AskUser, PermissionPrompt } from '../../core/contracts/permissionPrompts';
+import { destructiveWarningOf } from '../../core/contracts/tool';
+import type { ToolUseContext } from '../../core/contracts/toolUseContext';
 import type { HostToWebview, PermissionPreview, PermissionRequest, WebviewToHost } from '../../protocol/messages';
 import { approvalVerb, inputFilePath, workspaceRelative } from './approvalWording';
 
@@ -55,7 +57,7 @@ export class WebviewApprovalResponder {
 
   readonly ask: AskUser = async (prompt, context) => {
     const signal = context.abortController.signal;
-    const { request, change } = await this.buildRequest(prompt, context.cwd);
+    const { request, change } = await this.buildRequest(prompt, context);
     if (signal.aborted) return stopped();
     // The queue shows one request at a time; a leftover one (a stray second caller) is denied, not leaked.
     this.resolve(this.current, { behavior: 'deny', message: denialMessage(prompt.tool.name), decisionReason: { type: 'other', reason: 'superseded' } });
@@ -83,8 +85,16 @@ export class WebviewApprovalResponder {
     const pending = this.current;
     if (!pending || pending.request.requestId !== message.requestId) return false;
     const { prompt } = pending;
+    // Feedback typed before an allow is a note for the model with the result (acceptFeedback, core/engines/tools/execute.ts).
+    const note = message.feedback?.trim();
+    const withNote = note ? { acceptFeedback: note } : {};
     if (message.choice === 'allowOnce') {
-      return this.resolve(pending, { behavior: 'allow', updatedInput: prompt.input, decisionReason: USER_ALLOWED });
+      return this.resolve(pending, { behavior: 'allow', updatedInput: prompt.input, decisionReason: USER_ALLOWED, ...withNote });
+    }
+    if (message.choice === 'allowForAgentRun') {
+      if (!prompt.agent?.background) return false;
+      const decisionReason = { type: 'other', reason: "allowed by the user for the rest of this agent's run" } as const;
+      return this.resolve(pending, { behavior: 'allow', updatedInput: prompt.input, decisionReason, allowForAgentRun: true, ...withNote });
     }
     if (message.choice === 'suggestion') {
       const update = message.suggestionIndex === undefined ? undefined : prompt.suggestions?.[message.suggestionIndex];
@@ -94,6 +104,7 @@ export class WebviewApprovalResponder {
         updatedInput: prompt.input,
         decisionReason: { type: 'other', reason: `allowed by the user: ${describePermissionUpdate(update)}` },
         permissionUpdates: [update],
+        ...withNote,
       });
     }
     return this.resolve(pending, {
@@ -141,13 +152,14 @@ export class WebviewApprovalResponder {
     return Math.max(0, this.deps.queued() - 1);
   }
 
-  private async buildRequest(prompt: PermissionPrompt, cwd: string): Promise<{ request: PermissionRequest; change: ProposedChange | undefined }> {
+  private async buildRequest(prompt: PermissionPrompt, context: ToolUseContext): Promise<{ request: PermissionRequest; change: ProposedChange | undefined }> {
     const { tool, input } = prompt;
+    const cwd = context.cwd;
     const { preview, change } = await this.preview(prompt, cwd);
     const command = preview.kind === 'bash' ? preview.command : undefined;
     const summary = nullableCap(tool.getToolUseSummary?.(input, { cwd }) ?? null, 2000);
     const verb = approvalVerb(tool, input, summary);
-    const destructive = tool.destructiveWarning?.(input);
+    const destructive = destructiveWarningOf(tool, input, context);
     const fullPath = inputFilePath(input, cwd);
     const request: PermissionRequest = {
       requestId: this.deps.newId(),
@@ -164,7 +176,7 @@ export class WebviewApprovalResponder {
       suggestions: (prompt.suggestions ?? []).slice(0, 10).map((update, index) => ({ index, label: cap(describePermissionUpdate(update), 2000) })),
       preview,
       waiting: this.waiting(),
-      ...(prompt.agent ? { agent: { agentType: cap(prompt.agent.agentType, 200), description: cap(prompt.agent.description, 500) } } : {}),
+      ...(prompt.agent ? { agent: requestAgent(prompt.agent) } : {}),
     };
     return { request, change };
   }
@@ -190,6 +202,12 @@ export class WebviewApprovalResponder {
       change: { path: proposal.path, before: proposal.before, after: proposal.after },
     };
   }
+}
+
+/** The asking agent as the dialog names it, capped to the protocol's limits. */
+function requestAgent(agent: NonNullable<PermissionPrompt['agent']>): NonNullable<PermissionRequest['agent']> {
+  const name = agent.name ? { name: cap(agent.name, 200) } : {};
+  return { agentType: cap(agent.agentType, 200), description: cap(agent.description, 500), ...name, ...(agent.background ? { background: true } : {}) };
 }
 
 function stopped(): ApprovalAnswer {

@@ -180,7 +180,7 @@ describe('VsCodeLsp with the TypeScript server of a real VS Code', function () {
     writeFileSync(file, 'export const total: number = 1;\n');
     // Shown, as a file the user has open: the server checks it, so the problems before the edit are known.
     await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false, preserveFocus: true });
-    const search = { ripgrep: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
+    const search = { ripgrep: () => Promise.reject(new Error('unused')), listFiles: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
     const context = makeContext([ReadTool, EditTool], {
       cwd: dir,
       ports: { storage: new NodeSessionStorage(dir), workspace: new VsCodeWorkspace([dir]), search, lsp },
@@ -198,7 +198,7 @@ describe('VsCodeLsp with the TypeScript server of a real VS Code', function () {
   });
 
   it('lets the LSP tool answer in relative paths and 1-based positions', async () => {
-    const search = { ripgrep: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
+    const search = { ripgrep: () => Promise.reject(new Error('unused')), listFiles: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
     const context = makeContext([LspTool], {
       cwd: dir,
       ports: { storage: new NodeSessionStorage(dir), workspace: new NodeWorkspace([dir]), search, lsp },

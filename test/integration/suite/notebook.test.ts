@@ -75,7 +75,7 @@ describe('VsCodeNotebooks with the ipynb extension of a real VS Code', function 
 
   it('lets the NotebookEdit tool edit the open notebook through the editor', async () => {
     const dir = path.dirname(file);
-    const search = { ripgrep: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
+    const search = { ripgrep: () => Promise.reject(new Error('unused')), listFiles: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
     const context = makeContext([NotebookEditTool], {
       cwd: dir,
       ports: { storage: new NodeSessionStorage(dir), workspace: new NodeWorkspace([dir]), search, notebooks },

@@ -11,6 +11,7 @@ import type { ToolUseContext } from '../../../extension/core/contracts/toolUseCo
 import { executeToolUse } from '../../../extension/core/engines/tools/execute';
 import { taskViews } from '../../../extension/conversation/history';
 import { SendMessageTool } from '../../../extension/tools/SendMessage/SendMessage';
+import { ToolSearchTool } from '../../../extension/tools/ToolSearch/ToolSearch';
 import { clientFor, MODEL } from '../agent/queryHarness';
 import { until } from '../support';
 import { allowAll, assistantWith, makeContext, toolUse } from '../tool/fixtures';
@@ -57,7 +58,8 @@ describe('a teammate', () => {
 
   function setUp(maxTeammateTurns?: number) {
     const { mailbox, listeners } = countingMailbox();
-    const parent = makeContext([SendMessageTool], { mailbox });
+    // SendMessage is deferred: ToolSearch comes with it, as in every session, and the main agent has loaded it.
+    const parent = makeContext([SendMessageTool, ToolSearchTool], { mailbox, discoveredToolNames: new Set([SendMessageTool.name]) });
     parent.options.agentDefinitions = BUILTIN_AGENTS;
     parent.options.mainLoopModel = MODEL;
     const main = mailbox.register({ agentId: MAIN_AGENT_NAME as AgentId, name: MAIN_AGENT_NAME });

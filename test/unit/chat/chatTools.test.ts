@@ -49,7 +49,7 @@ function make(replies: (ScriptBlock[] | Error)[]) {
 }
 
 const shape = (entries: ReturnType<ChatSession['allEntries']>) =>
-  entries.map((e) => (e.role === 'tool' ? `tool:${e.name}:${e.status}` : `${e.role}:${e.status}:${e.text}`));
+  entries.map((e) => (e.role === 'tool' ? `tool:${e.name}:${e.status}` : e.role === 'notice' ? `notice:${e.text}` : `${e.role}:${e.status}:${e.text}`));
 
 describe('chat/chatSession with tools', () => {
   it('splits the reply around tool uses and records each tool with its summary, activity and diff', async () => {

@@ -84,7 +84,7 @@ describe('chat/replay', () => {
     expect(comparable(entries)).toEqual(comparable(shown));
 
     // And what that is, row by row.
-    expect(entries.map((e) => (e.role === 'tool' ? `${e.name}:${e.status}` : `${e.role}:${e.status}:${e.text}`))).toEqual([
+    expect(entries.map((e) => (e.role === 'tool' ? `${e.name}:${e.status}` : e.role === 'notice' ? `notice:${e.text}` : `${e.role}:${e.status}:${e.text}`))).toEqual([
       'user:done:paint the button',
       'assistant:done:Planning first.',
       'EnterPlanMode:done',
@@ -164,7 +164,7 @@ describe('chat/replay', () => {
       { kind: 'message', uuid: 'p2', message: { role: 'user', content: 'next' } },
     ];
     const entries = await replaySession(timeline, { tools, cwd: '/ws', newId: sequentialIds('r') });
-    expect(entries.map((e) => (e.role === 'tool' ? `${e.name}:${e.status}` : `${e.role}:${e.status}:${e.text}`))).toEqual([
+    expect(entries.map((e) => (e.role === 'tool' ? `${e.name}:${e.status}` : e.role === 'notice' ? `notice:${e.text}` : `${e.role}:${e.status}:${e.text}`))).toEqual([
       'user:done:go',
       'assistant:done:',
       'Read:done',
@@ -183,7 +183,12 @@ describe('chat/replay', () => {
     const live = chat('live');
     await live.send('go');
     const shown = live.allEntries();
-    expect(shown.at(-1)).toMatchObject({ role: 'assistant', text: expect.stringContaining('**UserPromptSubmit hook:** Tests run on commit.') });
+    // A notice row of its own, before the reply: plain text, not a quote in the reply's markdown.
+    expect(shown.filter((e) => e.role !== 'assistant' || e.text !== '').map((e) => (e.role === 'tool' ? e.name : e.role === 'notice' ? `notice:${e.hookEvent}:${e.text}` : `${e.role}:${e.text}`))).toEqual([
+      'user:go',
+      'notice:UserPromptSubmit:Tests run on commit.',
+      'assistant:Done.',
+    ]);
 
     const resumed = chat('resumed');
     expect(await resumed.sessions.resume(live.sessionId)).toEqual([]);
@@ -199,11 +204,12 @@ describe('chat/replay', () => {
       { kind: 'message', uuid: 'p2', message: { role: 'user', content: 'next' } },
     ];
     const entries = await replaySession(timeline, { tools, cwd: '/ws', newId: sequentialIds('r') });
-    expect(entries.map((e) => (e.role === 'tool' ? e.name : `${e.role}:${e.text}`))).toEqual([
+    expect(entries.filter((e) => e.role !== 'assistant' || e.text !== '').map((e) => (e.role === 'tool' ? e.name : e.role === 'notice' ? `notice:${e.hookEvent ?? ''}:${e.text}` : `${e.role}:${e.text}`))).toEqual([
       'user:go',
-      'assistant:\n\n> claude-a is overloaded (3 times in a row): switched to the fallback model claude-b for the rest of this turn.\n\nok',
+      'notice::claude-a is overloaded (3 times in a row): switched to the fallback model claude-b for the rest of this turn.',
+      'assistant:ok',
       'user:next',
-      'assistant:\n\n> **UserPromptSubmit hook:** second prompt seen\n\n',
+      'notice:UserPromptSubmit:second prompt seen',
     ]);
   });
 

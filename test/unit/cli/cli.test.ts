@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEnv, jsonLines, runCli, startCli, useCliFake } from './cliHarness';
 
-describe('headless CLI', { timeout: 30_000 }, () => {
+describe('headless CLI', { timeout: 90_000 }, () => {
   const fake = useCliFake({ fallback: 'echo' });
 
   it('prints the reply as text and exits 0', async () => {
@@ -113,7 +113,7 @@ describe('headless CLI', { timeout: 30_000 }, () => {
       { content: [{ type: 'text', text: 'This reply is slow and never finishes.', chunks: 10 }], delayMsBetweenEvents: 500 },
     ]);
     const live = startCli(['-p', 'do the steps', '--output-format', 'stream-json'], where);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     while (jsonLines(live.stdout()).filter((l) => l.type === 'user').length < 2) {
       if (Date.now() > deadline) throw new Error(`CLI did not get far enough: ${live.stdout()}`);
       await new Promise((r) => setTimeout(r, 20));

@@ -60,6 +60,26 @@ describe('cli: a Claude Code .claude setup', () => {
     expect(lastMessage(fake)).toContain('no curl in CI');
   }, 60_000);
 
+  it("prints what a PreToolUse hook tells the user on stderr in text output, and as an informational line naming the call in stream-json", async () => {
+    const where = cliEnv(fake.url);
+    const settings = path.join(where.home, 'notice-settings.json');
+    const hook = { type: 'command', command: `echo '{"systemMessage":"Bash calls are audited."}'` };
+    writeFileSync(settings, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } }));
+    const script = () =>
+      fake.setScript([
+        { content: [{ type: 'tool_use', id: 'toolu_ls', name: 'Bash', input: { command: 'ls', description: 'List' } }] },
+        { content: [{ type: 'text', text: 'Listed.' }], expect: { toolResultIds: ['toolu_ls'] } },
+      ]);
+    script();
+    const text = await runCli(['-p', 'list', '--settings', settings, '--permission-mode', 'bypassPermissions'], where);
+    expect(text.stdout.trim()).toBe('Listed.');
+    expect(text.stderr).toContain('codewright: PreToolUse hook: Bash calls are audited.\n');
+    script();
+    const json = await runCli(['-p', 'list', '--settings', settings, '--permission-mode', 'bypassPermissions', '--output-format', 'stream-json', '--verbose'], where);
+    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.subtype === 'informational')).toMatchObject({ content: 'PreToolUse hook: Bash calls are audited.', tag: 'hook:PreToolUse', tool_use_id: 'toolu_ls' });
+  }, 60_000);
+
   it('says an unknown command is unknown and sends nothing', async () => {
     const before = fake.requests.length;
     const run = await runCli(['-p', '/nosuch thing'], setupWorkspace(fake.url));

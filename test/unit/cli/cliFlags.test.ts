@@ -109,6 +109,8 @@ describe('headless CLI flags', { timeout: 60_000 }, () => {
   it('the Config tool reads a setting and, when allowed, changes it in .claude/settings.local.json', async () => {
     const where = isolated(fake.url);
     fake.setScript([
+      // Config is deferred: the model loads it with ToolSearch first.
+      { content: [{ type: 'tool_use', id: 'toolu_load', name: 'ToolSearch', input: { query: 'select:Config' } }] },
       {
         content: [
           { type: 'tool_use', id: 'toolu_cr', name: 'Config', input: { setting: 'maxTokens' } },

@@ -9,7 +9,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../extension/cli/args';
-import { createLineReader, runInteractive } from '../../../extension/cli/interactive';
+import { createLineReader, runInteractive, terminalAskUser } from '../../../extension/cli/interactive';
+import type { PermissionPrompt } from '../../../extension/core/contracts/permissionPrompts';
+import { WriteTool } from '../../../extension/tools/Write/Write';
+import { memoryHarness } from '../tools/shared/harness';
+import { makeContext } from '../tool/fixtures';
 import { main } from '../../../extension/cli/main';
 import { TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore, projectTranscriptsDir } from '../../../extension/host/node/transcriptStore';
@@ -46,6 +50,39 @@ describe('cli/interactive', () => {
     expect(prompts).toEqual(['first', 'second']);
     expect(out.text()).toContain('Codewright: session s-1 (4 messages so far).');
     expect(out.text()).toContain('Resume this session with: codewright --resume s-1');
+  });
+
+  it('allows on y or yes, passing text after it to the agent as a note; anything else denies', async () => {
+    const answers = async (...typed: string[]) => {
+      const out = sink();
+      const ask = terminalAskUser(createLineReader(terminal(typed.map((t) => `${t}\n`).join('')), out.stream), out.stream);
+      const prompt = { tool: WriteTool, input: { file_path: '/ws/a.txt', content: 'x' }, toolUseId: 't', message: 'Write /ws/a.txt?', assistantMessage: { role: 'assistant', content: [] } } as unknown as PermissionPrompt;
+      const results = [];
+      for (let i = 0; i < typed.length; i++) results.push(await ask(prompt, makeContext([WriteTool], { cwd: '/ws' })));
+      return { results, text: out.text() };
+    };
+    const { results, text } = await answers('y', 'Yes, and add a test', 'y: keep it short', 'yesterday', 'n');
+    expect(results.map((r) => [r.behavior, r.behavior === 'allow' ? r.acceptFeedback : undefined])).toEqual([
+      ['allow', undefined],
+      ['allow', 'and add a test'],
+      ['allow', 'keep it short'],
+      ['deny', undefined],
+      ['deny', undefined],
+    ]);
+    expect(text).toContain('(y <note> allows it and passes the note to the agent)');
+  });
+
+  it('warns before a Write that would replace a file the model read, and not before a new one', async () => {
+    const out = sink();
+    const ask = terminalAskUser(createLineReader(terminal('n\nn\n'), out.stream), out.stream);
+    const h = memoryHarness();
+    h.workspace.put('/proj/a.txt', 'old\n');
+    await h.run('Read', { file_path: '/proj/a.txt' });
+    const prompt = (file_path: string) => ({ tool: WriteTool, input: { file_path, content: 'x' }, toolUseId: 't', message: `Write ${file_path}?`, assistantMessage: { role: 'assistant', content: [] } }) as unknown as PermissionPrompt;
+    await ask(prompt('/proj/a.txt'), h.context);
+    expect(out.text()).toContain('Write /proj/a.txt?\nWarning: This overwrites an existing file (destructive: its current contents are replaced).\n');
+    await ask(prompt('/proj/b.txt'), h.context);
+    expect(out.text().match(/Warning:/g)).toHaveLength(1);
   });
 
   it('leaves when the input ends (Ctrl+D)', async () => {

@@ -47,6 +47,32 @@ describe('cli/output', () => {
     ]);
   });
 
+  it("says what a hook told the user on stderr without --verbose, keeping stdout for the answer", () => {
+    const out = sink();
+    const err = sink();
+    const output = createOutput('text', out.stream, INIT, { stderr: err.stream });
+    output.event({ type: 'hookMessage', hookEvent: 'PreToolUse', text: 'Deploys are frozen today.', toolUseId: 't' });
+    output.event({ type: 'textDelta', text: 'ok' });
+    output.event({ type: 'assistantMessage', message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }] }, stopReason: 'end_turn' });
+    output.event(done);
+    expect(output.finish()).toBe(0);
+    expect(err.text()).toBe('codewright: PreToolUse hook: Deploys are frozen today.\n');
+    expect(out.text()).toBe('ok\n');
+  });
+
+  it("writes a tool hook's message as an informational line naming its call, and an MCP result's structuredContent and _meta into tool_use_result", () => {
+    const out = sink();
+    const output = createOutput('stream-json', out.stream, INIT);
+    output.event({ type: 'hookMessage', hookEvent: 'PostToolUse', text: 'Formatted.', toolUseId: 'toolu_m' });
+    const result = { type: 'tool_result' as const, tool_use_id: 'toolu_m', content: '3 rows' };
+    const mcpMeta = { structuredContent: { rows: 3 }, _meta: { trace: 'abc' } };
+    output.event({ type: 'tool', event: { type: 'toolFinished', toolUseId: 'toolu_m', toolName: 'mcp__db__count', isError: false, result, output: '3 rows', mcpMeta } });
+    output.event({ type: 'toolResults', message: { role: 'user', content: [result] } });
+    const lines = out.text().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.subtype === 'informational')).toMatchObject({ content: 'PostToolUse hook: Formatted.', level: 'warning', tag: 'hook:PostToolUse', tool_use_id: 'toolu_m' });
+    expect(lines.find((l) => l.type === 'user')?.tool_use_result).toEqual({ content: '3 rows', structuredContent: { rows: 3 }, _meta: { trace: 'abc' } });
+  });
+
   it('prints tool activity on the verbose stream, not on stdout', () => {
     const out = sink();
     const err = sink();

@@ -30,6 +30,9 @@ describe('core/contracts/settingsCatalog', () => {
     expect(coerceSettingValue(findSetting('diffReview.focus')!, 'false')).toEqual({ ok: true, value: false });
     expect(coerceSettingValue(findSetting('maxTokens')!, '1024')).toEqual({ ok: true, value: 1024 });
     expect(coerceSettingValue(findSetting('maxTokens')!, 1.5)).toMatchObject({ ok: false });
+    expect(coerceSettingValue(findSetting('maxBudgetUsd')!, '2.5')).toEqual({ ok: true, value: 2.5 });
+    expect(coerceSettingValue(findSetting('maxBudgetUsd')!, -1)).toMatchObject({ ok: false });
+    expect(findSetting('maxBudgetUsd')?.sensitive).toBe(true);
     expect(coerceSettingValue(findSetting('model')!, 3)).toEqual({ ok: false, message: 'Invalid value for model: 3; expected a string.' });
   });
 });

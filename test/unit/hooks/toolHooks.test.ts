@@ -155,6 +155,26 @@ describe('PostToolUse hooks', () => {
   });
 });
 
+describe("PreToolUse and PostToolUse hooks' messages for the user", () => {
+  it('reach the UI as hook messages naming the event and the call; the model does not read them', async () => {
+    const said: unknown[] = [];
+    const { engine } = fakeEngine([hookOf('PreToolUse', 'pre'), hookOf('PostToolUse', 'post')], {
+      pre: json({ systemMessage: 'Remember to run the linter.' }),
+      post: json({ systemMessage: 'Build cache refreshed.' }),
+    });
+    const { tool } = runTool();
+    const context = makeContext([tool], { ui: { hookMessage: (m) => said.push(m), notify: () => said.push('notify') } });
+    context.options.hooks = engine;
+    const block = toolUse('Run', { command: 'make' }, 'toolu_9');
+    const outcome = await executeToolUse({ block, assistantMessage: assistantWith(block), context, canUseTool: createCanUseTool(createPermissionEngine(), async () => ({ behavior: 'allow' })) });
+    expect(said).toEqual([
+      { hookEvent: 'PreToolUse', text: 'Remember to run the linter.', toolUseId: 'toolu_9' },
+      { hookEvent: 'PostToolUse', text: 'Build cache refreshed.', toolUseId: 'toolu_9' },
+    ]);
+    expect(toolResultText(outcome.result.content)).toBe('ran make');
+  });
+});
+
 describe('Notification hooks', () => {
   it('hear when a permission prompt goes out', async () => {
     const { engine, runner } = fakeEngine([hookOf('Notification', 'ping')], {});

@@ -202,6 +202,22 @@ describe('auto mode on the fake API', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('counts denials for the whole session, not per turn: a third refusal in the next turn is the third in a row', async () => {
+    const s = session();
+    verdicts = [1, 2, 3].map((n) => verdict('block', `Block number ${n}.`));
+    main = [1, 2].map((n) => call('Bash', { command: `truncate -s 0 first${n}.txt` }));
+    await run(s.agent, 'Summarise the README');
+    main = [3, 4].map((n) => call('Bash', { command: `truncate -s 0 second${n}.txt` }));
+    await run(s.agent, 'Now the CHANGELOG');
+    expect(classifierRequests()).toHaveLength(3);
+    expect(s.prompts.map((p) => (p.decisionReason?.type === 'classifier' ? p.decisionReason.reason : ''))).toEqual([
+      'blocked it: Block number 1.',
+      'blocked it: Block number 2.',
+      'blocked it: Block number 3.',
+      'not consulted after 3 denials in a row (3 in all), so asking instead',
+    ]);
+  });
+
   it('treats a classifier API error or a malformed answer as a block: asked interactively, never run unasked', async () => {
     const s = session();
     main = [call('Bash', { command: 'truncate -s 0 err1.txt' }), call('Bash', { command: 'truncate -s 0 err2.txt' }), call('Bash', { command: 'truncate -s 0 err3.txt' })];

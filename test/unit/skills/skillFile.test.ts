@@ -29,4 +29,14 @@ describe('core/loop/skills/skillFile', () => {
     expect(parseSkillFile('---\ndescription: d\nname: bad name\n---\nb', info)).toMatchObject({ ok: false, problem: { line: 3 } });
     expect(parseSkillFile('---\ndescription: d\nfoo\n---\nb', info)).toMatchObject({ ok: false, problem: { kind: 'skill', line: 3 } });
   });
+
+  it('reads context: fork (and inline), and names the line of any other value', () => {
+    const fork = parseSkillFile('---\ndescription: d\ncontext: fork\n---\nb', info);
+    expect(fork.ok && fork.skill.context).toBe('fork');
+    const inline = parseSkillFile('---\ndescription: d\ncontext: inline\n---\nb', info);
+    expect(inline.ok && inline.skill.context).toBe('inline');
+    const none = parseSkillFile('---\ndescription: d\n---\nb', info);
+    expect(none.ok && none.skill.context).toBeUndefined();
+    expect(parseSkillFile('---\ndescription: d\ncontext: forked\n---\nb', info)).toMatchObject({ ok: false, problem: { line: 3, message: 'context must be "inline" or "fork", not "forked"' } });
+  });
 });

@@ -20,6 +20,12 @@ describe('core/engines/tools/toolSchema', () => {
     });
   });
 
+  it('leaves out the safe-integer bounds an int field gets, while the input is still checked against them', () => {
+    const tool = buildTool({ ...echoTool().tool, inputSchema: z.strictObject({ n: z.number().int(), m: z.number().int().max(9) }) });
+    expect(inputJSONSchemaOf(tool).properties).toEqual({ n: { type: 'integer' }, m: { type: 'integer', maximum: 9 } });
+    expect(tool.inputSchema.safeParse({ n: Number.MAX_SAFE_INTEGER + 2, m: 1 }).success).toBe(false);
+  });
+
   it('converts each schema once and returns the same object after', () => {
     const { tool } = echoTool();
     expect(inputJSONSchemaOf(tool)).toBe(inputJSONSchemaOf(tool));

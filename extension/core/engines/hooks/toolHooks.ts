@@ -17,8 +17,13 @@ export type PreToolVerdict =
   | { kind: 'deny'; decision: PermissionDecision }
   | { kind: 'allow' | 'ask'; input: Record<string, unknown>; reason: PermissionDecisionReason & { type: 'hook' } };
 
-function tell(context: ToolUseContext, result: HookEventResult): void {
-  for (const m of result.userMessages) context.ui?.notify?.(m);
+/** What the hooks told the user goes to the session's UI (core/loop/session/sideEvents.ts), naming the call. */
+function tell(context: ToolUseContext, hookEvent: 'PreToolUse' | 'PostToolUse', toolUseId: string, result: HookEventResult): void {
+  const ui = context.ui;
+  for (const text of result.userMessages) {
+    if (ui?.hookMessage) ui.hookMessage({ hookEvent, text, toolUseId });
+    else ui?.notify?.(text);
+  }
 }
 
 function hookDeny(message: string, name: string, reason?: string): { kind: 'deny'; decision: PermissionDecision } {
@@ -43,7 +48,7 @@ export async function preToolUseVerdict(tool: AnyTool, input: Record<string, unk
     { hook_event_name: 'PreToolUse', tool_name: tool.name, tool_input: input, tool_use_id: toolUseId },
     { sessionId: context.sessionId, cwd: context.cwd, signal: context.abortController.signal },
   );
-  tell(context, result);
+  tell(context, 'PreToolUse', toolUseId, result);
   if (result.stop) return hookDeny(`Stopped by PreToolUse hook "${result.stop.hookName}": ${result.stop.reason}`, result.stop.hookName, result.stop.reason);
   const p = result.permission;
   if (p?.decision === 'deny') return hookDeny(`Blocked by PreToolUse hook "${p.hookName}": ${p.reason ?? 'no reason given'}`, p.hookName, p.reason);
@@ -95,7 +100,7 @@ export async function postToolUseNote(tool: AnyTool, input: Record<string, unkno
     { hook_event_name: 'PostToolUse', tool_name: tool.name, tool_input: input, tool_response: response, tool_use_id: toolUseId },
     { sessionId: context.sessionId, cwd: context.cwd, signal: context.abortController.signal },
   );
-  tell(context, result);
+  tell(context, 'PostToolUse', toolUseId, result);
   const parts: string[] = [];
   if (result.block) parts.push(`PostToolUse hook "${result.block.hookName}" feedback: ${result.block.reason}`);
   for (const extra of result.additionalContext) parts.push(`PostToolUse hook context: ${extra}`);

@@ -5,6 +5,7 @@
  * sub-agent on Haiku never asks for Opus's output limit.
  */
 import type { ThinkingParam } from '../../contracts/modelClient';
+import type { ThinkingConfig } from '../../contracts/toolUseContext';
 import { modelInfo } from './models';
 
 /** `on` (the default): thinking where the model offers it; `off`; or a budget in tokens. */
@@ -38,6 +39,13 @@ export function requestOptionsFor(model: string, prefs: ModelPreferences = {}): 
   const maxTokens = Math.min(prefs.maxTokens ?? info.maxOutputTokens, info.maxOutputTokens);
   const thinking = thinkingFor(info, prefs.thinking ?? 'on', maxTokens);
   return { maxTokens, ...(thinking ? { thinking } : {}), ...(prefs.effort && info.effort ? { effort: prefs.effort } : {}) };
+}
+
+/** The thinking a request to `model` asks for, as `ToolUseContext.options.thinkingConfig` says it. */
+export function thinkingConfigFor(model: string, prefs: ModelPreferences = {}): ThinkingConfig {
+  const thinking = requestOptionsFor(model, prefs).thinking;
+  if (thinking?.type === 'enabled') return { type: 'enabled', budgetTokens: thinking.budget_tokens };
+  return thinking?.type === 'adaptive' ? { type: 'adaptive' } : { type: 'disabled' };
 }
 
 function thinkingFor(info: ReturnType<typeof modelInfo>, setting: ThinkingSetting, maxTokens: number): ThinkingParam | undefined {

@@ -10,7 +10,7 @@ import type { AssistantMessage } from '../../base/messages';
 import type { ModelClient } from '../../contracts/modelClient';
 import { ModelError } from '../../contracts/modelClient';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
-import type { AnyTool } from '../../contracts/tool';
+import { destructiveWarningOf, type AnyTool } from '../../contracts/tool';
 import type { ClassifierVerdict, PermissionClassifier } from './engine';
 import { CLASSIFIER_SYSTEM_PROMPT, CLASSIFIER_TOOL, CLASSIFIER_TOOL_NAME, classifierUserText } from './classifierPrompt';
 
@@ -71,7 +71,7 @@ export function createAutoModeClassifier(opts: AutoModeClassifierOptions = {}): 
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const signal = AbortSignal.any([context.abortController.signal, timeout]);
     try {
-      return await ask(model, modelName, classifierUserText(tool, input, context.messages), signal);
+      return await ask(model, modelName, classifierUserText(tool, input, context.messages, destructiveWarningOf(tool, input, context)), signal);
     } catch (err) {
       return { allow: false, reason: failureReason(err, timeout.aborted) };
     }

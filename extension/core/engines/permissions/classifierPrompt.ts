@@ -96,13 +96,17 @@ export function actionText(tool: AnyTool, input: Record<string, unknown>): strin
   return cut(text.trim() ? text : JSON.stringify(input), CLASSIFIER_LIMITS.actionChars).replace(/<\/action/gi, '<\\/action');
 }
 
-/** The classifier's one user message. */
-export function classifierUserText(tool: AnyTool, input: Record<string, unknown>, messages: readonly Message[]): string {
+/**
+ * The classifier's one user message. `destructive` is the tool's own warning for a call it calls destructive
+ * (`destructiveWarningOf`): written by us, not the agent, so it stands outside the `<action>` tag.
+ */
+export function classifierUserText(tool: AnyTool, input: Record<string, unknown>, messages: readonly Message[], destructive?: string): string {
   const requests = recentUserRequests(messages);
   const listed = requests.length > 0 ? requests.map((r, i) => `<request n="${i + 1}">\n${r}\n</request>`).join('\n') : '(none)';
   return [
     `The user's recent requests, oldest first:\n<user_requests>\n${listed}\n</user_requests>`,
     `The action the agent wants to take, with the ${tool.name} tool:\n<action tool="${tool.name}">\n${actionText(tool, input)}\n</action>`,
+    ...(destructive ? [`The ${tool.name} tool itself marks this action as destructive (it cannot be undone): ${destructive}.`] : []),
     `Call ${CLASSIFIER_TOOL_NAME} with your decision.`,
   ].join('\n\n');
 }

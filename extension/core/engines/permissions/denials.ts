@@ -4,7 +4,8 @@
  * automatically and asks instead, provided someone can be asked.
  *
  * Exactly: the permission gate counts every deny in `context.localDenialTracking` (consecutive, reset by
- * any allow; and total for the session or agent). When the classifier blocks a call and
+ * any allow; and total for the session or agent). The main agent's count is the session's, the same object
+ * every turn (core/loop/session/toolState.ts); a sub-agent keeps its own for its run. When the classifier blocks a call and
  * `consecutiveDenials >= 3` or `totalDenials >= 20`, the engine returns `ask` (reason: the classifier,
  * saying it fell back to asking) instead of `deny`. In `dontAsk` mode, and where prompts are impossible
  * (`shouldAvoidPermissionPrompts`, non-interactive sessions), there is no fallback: those never prompt.

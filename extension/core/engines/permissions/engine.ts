@@ -3,7 +3,8 @@
  * permission context from AppState at each call, so a rule or mode change applies to the next call.
  *
  * Order, first answer wins:
- *  1. `bubble` mode with a parent decider: the parent decides (a sub-agent defers to whoever runs it).
+ *  1. `bubble` mode: the parent decider decides, or else the parent's rules and mode with what the user allowed
+ *     for the rest of this agent's run (bubble.ts); the agent's asks go to the parent's dialog.
  *  2. Whole-tool deny rule (`Bash`, `mcp__server`) → deny.
  *  3. The tool's own `checkPermissions` (content rules, path rules, path safety): deny → deny. Then plan
  *     mode denies what is not read-only. Then an ask for a safety check or an ask rule → ask, which no
@@ -19,8 +20,9 @@
  *  9. Ask the user, with suggestions; dontAsk and contexts that must not prompt deny instead.
  */
 import type { PermissionDecider } from '../../contracts/permissionPrompts';
-import type { AnyTool } from '../../contracts/tool';
+import { destructiveWarningOf, type AnyTool } from '../../contracts/tool';
 import type { ToolUseContext } from '../../contracts/toolUseContext';
+import { bubbledContext } from './bubble';
 import { describeDecisionReason } from './describe';
 import { canPromptUser, shouldFallBackToAsking } from './denials';
 import { actionKindOf, modeOutcome, planModeDenial, safetyCheckFinal, withSuggestions } from './modes';
@@ -66,7 +68,12 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
   return async function decide(tool, input, context): Promise<PermissionResult> {
     const permissions = read(context);
     const mode = permissions.mode;
-    if (mode === 'bubble' && opts.parentDecider) return opts.parentDecider(tool, input, context);
+    if (mode === 'bubble') {
+      if (opts.parentDecider) return opts.parentDecider(tool, input, context);
+      // A background agent's call, decided as its parent would (bubble.ts); what asks goes to the parent's dialog.
+      const asParent = bubbledContext(context);
+      if (asParent) return decide(tool, input, asParent);
+    }
 
     const denyRule = ruleOfTool(permissions, tool, 'deny');
     if (denyRule) {
@@ -76,10 +83,11 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
 
     const own = await tool.checkPermissions(input, context);
     if (own.behavior === 'deny') return own;
-    // Before any ask: while planning, nothing that changes things runs, so there is nothing to ask about.
-    if (mode === 'plan' && !tool.isReadOnly(input)) return planModeDenial(tool);
+    // Before any ask: while planning, nothing that changes things runs, so there is nothing to ask about;
+    // only the session's own bookkeeping (its todo list, its work list, its mode) may change.
+    if (mode === 'plan' && !tool.isReadOnly(input) && tool.sessionStateOnly !== true) return planModeDenial(tool);
 
-    const finish = (ask: PermissionAskDecision) => finishAsk(ask, permissions);
+    const finish = (ask: PermissionAskDecision) => finishAsk(ask, permissions, () => destructiveWarningOf(tool, input, context));
     const ownAsk = (decisionReason: PermissionDecisionReason) => askFromToolAnswer(tool, own, decisionReason);
 
     if (safetyCheckFinal(own, mode)) {
@@ -111,16 +119,23 @@ export function createPermissionEngine(opts: PermissionEngineOptions = {}): Perm
   };
 }
 
-/** Turns an ask into the final answer: a prompt, or a denial where nobody may be prompted. */
-function finishAsk(ask: PermissionAskDecision, permissions: ToolPermissionContext): PermissionResult {
+/**
+ * Turns an ask into the final answer: a prompt, or a denial where nobody may be prompted, which names what a
+ * destructive call would have destroyed (`destructive`, asked only then).
+ */
+function finishAsk(ask: PermissionAskDecision, permissions: ToolPermissionContext, destructive: () => string | undefined): PermissionResult {
   const mode = permissions.mode;
+  const warned = (text: string) => {
+    const warning = destructive();
+    return warning ? `${text} ${warning}.` : text;
+  };
   if (mode === 'dontAsk') {
-    return { behavior: 'deny', message: `${ask.message} Denied: permission mode dontAsk never prompts, and no rule allows this.`, decisionReason: { type: 'mode', mode } };
+    return { behavior: 'deny', message: warned(`${ask.message} Denied: permission mode dontAsk never prompts, and no rule allows this.`), decisionReason: { type: 'mode', mode } };
   }
   if (permissions.shouldAvoidPermissionPrompts) {
     return {
       behavior: 'deny',
-      message: `${ask.message} Denied: permission prompts are not available here.`,
+      message: warned(`${ask.message} Denied: permission prompts are not available here.`),
       decisionReason: { type: 'asyncAgent', reason: ask.decisionReason ? describeDecisionReason(ask.decisionReason) : 'no one can answer a prompt' },
     };
   }
@@ -182,7 +197,9 @@ async function classifierDecision(step: ClassifierStep): Promise<PermissionResul
   const decisionReason = { type: 'classifier', classifier: CLASSIFIER_NAME, reason: `blocked it: ${verdict.reason}` } as const;
   // A block is not a denial: whoever can be asked decides; only where no one can is it refused.
   if (!canPromptUser(context, permissions)) {
-    return { behavior: 'deny', message: `${tool.name} was blocked by the auto-mode classifier: ${verdict.reason}. Try a safer way, or ask the user.`, decisionReason };
+    const destructive = destructiveWarningOf(tool, step.input, context);
+    const warned = destructive ? ` ${destructive}.` : '';
+    return { behavior: 'deny', message: `${tool.name} was blocked by the auto-mode classifier: ${verdict.reason}.${warned} Try a safer way, or ask the user.`, decisionReason };
   }
   const ask = ownAsk(decisionReason);
   return finish(withSuggestions({ ...ask, message: `The auto-mode classifier blocked this ${tool.name} call: ${verdict.reason}. ${ask.message}` }, tool));

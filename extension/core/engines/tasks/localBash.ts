@@ -6,7 +6,8 @@
 import type { ShellExit, ShellProcess } from '../../contracts/shell';
 import { putTask, updateTask, type SetAppState } from './taskStore';
 import { transition } from './lifecycle';
-import { isTerminalTaskStatus, type Task, type TaskStateBase } from '../../contracts/tasks';
+import { captureOutputTail } from './outputTail';
+import { isTerminalTaskStatus, type Task, type TaskOutputPort, type TaskOutputTail, type TaskStateBase } from '../../contracts/tasks';
 
 export interface LocalBashTaskState extends TaskStateBase {
   type: 'local_bash';
@@ -45,9 +46,10 @@ export function registerPendingBashTask(setAppState: SetAppState, start: StartLo
 /**
  * Makes `process` the task's process (creating the task when it was not registered yet) and marks it running;
  * when the process exits, the task ends: killed when TaskStop asked for it, else completed (exit 0) or failed.
- * A task that already ended (killed while pending) does not start again: the process is killed instead.
+ * A task that already ended (killed while pending) does not start again: the process is killed instead. With
+ * `output`, the tail of what it printed is read before it ends, for its notification (outputTail.ts).
  */
-export function attachBashProcess(setAppState: SetAppState, start: StartLocalBashTask, process: ShellProcess): void {
+export function attachBashProcess(setAppState: SetAppState, start: StartLocalBashTask, process: ShellProcess, output?: TaskOutputPort): void {
   let started = false;
   setAppState((prev) => {
     const existing = prev.tasks[start.id];
@@ -60,15 +62,18 @@ export function attachBashProcess(setAppState: SetAppState, start: StartLocalBas
     void process.kill();
     return;
   }
-  void process.exited.then((exit) => finishBashTask(setAppState, start.id, exit));
+  void process.exited.then(async (exit) => {
+    const tail = output ? await captureOutputTail(output, setAppState, start.id) : undefined;
+    finishBashTask(setAppState, start.id, exit, tail);
+  });
 }
 
 /** Ends the task as its exit says, unless it already ended (a killed task stays killed, never completed). */
-function finishBashTask(setAppState: SetAppState, id: string, exit: ShellExit): void {
+function finishBashTask(setAppState: SetAppState, id: string, exit: ShellExit, outputTail?: TaskOutputTail): void {
   updateTask<LocalBashTaskState>(setAppState, id, (task) => {
     const ended = transition(task, exit.code === 0 ? 'completed' : 'failed') ?? task;
     const { process: _gone, ...rest } = ended;
-    return { ...rest, exitCode: exit.code, endTime: task.endTime ?? Date.now() };
+    return { ...rest, exitCode: exit.code, endTime: task.endTime ?? Date.now(), ...(outputTail ? { outputTail } : {}) };
   });
 }
 

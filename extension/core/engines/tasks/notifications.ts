@@ -8,13 +8,15 @@ import { isLocalAgentTask } from './localAgent';
 import { isLocalBashTask } from './localBash';
 import { isNotificationDue, markTasksNotified } from './lifecycle';
 import { takeMonitorEvents } from './monitorEvents';
+import { markTailsDelivered, tailBlock, tailNote } from './outputTail';
 import type { TaskStoreAccess } from './taskStore';
 import { taskSetter } from './taskStore';
 import type { TaskStateBase } from '../../contracts/tasks';
 
 const MAX_LABEL = 200;
 
-function label(task: TaskStateBase): string {
+/** The task on one line: a command's description (else the command), an agent's description, cut to 200 characters. */
+export function taskLabel(task: TaskStateBase): string {
   const text = isLocalBashTask(task) ? task.description || task.command : task.description;
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > MAX_LABEL ? `${line.slice(0, MAX_LABEL - 1)}…` : line;
@@ -22,7 +24,7 @@ function label(task: TaskStateBase): string {
 
 /** One line saying how the task ended ("Task \"…\" completed"): the notification's summary, and the chat's note. */
 export function taskSummary(task: TaskStateBase): string {
-  const what = isLocalBashTask(task) ? `Background command "${label(task)}"` : `Task "${label(task)}"`;
+  const what = isLocalBashTask(task) ? `Background command "${taskLabel(task)}"` : `Task "${taskLabel(task)}"`;
   const exit = isLocalBashTask(task) && task.exitCode !== undefined ? ` (exit code ${task.exitCode})` : '';
   if (task.status === 'completed') return `${what} completed${exit}`;
   if (task.status === 'failed') return `${what} failed${exit}`;
@@ -41,7 +43,7 @@ function agentResult(task: TaskStateBase): string[] {
   return [`<result>${escape(report)}</result>`];
 }
 
-/** The `<task-notification>` block for one task (after Claude Code's shape, so models recognise it). */
+/** The `<task-notification>` block for one task (after Claude Code's shape, so models recognise it), with its output's tail. */
 export function formatTaskNotification(task: TaskStateBase): string {
   const lines = [
     '<task-notification>',
@@ -51,8 +53,9 @@ export function formatTaskNotification(task: TaskStateBase): string {
     `<output-file>${escape(task.outputFile)}</output-file>`,
     `<summary>${escape(taskSummary(task))}</summary>`,
     ...agentResult(task),
+    ...tailBlock(task),
     '</task-notification>',
-    'Read the output file to see what it printed.',
+    tailNote(task),
   ];
   return lines.join('\n');
 }
@@ -73,6 +76,7 @@ export function takeTaskNotifications(access: TaskStoreAccess): string[] {
   const pending = pendingNotifications(access.getAppState().tasks, access.subAgent?.agentId);
   if (pending.length === 0) return events;
   markTasksNotified(taskSetter(access), pending.map((t) => t.id));
+  markTailsDelivered(taskSetter(access), pending);
   return [...events, ...pending.map(formatTaskNotification)];
 }
 

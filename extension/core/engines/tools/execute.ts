@@ -75,7 +75,7 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
     );
     if (signal.aborted) return fail('interrupted', interruptedMessage(opts.signal, context.abortController.signal));
 
-    const own = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decision.resultNote);
+    const own = withNote(tool.mapToolResultToToolResultBlockParam(output.data, block.id), decisionNote(decision));
     // PostToolUse hooks may add feedback for the model (core/engines/hooks/toolHooks.ts); the tool has already run.
     const mapped = withNote(own, await postToolUseNote(tool, input, output.data, callContext, block.id));
     const result = await persistLargeResult(mapped, {
@@ -83,7 +83,8 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
       storage: context.ports.storage,
       toolName: tool.name,
     });
-    emit({ type: 'toolFinished', toolUseId: block.id, toolName: tool.name, isError: result.is_error === true, result, output: output.data });
+    // An MCP server's structured content and _meta travel beside the output, for SDK consumers (ToolResult.mcpMeta).
+    emit({ type: 'toolFinished', toolUseId: block.id, toolName: tool.name, isError: result.is_error === true, result, output: output.data, ...(output.mcpMeta ? { mcpMeta: output.mcpMeta } : {}) });
     return {
       result,
       newMessages: output.newMessages ?? [],
@@ -98,7 +99,17 @@ export async function executeToolUse(opts: ExecuteOptions): Promise<ToolExecutio
   }
 }
 
-/** The permission decision's note (how the user changed the proposal) goes after the tool's own text. */
+/**
+ * What the permission decision adds for the model: how the user changed the proposal (diff review), and the
+ * note the user typed while approving (`acceptFeedback`).
+ */
+function decisionNote(decision: { resultNote?: string; acceptFeedback?: string }): string | undefined {
+  const feedback = decision.acceptFeedback?.trim();
+  const notes = [decision.resultNote, feedback ? `The user approved this call and added a note: ${feedback}` : undefined].filter((n): n is string => !!n);
+  return notes.length > 0 ? notes.join('\n\n') : undefined;
+}
+
+/** The permission decision's note goes after the tool's own text. */
 function withNote(result: ToolResultBlock, note: string | undefined): ToolResultBlock {
   if (!note) return result;
   if (typeof result.content === 'string') return { ...result, content: `${result.content}\n\n${note}` };

@@ -8,9 +8,10 @@ import { notifyHooks } from '../hooks/sessionHooks';
 import { preToolUseVerdict, withHookVerdict } from '../hooks/toolHooks';
 import type { PermissionDecision } from '../../contracts/permissions';
 import type { AskUser, PermissionDecider, PermissionPrompt, PermissionUpdateSink } from '../../contracts/permissionPrompts';
-import type { ToolUseContext } from '../../contracts/toolUseContext';
+import type { SubAgentInfo, ToolUseContext } from '../../contracts/toolUseContext';
+import { allowForAgentRun } from '../permissions/bubble';
 import { askWhileClassifying, settleQuickClassifier } from './classifierRace';
-import type { CanUseToolFn } from '../../contracts/tool';
+import { destructiveWarningOf, type CanUseToolFn } from '../../contracts/tool';
 
 export interface CanUseToolOptions {
   onPermissionUpdates?: PermissionUpdateSink;
@@ -37,9 +38,11 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       return decision;
     }
     if (!askUser) {
+      // A destructive call says so in the denial too: the headless CLI's reader learns what was at stake.
+      const destructive = destructiveWarningOf(tool, input, context);
       const denied: PermissionDecision = {
         behavior: 'deny',
-        message: `Permission to use ${tool.name} was not granted: ${result.message} (no one can be asked in this session).`,
+        message: `Permission to use ${tool.name} was not granted: ${result.message} (no one can be asked in this session).${destructive ? ` ${destructive}.` : ''}`,
         decisionReason: result.decisionReason ?? { type: 'other', reason: 'no interactive approval available' },
       };
       record(context, toolUseId, tool.name, denied, 'config');
@@ -54,7 +57,7 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       ...(result.suggestions ? { suggestions: result.suggestions } : {}),
       ...(result.decisionReason ? { decisionReason: result.decisionReason } : {}),
       assistantMessage,
-      ...(context.subAgent ? { agent: { agentType: context.subAgent.agentType, description: context.subAgent.description } } : {}),
+      ...(context.subAgent ? { agent: askingAgent(context.subAgent) } : {}),
     };
     const pending = result.behavior === 'ask' ? result.pendingClassifierCheck : undefined;
     const { answer, by } = await askWhileClassifying((ctx) => askUser(prompt, ctx), pending, context);
@@ -62,7 +65,8 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
       record(context, toolUseId, tool.name, answer, 'config');
       return answer;
     }
-    const { permissionUpdates, ...answered } = answer;
+    const { permissionUpdates, allowForAgentRun: forRun, ...answered } = answer;
+    if (answered.behavior === 'allow' && forRun) allowForAgentRun(context, tool.name);
     const decision: PermissionDecision = answered.behavior === 'allow' && !answered.updatedInput ? { ...answered, ...rewritten } : answered;
     if (decision.behavior === 'allow' && permissionUpdates?.length && options.onPermissionUpdates) {
       try {
@@ -75,6 +79,12 @@ export function createCanUseTool(decider: PermissionDecider, askUser?: AskUser, 
     record(context, toolUseId, tool.name, decision, 'user');
     return decision;
   };
+}
+
+/** The asking sub-agent as the dialog names it. */
+function askingAgent(agent: SubAgentInfo): NonNullable<PermissionPrompt['agent']> {
+  const name = agent.bubble?.name ? { name: agent.bubble.name } : {};
+  return { agentType: agent.agentType, description: agent.description, ...name, ...(agent.bubble ? { background: true } : {}) };
 }
 
 function record(

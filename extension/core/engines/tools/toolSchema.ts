@@ -11,11 +11,17 @@ type JsonObjectSchema = ToolDefinition['input_schema'];
 
 const schemaCache = new WeakMap<object, JsonObjectSchema>();
 
+/** `z.number().int()` adds ±2^53-1 bounds: noise in every request (Zod still validates the input). */
+function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  if (jsonSchema['maximum'] === Number.MAX_SAFE_INTEGER) delete jsonSchema['maximum'];
+  if (jsonSchema['minimum'] === Number.MIN_SAFE_INTEGER) delete jsonSchema['minimum'];
+}
+
 export function inputJSONSchemaOf(tool: AnyTool): JsonObjectSchema {
   if (tool.inputJSONSchema) return tool.inputJSONSchema;
   const cached = schemaCache.get(tool.inputSchema);
   if (cached) return cached;
-  const { $schema: _dropped, ...rest } = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Record<string, unknown>;
+  const { $schema: _dropped, ...rest } = z.toJSONSchema(tool.inputSchema, { io: 'input', override: dropSafeIntegerBounds }) as Record<string, unknown>;
   if (rest.type !== 'object') throw new Error(`Tool ${tool.name}: input schema must be an object schema`);
   const schema = rest as JsonObjectSchema;
   schemaCache.set(tool.inputSchema, schema);

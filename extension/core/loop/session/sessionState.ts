@@ -14,6 +14,7 @@ import type { AgentSessionDeps } from './sessionDeps';
 import { createMailState, killSessionTasks, type MailState } from './taskMail';
 import { createToolState, type ToolState } from './toolState';
 import { createRecord, type SessionRecord } from './transcript';
+import { SideEvents } from './sideEvents';
 
 /** The running turn or /compact (turnRunner.ts, contextWindow.ts). */
 export interface RunState {
@@ -49,6 +50,8 @@ export interface SessionState {
   readonly usage: UsageTracker;
   /** Memory files re-read each turn, and the nested-memory tracker (core/engines/memory/sessionMemory.ts). */
   readonly memory: SessionMemory;
+  /** What the tools' UI callbacks told the user, yielded among the turn's events (sideEvents.ts). */
+  readonly side: SideEvents;
   readonly stopModeSync: () => void;
 }
 
@@ -73,6 +76,7 @@ export function createSessionState(deps: AgentSessionDeps, sessionId?: string): 
     store,
     usage,
     memory,
+    side: new SideEvents(),
     stopModeSync,
   };
 }

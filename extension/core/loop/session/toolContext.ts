@@ -7,6 +7,7 @@ import type { CommandContext } from '../../contracts/commands';
 import type { Tools } from '../../contracts/tool';
 import { enterWorktreeContext } from '../../engines/worktrees/worktreeSession';
 import { mcpClientInfos } from '../../engines/mcp/views';
+import { thinkingConfigFor } from '../../engines/models/requestOptions';
 import { commandToolRunner } from '../commands/runTool';
 import { canUseTool, pullWindowRules } from './permissionWiring';
 import type { SessionState } from './sessionState';
@@ -45,7 +46,8 @@ function baseContext(s: SessionState, abort: AbortController, model: string, too
     cwd: deps.cwd,
     workingDirectory: s.tools.workingDirectory,
     toolDecisions: new Map(),
-    localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
+    // One count for the whole session: the limits are per session, not per turn (core/engines/permissions/denials.ts).
+    localDenialTracking: s.tools.denials,
     contentReplacementState: s.tools.replacement,
     fileReadingLimits: {},
     globLimits: {},
@@ -54,6 +56,7 @@ function baseContext(s: SessionState, abort: AbortController, model: string, too
     ports: { model: deps.model, ...deps.toolPorts, ...mcpPort(s), storage: deps.storageFor(s.sessionId) },
     ...(s.memory.nested ? { nestedMemory: s.memory.nested } : {}),
     ...(s.tools.mcpResources ? { mcpResourceNotes: s.tools.mcpResources } : {}),
+    ui: s.side.ui,
   };
 }
 
@@ -65,6 +68,8 @@ function mcpPort(s: SessionState): { mcp?: McpHub } {
 
 function toolOptions(s: SessionState, model: string, tools: Tools, requestPrefix?: RequestPrefix): ToolUseContext['options'] {
   const { deps } = s;
+  // The turn's own settings: `model` is the turn's (a prompt command's may replace the setting's).
+  const settings = deps.settings();
   return {
     tools,
     refreshTools: () => offeredTools(s.tools, deps),
@@ -72,7 +77,8 @@ function toolOptions(s: SessionState, model: string, tools: Tools, requestPrefix
     mainLoopModel: model,
     debug: false,
     verbose: false,
-    thinkingConfig: { type: 'disabled' },
+    thinkingConfig: thinkingConfigFor(model, settings),
+    ...(settings.maxBudgetUsd ? { maxBudgetUsd: settings.maxBudgetUsd } : {}),
     mcpClients: deps.mcp ? mcpClientInfos(deps.mcp.servers()) : [],
     mcpResources: {},
     isNonInteractiveSession: deps.isNonInteractiveSession ?? false,

@@ -6,7 +6,7 @@ import type { AgentDefinition } from '../../contracts/agents';
 import type { AppStateStore } from '../../contracts/appState';
 import type { Command } from '../../contracts/commands';
 import type { Tools } from '../../contracts/tool';
-import type { ContentReplacementState, ToolUseContext } from '../../contracts/toolUseContext';
+import type { ContentReplacementState, DenialTrackingState, ToolUseContext } from '../../contracts/toolUseContext';
 import { WorkingDirectory } from '../../contracts/workingDirectory';
 import { McpResourceWatch } from '../../engines/mcp/resourceWatch';
 import { McpToolSet } from '../../engines/mcp/tools';
@@ -19,6 +19,8 @@ export interface ToolState {
   readonly readFileState: ToolUseContext['readFileState'];
   readonly discovered: Set<string>;
   readonly replacement: ContentReplacementState;
+  /** The session's denials in a row and in all, counted across its turns (core/engines/permissions/denials.ts). */
+  readonly denials: DenialTrackingState;
   /** Where a Bash `cd` moved the session; later turns start there too. */
   readonly workingDirectory: WorkingDirectory;
   /** The MCP servers' tools, rebuilt when the hub reports a change (core/engines/mcp/tools.ts). */
@@ -37,6 +39,7 @@ export function createToolState(deps: AgentSessionDeps): ToolState {
     readFileState: new Map(),
     discovered: new Set<string>(),
     replacement: createContentReplacementState(),
+    denials: { consecutiveDenials: 0, totalDenials: 0 },
     workingDirectory: new WorkingDirectory(),
     mcpTools: deps.mcp ? new McpToolSet(deps.mcp) : undefined,
     mcpResources: deps.mcp ? new McpResourceWatch(deps.mcp) : undefined,

@@ -15,6 +15,7 @@ import { turnSettings } from './modeAndModel';
 import { canUseTool, setCommandRules } from './permissionWiring';
 import type { AgentEvent, TurnOptions } from './sessionDeps';
 import type { SessionState } from './sessionState';
+import { withSideEvents } from './sideEvents';
 import { takeRoundMail } from './taskMail';
 import { turnContext } from './toolContext';
 import { beginTurnRecord, storePrompt } from './transcript';
@@ -31,7 +32,7 @@ export async function* runTurn(s: SessionState, prompt: string | Message['conten
     if (!(yield* openTurn(s, prompt, settings.model, abort.signal))) return;
     const request = await prepareRequest(s, settings, options);
     const context = turnContext(s, abort, settings.model, request.prefix, request.tools);
-    yield* followQuery(s, query(queryParams(s, settings, request, context, options)));
+    yield* followQuery(s, withSideEvents(query(queryParams(s, settings, request, context, options)), s.side));
   } finally {
     s.run.abort = undefined;
     s.run.roundInterrupt = undefined;

@@ -2,14 +2,15 @@
  * Skills: `.claude/skills/<name>/SKILL.md` and `~/.claude/skills/<name>/SKILL.md` (docs/ARCHITECTURE.md,
  * Slash commands and skills), as Claude Code reads them. The front matter gives `name` (else the folder's
  * name), `description` (required: it is what the model sees to decide when to load the skill) and
- * `allowed-tools`, plus the command fields. Each skill is a `PromptCommand`, so it is also the slash command
- * `/name`; its prompt starts with the skill's folder, so the files beside SKILL.md are reachable by path.
+ * `allowed-tools`, `context` (`fork` runs it in a fork of the conversation), plus the command fields. Each
+ * skill is a `PromptCommand`, so it is also the slash command `/name`; its prompt starts with the skill's
+ * folder, so the files beside SKILL.md are reachable by path.
  */
 import type { ConfigProblem } from '../../base/configProblems';
 import { commonFields } from '../commands/promptFile';
 import { makePromptCommand } from '../commands/promptCommand';
 import type { PromptCommand } from '../../contracts/commands';
-import { FrontMatterError, frontString, parseFrontMatter } from '../../base/text/frontMatter';
+import { FrontMatterError, frontString, parseFrontMatter, type FrontMatter } from '../../base/text/frontMatter';
 
 export type SkillFileResult = { ok: true; skill: PromptCommand } | { ok: false; problem: ConfigProblem };
 
@@ -26,6 +27,13 @@ export interface SkillFileInfo {
   source: 'user' | 'project' | 'plugin';
   /** A plugin's name: the skill is `<namespace>:<name>` (docs/ARCHITECTURE.md, Plugins). */
   namespace?: string;
+}
+
+/** `context: fork` runs the skill in a fork of the conversation; `inline` (the default) in the conversation itself. */
+function skillContext(fm: FrontMatter): 'inline' | 'fork' | undefined {
+  const value = frontString(fm, 'context')?.trim();
+  if (value === undefined || value === 'inline' || value === 'fork') return value;
+  throw new FrontMatterError(fm.keyLines.context ?? 1, `context must be "inline" or "fork", not "${value}"`);
 }
 
 /** The skill's `PromptCommand`, or the problem that names its SKILL.md and line. */
@@ -53,7 +61,8 @@ export function parseSkillFile(text: string, info: SkillFileInfo): SkillFileResu
       loadedFrom: info.path,
       ...commonFields(fm),
     });
-    return { ok: true, skill: { ...skill, whenToUse: description, isSkill: true } };
+    const context = skillContext(fm);
+    return { ok: true, skill: { ...skill, whenToUse: description, isSkill: true, ...(context ? { context } : {}) } };
   } catch (err) {
     if (err instanceof FrontMatterError) return problem(err.line, err.message);
     throw err;

@@ -28,6 +28,8 @@ export interface AgentLoopRun {
   transcriptPath?: string;
   /** Its prompt, messages, tool ends and usage as they happen (a foreground agent's, for the stream-json CLI). */
   onEvent?: (event: QueryEvent) => void;
+  /** A fork's start (fork.ts): the parent's conversation, sent but not recorded again, and its first message. */
+  opening?: { history: readonly Message[]; message: UserMessage };
 }
 
 export interface AgentLoopDeps {
@@ -216,10 +218,10 @@ export async function runAgentLoop(
 ): Promise<AgentRunResult> {
   const startedAt = Date.now();
   const tally: Tally = { usage: { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }, toolUses: 0, end: 'error', messages: [] };
-  const first: UserMessage = { role: 'user', content: run.prompt };
+  const first: UserMessage = run.opening?.message ?? { role: 'user', content: run.prompt };
   record(run, tally, first);
   run.onEvent?.({ type: 'userMessage', message: first, meta: true });
-  let conversation: readonly Message[] | 'capped' | undefined = [first];
+  let conversation: readonly Message[] | 'capped' | undefined = [...(run.opening?.history ?? []), first];
   for (let turns = 1; Array.isArray(conversation); turns++) {
     conversation = await runTurn(run, deps, canUseTool, emit, { tally, conversation, startedAt });
     if (!mate || statusOf(tally.end) !== 'completed') break;

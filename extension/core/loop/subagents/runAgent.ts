@@ -16,7 +16,8 @@ import type { CanUseToolFn } from '../../contracts/tool';
 import { toolDefinitions } from '../../engines/tools/toolSchema';
 import { agentProgress, runAgentLoop, type AgentLoopDeps, type AgentLoopRun } from './agentLoop';
 import { AgentTranscript } from './agentTranscript';
-import { allowedToolNames, findAgentDefinition, permissionModeFor } from './definitions';
+import { allowedToolNames, permissionModeFor } from './definitions';
+import { FORK_DEFINITION, forkOpening, forkPrefix, spawnableDefinition } from './fork';
 import { resolveAgentModel } from '../../engines/models/models';
 import { MAIN_AGENT_NAME, type Inbox } from '../../contracts/mailbox';
 import { chainAbort, createSubAgentContext } from './subAgentContext';
@@ -83,7 +84,7 @@ async function requestOf(parent: ToolUseContext, definition: AgentDefinition, mo
 }
 
 async function prepare(request: SpawnAgentRequest, parent: ToolUseContext): Promise<PreparedAgent> {
-  const definition = findAgentDefinition(parent.options.agentDefinitions, request.agentType);
+  const definition = spawnableDefinition(parent.options.agentDefinitions, request.agentType);
   if (!definition) throw new Error(unknownAgentTypeMessage(request.agentType, parent.options.agentDefinitions));
   const agentId = newAgentId(definition.agentType);
   // First, as it may refuse (a name in use): nothing else has been set up yet.
@@ -103,7 +104,9 @@ async function prepare(request: SpawnAgentRequest, parent: ToolUseContext): Prom
 /** The isolated context and the request prefix of a sub-agent, working in `worktree` when it has one. */
 async function prepareRun(request: SpawnAgentRequest, parent: ToolUseContext, definition: AgentDefinition, agentId: AgentId, worktree?: WorktreeInfo): Promise<AgentLoopRun> {
   const cwd = worktree?.path ?? parent.cwd;
-  const modelName = resolveAgentModel(request.model ?? definition.model, parent.options.mainLoopModel);
+  const fork = definition === FORK_DEFINITION;
+  // A fork runs on its parent's model: another model could not read the parent's cache.
+  const modelName = fork ? parent.options.mainLoopModel : resolveAgentModel(request.model ?? definition.model, parent.options.mainLoopModel);
   const allowed = allowedToolNames(definition, parent.options.tools.map((t) => t.name));
   const mode = permissionModeFor(definition);
   const isolated = createSubAgentContext(parent, new AbortController(), {
@@ -114,12 +117,15 @@ async function prepareRun(request: SpawnAgentRequest, parent: ToolUseContext, de
     model: modelName,
     cwd,
     ...(mode ? { permissionMode: mode } : {}),
+    ...(fork ? { inheritConversation: true } : {}),
+    ...(request.runInBackground ? { bubble: { ...(request.name ? { name: request.name } : {}) } } : {}),
   });
   // In its worktree the workspace is the worktree too, so path permissions, Glob and Grep stay inside it.
   const context = worktree ? enterWorktreeContext(isolated, { worktree, originalCwd: parent.cwd, created: true, agentId }) : isolated;
-  const { system, tools } = await requestOf(parent, definition, modelName, context, cwd);
+  const { system, tools } = (fork && forkPrefix(parent.options.requestPrefix, modelName)) || (await requestOf(parent, definition, modelName, context, cwd));
   const transcript = new AgentTranscript(parent.ports.storage, agentId);
-  return { agentType: definition.agentType, description: request.description, prompt: request.prompt, modelName, system, tools, context, transcript };
+  const opening = fork ? { opening: forkOpening(parent.messages, request.prompt, worktree ? cwd : undefined) } : {};
+  return { agentType: definition.agentType, description: request.description, prompt: request.prompt, modelName, system, tools, context, transcript, ...opening };
 }
 
 /** The result of a run whose cleanup threw: failed, so its task still ends. */

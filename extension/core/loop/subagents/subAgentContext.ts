@@ -9,7 +9,7 @@ import type { AgentId } from '../../base/ids';
 import type { PermissionMode } from '../../contracts/permissions';
 import type { AppState } from '../../contracts/appState';
 import type { SetAppState } from '../../engines/tasks/taskStore';
-import type { ToolUseContext } from '../../contracts/toolUseContext';
+import type { PermissionBubble, ToolUseContext } from '../../contracts/toolUseContext';
 import { createContentReplacementState } from '../../engines/results/resultStorage';
 import type { Tools } from '../../contracts/tool';
 import { WorkingDirectory } from '../../contracts/workingDirectory';
@@ -23,6 +23,10 @@ export interface SubAgentContextOptions {
   cwd: string;
   /** A read-only agent runs in `plan` mode whatever the parent's mode. */
   permissionMode?: PermissionMode;
+  /** A fork: it carries on the parent's conversation, so it keeps the parent's record of replaced tool results. */
+  inheritConversation?: boolean;
+  /** A background agent or teammate: its permission questions go up to the parent (`bubble` mode). */
+  bubble?: { name?: string };
 }
 
 /** Aborts `child` when `parent` aborts; returns the function that stops following. */
@@ -61,26 +65,38 @@ function viewOfAppState(parent: ToolUseContext, mode: PermissionMode | undefined
   };
 }
 
+/** What a background agent's engine decides with: the parent's permissions, in the agent's own mode if it has one. */
+function bubbleOf(parent: ToolUseContext, opts: SubAgentContextOptions): PermissionBubble | undefined {
+  if (!opts.bubble) return undefined;
+  const own = viewOfAppState(parent, opts.permissionMode);
+  const parentPermissions = () => {
+    const permissions = own().toolPermissionContext;
+    return permissions.mode === 'bubble' ? { ...permissions, mode: 'default' as const } : permissions;
+  };
+  return { parentPermissions, allowedForRun: new Set(), ...(opts.bubble.name ? { name: opts.bubble.name } : {}) };
+}
+
 export function createSubAgentContext(parent: ToolUseContext, abortController: AbortController, opts: SubAgentContextOptions): ToolUseContext {
   const root = parent.setAppStateForTasks ?? parent.setAppState;
   const { spawnAgent: _noNesting, requestPrefix: _parents, ...options } = parent.options;
+  const bubble = bubbleOf(parent, opts);
   return {
     options: { ...options, tools: opts.tools, mainLoopModel: opts.model },
     abortController,
-    getAppState: viewOfAppState(parent, opts.permissionMode),
+    getAppState: viewOfAppState(parent, bubble ? 'bubble' : opts.permissionMode),
     setAppState: () => {},
     setAppStateForTasks: stampingTaskSetter(root, opts.agentId),
     readFileState: new Map(parent.readFileState),
     messages: [],
     sessionId: parent.sessionId,
     agentId: opts.agentId,
-    subAgent: { agentId: opts.agentId, agentType: opts.agentType, description: opts.description },
+    subAgent: { agentId: opts.agentId, agentType: opts.agentType, description: opts.description, ...(bubble ? { bubble } : {}) },
     cwd: opts.cwd,
     // A sub-agent's `cd` moves its own working directory, never its parent's.
     workingDirectory: new WorkingDirectory(),
     toolDecisions: new Map(),
     localDenialTracking: { consecutiveDenials: 0, totalDenials: 0 },
-    contentReplacementState: createContentReplacementState(),
+    contentReplacementState: opts.inheritConversation ? { replaced: new Map(parent.contentReplacementState.replaced) } : createContentReplacementState(),
     fileReadingLimits: { ...parent.fileReadingLimits },
     globLimits: { ...parent.globLimits },
     discoveredToolNames: new Set(),

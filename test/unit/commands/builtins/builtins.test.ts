@@ -23,7 +23,7 @@ describe('core/loop/commands/builtins', () => {
     const { all } = builtins(fakeHost());
     const names = all.map((c) => c.name);
     expect(names.sort()).toEqual(
-      ['agents', 'clear', 'compact', 'context', 'cost', 'export', 'help', 'hooks', 'init', 'mcp', 'memory', 'model', 'output-style', 'permissions', 'plugin', 'resume', 'review', 'rewind'].sort(),
+      ['agents', 'clear', 'compact', 'context', 'cost', 'export', 'help', 'hooks', 'init', 'mcp', 'memory', 'model', 'output-style', 'permissions', 'plugin', 'resume', 'review', 'rewind', 'tasks'].sort(),
     );
     expect(all.every((c) => c.description.length > 10 && c.source === 'builtin')).toBe(true);
     const panels = all.filter((c) => c.type === 'local-jsx').map((c) => c.name);

@@ -141,6 +141,17 @@ describe('core/engines/mcp/tools: results', () => {
   });
 });
 
+describe('core/engines/mcp/tools: mcpMeta through the executor', () => {
+  it('reports structuredContent and _meta with the finished call, for stream-json consumers', async () => {
+    const hub = fakeHub([{ name: 's', tools: [tool('t')], results: { t: { content: [{ type: 'text', text: 'ok' }], structuredContent: { rows: 2 }, _meta: { trace: 'y' } } } }]);
+    const t = mcpTools(hub)[0]!;
+    const block = toolUse(t.name, {});
+    const finished: unknown[] = [];
+    await executeToolUse({ block, assistantMessage: assistantWith(block), context: makeContext([t]), canUseTool: allowAll, emit: (e) => e.type === 'toolFinished' && finished.push(e) });
+    expect(finished).toEqual([expect.objectContaining({ toolName: 'mcp__s__t', isError: false, mcpMeta: { structuredContent: { rows: 2 }, _meta: { trace: 'y' } } })]);
+  });
+});
+
 describe('core/engines/mcp/tools: permissions', () => {
   const hub = fakeHub([{ name: 'github', tools: [tool('create_issue'), tool('list_issues')] }, { name: 'other', tools: [tool('create_issue')] }]);
   const tools = mcpTools(hub);

@@ -43,6 +43,14 @@ describe('host/node/taskOutput', () => {
     await expect(port.read(file, 0, 0)).rejects.toThrow(/maxBytes/);
   });
 
+  it('gives the bytes written so far as the size, and 0 for a missing file', async () => {
+    writeFileSync(file, 'héllo\n');
+    expect(await port.size(file)).toBe(7);
+    appendFileSync(file, 'more');
+    expect(await port.size(file)).toBe(11);
+    expect(await port.size(path.join(dir, 'missing.output'))).toBe(0);
+  });
+
   it('counts whole UTF-8 characters at the end of a buffer', () => {
     const bytes = Buffer.from('x€');
     expect(wholeUtf8Length(bytes)).toBe(4);

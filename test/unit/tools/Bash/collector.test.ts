@@ -41,7 +41,7 @@ describe('tools/Bash result text', () => {
     expect(text).toBe(
       'Command was still running after 1.5s, so it was moved to the background with ID: b1.\n' +
         'Output is being written to: /o\n' +
-        'Read that file to check its output, and stop the command with TaskStop (task_id "b1"). You will be notified when it finishes.\n\n' +
+        'TaskGet (taskId "b1") shows what it printed since you last looked (or Read that file); stop the command with TaskStop (task_id "b1"). You will be notified when it finishes, with the end of its output.\n\n' +
         'Latest output:\nstep 3',
     );
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPermissionEngine } from '../../../../extension/core/engines/permissions/engine';
 import { asAgentId } from '../../../../extension/core/base/ids';
 import { ExitWorktreeTool } from '../../../../extension/tools/ExitWorktree/ExitWorktree';
+import { destructiveWarningOf } from '../../../../extension/core/contracts/tool';
 import { gitIn, removeDir, stubGitEnv } from '../../host/node/gitRepo';
 import { worktreeHarness, type WorktreeHarness } from '../EnterWorktree/harness';
 
@@ -111,6 +112,26 @@ describe('tools/ExitWorktree', () => {
     });
     h.context.setAppState((prev) => ({ ...prev, toolPermissionContext: { ...prev.toolPermissionContext, mode: 'plan' } }));
     expect((await engine(ExitWorktreeTool, { action: 'keep' }, h.context)).behavior).toBe('deny');
+  });
+
+  it('is destructive only when it removes, saying what is lost', () => {
+    expect(destructiveWarningOf(ExitWorktreeTool, { action: 'keep' })).toBeUndefined();
+    expect(destructiveWarningOf(ExitWorktreeTool, { action: 'remove' })).toBe(
+      'This deletes the worktree (destructive: files in it that git ignores are lost; uncommitted changes stop it)',
+    );
+    expect(destructiveWarningOf(ExitWorktreeTool, { action: 'remove', discard_changes: true })).toBe(
+      'This deletes the worktree and discards its uncommitted changes (destructive: they cannot be recovered)',
+    );
+  });
+
+  it('names what a removal would destroy when nobody may be asked (dontAsk)', async () => {
+    const { h } = await inWorktree('dontask');
+    h.context.setAppState((prev) => ({ ...prev, toolPermissionContext: { ...prev.toolPermissionContext, mode: 'dontAsk' } }));
+    const engine = createPermissionEngine();
+    const removal = await engine(ExitWorktreeTool, { action: 'remove', discard_changes: true }, h.context);
+    expect(removal).toMatchObject({ behavior: 'deny', message: expect.stringMatching(/never prompts, and no rule allows this\. This deletes the worktree and discards its uncommitted changes \(destructive: they cannot be recovered\)\.$/) });
+    const keep = await engine(ExitWorktreeTool, { action: 'keep' }, h.context);
+    expect(keep).toMatchObject({ behavior: 'deny', message: expect.not.stringContaining('destructive') });
   });
 
   it('lets only the agent that entered a worktree leave it', async () => {

@@ -16,7 +16,7 @@ describe('tools/NotebookEdit on disk (NodeWorkspace)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'codewright-nb-disk-'));
     const file = path.join(dir, 'sample.ipynb');
     writeFileSync(file, fixture('sample.ipynb'));
-    const search = { ripgrep: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
+    const search = { ripgrep: () => Promise.reject(new Error('unused')), listFiles: () => Promise.reject(new Error('unused')), glob: () => Promise.reject(new Error('unused')) };
     const context = makeContext([NotebookEditTool], {
       cwd: dir,
       ports: { storage: new NodeSessionStorage(dir), workspace: new NodeWorkspace([dir]), search },

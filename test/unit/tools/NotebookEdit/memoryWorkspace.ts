@@ -85,6 +85,7 @@ export class MemoryWorkspace implements Workspace {
 
 const noSearch: SearchPort = {
   ripgrep: () => Promise.reject(new Error('search is not used by these tests')),
+  listFiles: () => Promise.reject(new Error('search is not used by these tests')),
   glob: () => Promise.reject(new Error('search is not used by these tests')),
 };
 

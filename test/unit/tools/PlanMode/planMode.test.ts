@@ -15,6 +15,7 @@ import { runToolUses } from '../../../../extension/core/engines/tools/orchestrat
 import { createCanUseTool } from '../../../../extension/core/engines/tools/permissionGate';
 import type { Tools } from '../../../../extension/core/contracts/tool';
 import { asAgentId } from '../../../../extension/core/base/ids';
+import { createMailbox } from '../../../../extension/core/contracts/mailbox';
 import { loadBashParser } from '../../../../extension/host/node/bashParser';
 import { NodeShell } from '../../../../extension/host/node/shell/nodeShell';
 import { getAllBaseTools } from '../../../../extension/tools/tools';
@@ -79,6 +80,27 @@ describe('plan mode in the engine', () => {
       expect(r?.text).toContain(`Plan mode is on: ${name} would change something`);
       expect(r?.text).toContain('call ExitPlanMode');
     }
+  });
+
+  it("runs what changes only the session's own bookkeeping, and refuses SendMessage, whose recipient would act on it", async () => {
+    const context = contextWith({ plans: new FakePlans(), mode: 'plan' });
+    const mailbox = createMailbox();
+    const helper = mailbox.register({ agentId: asAgentId('agent-helper'), name: 'helper' });
+    const planning = { ...context, mailbox };
+    // Loaded as ToolSearch would, in case the tool is deferred.
+    planning.discoveredToolNames.add('SendMessage');
+    const [todos, created, updated, sent] = await turn(
+      planning,
+      ['TodoWrite', { todos: [{ content: 'Read the code', status: 'in_progress', activeForm: 'Reading the code' }] }],
+      ['TaskCreate', { subject: 'Design the change', description: 'How a.ts changes' }],
+      ['TaskUpdate', { taskId: '1', status: 'in_progress' }],
+      ['SendMessage', { to: 'helper', message: 'Please edit a.ts now' }],
+    );
+    for (const r of [todos, created, updated]) expect(r?.isError).toBe(false);
+    expect(sent).toMatchObject({ isError: true, text: expect.stringContaining('Plan mode is on: SendMessage would change something') });
+    expect(helper.take()).toEqual([]);
+    expect(context.getAppState().workList.items['1']).toMatchObject({ status: 'in_progress' });
+    expect(mode(context)).toBe('plan');
   });
 
   it('lets read-only tools and a read-only Bash command run', async () => {

@@ -67,7 +67,7 @@ describe('tools/SendMessage', () => {
 
   it('refuses where there is no mailbox, and malformed input', async () => {
     const h = teamHarness();
-    const bare = makeContext([SendMessageTool]);
+    const bare = makeContext([SendMessageTool], { discoveredToolNames: new Set([SendMessageTool.name]) });
     expect((await h.run('SendMessage', { to: 'x', message: 'y' }, bare)).text).toContain('Messages between agents are not available here');
     expect(await h.run('SendMessage', { to: '', message: 'y' })).toMatchObject({ isError: true, stage: 'invalid_input' });
     expect(await h.run('SendMessage', { to: 'alice' })).toMatchObject({ isError: true, stage: 'invalid_input' });

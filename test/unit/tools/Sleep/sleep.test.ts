@@ -19,7 +19,8 @@ function fakeClock(): SleepDeps & { waits: number[] } {
 }
 
 async function run(tool = SleepTool, input: unknown = { seconds: 5 }, controller = new AbortController()) {
-  const context = makeContext([tool], { abortController: controller });
+  // Sleep is deferred: as if ToolSearch had loaded it.
+  const context = makeContext([tool], { abortController: controller, discoveredToolNames: new Set([tool.name]) });
   const block = toolUse('Sleep', input);
   const outcome = await executeToolUse({ block, assistantMessage: assistantWith(block), context, canUseTool: allowAll });
   return { outcome, text: toolResultText(outcome.result.content), isError: outcome.result.is_error === true };

@@ -44,10 +44,10 @@ describe('tools/TaskCreate', () => {
     expect(context.getAppState().workList.items).toEqual({});
   });
 
-  it('needs no permission, is read-only for plan mode, but not concurrency-safe (ids follow call order)', async () => {
+  it('needs no permission, changes only session state (so plan mode runs it, not read-only), not concurrency-safe (ids follow call order)', async () => {
     const input = { subject: 'x', description: '' };
     expect((await TaskCreateTool.checkPermissions(input)).behavior).toBe('allow');
-    expect(TaskCreateTool.isReadOnly()).toBe(true);
+    expect([TaskCreateTool.isReadOnly(input), TaskCreateTool.sessionStateOnly]).toEqual([false, true]);
     expect(TaskCreateTool.isConcurrencySafe(input)).toBe(false);
     expect(await TaskCreateTool.prompt()).toContain('TodoWrite');
     expect(TaskCreateTool.guidance?.text).toContain('TaskCreate');

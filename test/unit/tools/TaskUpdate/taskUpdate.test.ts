@@ -87,8 +87,8 @@ describe('tools/TaskUpdate', () => {
     expect(text).toContain(field);
   });
 
-  it('is read-only (plan mode may use it) but not concurrency-safe', () => {
-    expect(TaskUpdateTool.isReadOnly()).toBe(true);
+  it('changes only session state (plan mode may use it, though it is not read-only) and is not concurrency-safe', () => {
+    expect([TaskUpdateTool.isReadOnly({ taskId: '1' }), TaskUpdateTool.sessionStateOnly]).toEqual([false, true]);
     expect(TaskUpdateTool.isConcurrencySafe({ taskId: '1' })).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ export function teamHarness(opts: { spawn?: boolean; failFor?: string } = {}): T
   };
   const base = makeContext([TeamCreateTool, TeamDeleteTool, SendMessageTool], { mailbox: createMailbox() });
   const mainInbox = base.mailbox!.register({ agentId: 'main' as never, name: 'main' });
-  const context: ToolUseContext = { ...base, discoveredToolNames: new Set([TeamDeleteTool.name]), options: { ...base.options, ...(opts.spawn === false ? {} : { spawnAgent }) } };
+  const context: ToolUseContext = { ...base, discoveredToolNames: new Set([TeamCreateTool.name, TeamDeleteTool.name, SendMessageTool.name]), options: { ...base.options, ...(opts.spawn === false ? {} : { spawnAgent }) } };
   return {
     context,
     requests,

@@ -64,11 +64,11 @@ describe('tools/TodoWrite', () => {
     expect(context.getAppState().todos).toEqual({});
   });
 
-  it('needs no permission, even in plan mode, and summarises progress', async () => {
+  it('needs no permission, changes only session state (so plan mode runs it, not read-only), and summarises progress', async () => {
     const context = makeContext([TodoWriteTool]);
     const decision = await TodoWriteTool.checkPermissions({ todos: [...plan] });
     expect(decision.behavior).toBe('allow');
-    expect(TodoWriteTool.isReadOnly()).toBe(true);
+    expect([TodoWriteTool.isReadOnly({ todos: [...plan] }), TodoWriteTool.sessionStateOnly]).toEqual([false, true]);
     expect(TodoWriteTool.getToolUseSummary({ todos: [...plan] })).toBe('1/3 done');
     expect(context.getAppState().todos).toEqual({});
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCanUseTool, toolOwnDecider } from '../../../../extension/core/engines/tools/permissionGate';
-import type { CanUseToolFn } from '../../../../extension/core/contracts/tool';
+import { destructiveWarningOf, type CanUseToolFn } from '../../../../extension/core/contracts/tool';
 import { WriteTool } from '../../../../extension/tools/Write/Write';
 import { memoryHarness } from '../shared/harness';
 
@@ -147,10 +147,36 @@ describe('tools/Write', () => {
     expect(h.workspace.writes).toEqual([]);
   });
 
-  it('is a destructive, sequential tool named Write', () => {
+  it('is a sequential tool named Write, destructive only over an existing file (and where it cannot tell)', async () => {
     const input = { file_path: '/proj/src/a.ts', content: 'x' };
     expect([WriteTool.name, WriteTool.userFacingName()]).toEqual(['Write', 'Write']);
-    expect([WriteTool.isReadOnly(input), WriteTool.isConcurrencySafe(input), WriteTool.isDestructive()]).toEqual([false, false, true]);
+    expect([WriteTool.isReadOnly(input), WriteTool.isConcurrencySafe(input), WriteTool.isDestructive(input)]).toEqual([false, false, true]);
+    const h = memoryHarness();
+    h.workspace.put('/proj/src/a.ts', 'old\n');
+    expect(WriteTool.isDestructive(input, h.context)).toBe(false);
+    await h.run('Read', { file_path: '/proj/src/a.ts' });
+    expect(WriteTool.isDestructive(input, h.context)).toBe(true);
+    expect(WriteTool.isDestructive({ file_path: 'src/a.ts', content: 'x' }, h.context)).toBe(true);
+    expect(WriteTool.isDestructive({ file_path: '/proj/src/new.ts', content: 'x' }, h.context)).toBe(false);
+    expect(destructiveWarningOf(WriteTool, input, h.context)).toBe('This overwrites an existing file (destructive: its current contents are replaced)');
+    expect(destructiveWarningOf(WriteTool, { file_path: '/proj/src/new.ts', content: 'x' }, h.context)).toBeUndefined();
+  });
+
+  it('says in a denial nobody could answer that the call would overwrite an existing file, and only then', async () => {
+    const h = memoryHarness();
+    h.workspace.put('/proj/a.ts', 'old\n');
+    await h.run('Read', { file_path: '/proj/a.ts' });
+    const over = await h.run('Write', { file_path: '/proj/a.ts', content: 'new\n' }, createCanUseTool(toolOwnDecider));
+    expect(over.outcome.stage).toBe('permission');
+    expect(over.text).toContain('(no one can be asked in this session). This overwrites an existing file (destructive: its current contents are replaced).');
+    const fresh = await h.run('Write', { file_path: '/proj/b.ts', content: 'new\n' }, createCanUseTool(toolOwnDecider));
+    expect(fresh.outcome.stage).toBe('permission');
+    expect(fresh.text).not.toContain('destructive');
+    expect(h.workspace.writes).toEqual([]);
+  });
+
+  it('describes its calls by the file', () => {
+    const input = { file_path: '/proj/src/a.ts', content: 'x' };
     expect(WriteTool.getActivityDescription(input, { cwd: '/proj' })).toBe('Writing src/a.ts');
     expect(WriteTool.getToolUseSummary(input, { cwd: '/proj' })).toBe('src/a.ts');
   });

@@ -21,7 +21,8 @@ export async function runTool(context: ToolUseContext, name: string, input: unkn
 /** A main-agent context on a store of its own. */
 export function mainContext(): ToolUseContext {
   const store = createAppStateStore();
-  return makeContext(WORK_LIST_TOOLS, { getAppState: store.getState, setAppState: store.setState });
+  // TaskGet and TaskList are deferred: as if ToolSearch had loaded them.
+  return makeContext(WORK_LIST_TOOLS, { getAppState: store.getState, setAppState: store.setState, discoveredToolNames: new Set(WORK_LIST_TOOLS.map((t) => t.name)) });
 }
 
 /** A sub-agent of `parent`: it reads the session's state, its own setAppState is a no-op, tasks reach the root. */

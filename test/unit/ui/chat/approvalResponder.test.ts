@@ -7,6 +7,8 @@ import { parseHostToWebview, type HostToWebview, type PermissionRequest } from '
 import { WebviewApprovalResponder, type ProposedChange } from '../../../../extension/ui/chat/approvalResponder';
 import { createBashTool } from '../../../../extension/tools/Bash/Bash';
 import { EditTool } from '../../../../extension/tools/Edit/Edit';
+import { WriteTool } from '../../../../extension/tools/Write/Write';
+import { memoryHarness } from '../../tools/shared/harness';
 import { mcpTools } from '../../../../extension/core/engines/mcp/tools';
 import { fakeHub, tool } from '../../core/mcp/fakeHub';
 import { makeContext } from '../../tool/fixtures';
@@ -93,6 +95,33 @@ describe('ui/chat/approvalResponder', () => {
     const answer = await denied;
     expect(answer.behavior).toBe('deny');
     expect(answer.behavior === 'deny' && answer.message).toBe('The user denied Bash. Do not retry it. The user said: use pnpm instead');
+  });
+
+  it('passes feedback typed before an allow on as a note for the model (acceptFeedback), and none when blank', async () => {
+    const { responder, requests } = setup();
+    const ctx = makeContext([bash]);
+    const once = responder.ask(bashPrompt(), ctx);
+    responder.answer({ type: 'answerPermission', requestId: (await shown(requests, 1)).requestId, choice: 'allowOnce', feedback: ' then run the linter ' });
+    expect(await once).toMatchObject({ behavior: 'allow', acceptFeedback: 'then run the linter' });
+    const always = responder.ask(bashPrompt(), ctx);
+    responder.answer({ type: 'answerPermission', requestId: (await shown(requests, 2)).requestId, choice: 'suggestion', suggestionIndex: 0, feedback: 'only this project' });
+    expect(await always).toMatchObject({ behavior: 'allow', permissionUpdates: [rule], acceptFeedback: 'only this project' });
+    const blank = responder.ask(bashPrompt(), ctx);
+    responder.answer({ type: 'answerPermission', requestId: (await shown(requests, 3)).requestId, choice: 'allowOnce', feedback: '   ' });
+    expect(await blank).not.toHaveProperty('acceptFeedback');
+  });
+
+  it('warns that a Write replaces an existing file the model read, and not for a new file', async () => {
+    const h = memoryHarness();
+    h.workspace.put('/proj/a.ts', 'old\n');
+    await h.run('Read', { file_path: '/proj/a.ts' });
+    const { responder, requests } = setup({ '/proj/a.ts': 'old\n' });
+    const write = (file_path: string): PermissionPrompt => ({ tool: WriteTool, input: { file_path, content: 'new\n' }, toolUseId: 'toolu_w', message: `Write ${file_path}?`, assistantMessage: assistant });
+    void responder.ask(write('/proj/a.ts'), h.context);
+    expect((await shown(requests, 1)).destructive).toBe('This overwrites an existing file (destructive: its current contents are replaced)');
+    responder.dispose();
+    void responder.ask(write('/proj/b.ts'), h.context);
+    expect((await shown(requests, 2)).destructive).toBeUndefined();
   });
 
   it('ignores answers to requests that are not pending and suggestions that do not exist', async () => {

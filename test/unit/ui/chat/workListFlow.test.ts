@@ -5,6 +5,7 @@ import { parseHostToWebview } from '../../../../extension/protocol/messages';
 import { TaskCreateTool } from '../../../../extension/tools/TaskCreate/TaskCreate';
 import { TaskListTool } from '../../../../extension/tools/TaskList/TaskList';
 import { TaskUpdateTool } from '../../../../extension/tools/TaskUpdate/TaskUpdate';
+import { ToolSearchTool } from '../../../../extension/tools/ToolSearch/ToolSearch';
 import { BlockModel, type ScriptBlock } from '../../chat/blockModel';
 import { agentDeps, until } from '../../support';
 import { bridgeOver, chatOver } from './bridgeHarness';
@@ -13,7 +14,7 @@ const allowAll: PermissionDecider = async (_tool, input) => ({ behavior: 'allow'
 
 function setup(replies: ScriptBlock[][]) {
   const model = new BlockModel(replies);
-  const session = chatOver({ ...agentDeps(model), tools: [TaskCreateTool, TaskUpdateTool, TaskListTool], decider: allowAll });
+  const session = chatOver({ ...agentDeps(model), tools: [TaskCreateTool, TaskUpdateTool, TaskListTool, ToolSearchTool], decider: allowAll });
   const { bridge, posted } = bridgeOver(session);
   return { model, posted, session, bridge };
 }
@@ -31,12 +32,14 @@ describe('ui: the work list through the chat bridge', () => {
         { tool: { id: 'c2', name: 'TaskCreate', input: { subject: 'Fix the parser', description: 'Dates', activeForm: 'Fixing the parser' } } },
       ],
       [{ tool: { id: 'u1', name: 'TaskUpdate', input: { taskId: '2', addBlockedBy: ['1'], status: 'in_progress', owner: 'main' } } }],
+      // TaskList is deferred: the model loads it first.
+      [{ tool: { id: 's1', name: 'ToolSearch', input: { query: 'select:TaskList' } } }],
       [{ tool: { id: 'l1', name: 'TaskList', input: {} } }],
       [{ text: 'Planned.' }],
     ]);
     await session.send('plan the fix');
     expect(lastToolResults(model.requests[1]!.messages)).toEqual(['Task #1 created: Read the code', 'Task #2 created: Fix the parser']);
-    expect(lastToolResults(model.requests[3]!.messages)).toEqual(['#1 [pending] Read the code\n#2 [in_progress] Fix the parser (owner: main) [blocked by #1]']);
+    expect(lastToolResults(model.requests[4]!.messages)).toEqual(['#1 [pending] Read the code\n#2 [in_progress] Fix the parser (owner: main) [blocked by #1]']);
 
     const changes = posted.filter((p) => p.type === 'workListChanged');
     expect(changes).toHaveLength(3);

@@ -8,6 +8,7 @@ import { agentsCommand, contextCommand, hooksCommand, mcpCommand, permissionsCom
 import { pluginCommand } from './plugin';
 import { initCommand, reviewCommand } from './prompts';
 import { clearCommand, compactCommand, exportCommand, resumeCommand, rewindCommand } from './session';
+import { tasksCommand } from './tasks';
 
 export function createBuiltinCommands(host: CommandHost): Command[] {
   return [
@@ -26,6 +27,7 @@ export function createBuiltinCommands(host: CommandHost): Command[] {
     rewindCommand(host),
     exportCommand(host),
     agentsCommand(host),
+    tasksCommand(),
     hooksCommand(host),
     mcpCommand(host),
     pluginCommand(host),
