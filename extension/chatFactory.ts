@@ -13,6 +13,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { ChatSession } from './conversation/chatSession';
 import { SessionCheckpoints } from './core/engines/checkpoints/sessionCheckpoints';
+import { createGitSnapshotter } from './host/node/gitSnapshots';
 import { formatConfigProblem } from './core/base/configProblems';
 import { CronScheduler } from './core/engines/cron/scheduler';
 import { guardWrites, SharedWrites } from './core/engines/files/sharedWrites';
@@ -102,7 +103,18 @@ export function chatFactory(context: vscode.ExtensionContext, services: WindowSe
       shellParser: services.shellParser,
       cwd: services.cwd,
     });
-    const checkpoints = new SessionCheckpoints({ storageFor: (id) => createSessionStorage(context, id), reader: checkpointFiles, restorer: checkpointFiles, log: services.log });
+    const checkpoints = new SessionCheckpoints({
+      storageFor: (id) => createSessionStorage(context, id),
+      reader: checkpointFiles,
+      restorer: checkpointFiles,
+      log: services.log,
+      // What Bash changes in the workspace folders, snapshotted around each command that may write.
+      snapshots: {
+        factory: createGitSnapshotter,
+        roots: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+        enabled: () => vscode.workspace.getConfiguration('codewright').get<boolean>('checkpoints.bashSnapshots', true) !== false,
+      },
+    });
     // The side bar's chat has the window's mode (settings files, the status bar's history); a tab its own.
     const ownMode = kind === 'tab' ? chatPermissionHolder(services.permissions.holder) : undefined;
     const holder = ownMode ?? services.permissions.holder;
@@ -251,8 +263,9 @@ function feedConfigProblems(session: ChatSession, services: WindowServices): () 
 function toolPorts(services: WindowServices, own: OwnParts, mirror: ReturnType<typeof createTerminalMirror>) {
   const { workspace, checkpoints, responders } = own;
   return {
-    // The file tools' writes are checkpointed; Bash writes are not.
+    // The file tools' writes are checkpointed as they happen, Bash's by the workspace snapshots around it.
     workspace: checkpoints.workspace(workspace),
+    snapshots: checkpoints.bashSnapshots(),
     search: new VsCodeSearch(vscode.env),
     lsp: new VsCodeLsp(),
     notebooks: checkpoints.notebooks(new VsCodeNotebooks(), workspace),

@@ -14,7 +14,7 @@ import { createAutoModeClassifier } from '../core/engines/permissions/classifier
 import { createPermissionEngine } from '../core/engines/permissions/engine';
 import type { LoadedPermissionSettings } from '../core/engines/permissions/settings';
 import type { ToolPermissionContext } from '../core/contracts/permissions';
-import { EnvCredentials, StaticSettings } from '../host/node/credentials';
+import { consoleLogger, EnvCredentials, StaticSettings } from '../host/node/credentials';
 import { loadAgentDefinitions } from '../host/node/agentFiles';
 import { NodeEnvironment } from '../host/node/environment';
 import { formatConfigProblem } from '../core/base/configProblems';
@@ -44,10 +44,12 @@ import { cliOutput, wantsStreamEvents, type Output } from './output';
 import { prepareRun, type RunSetup } from './runSetup';
 import { cliOutputStyles, cliPermissionContext, cliSystemPrompts, cliTools } from './sessionSetup';
 import { createControlChannel, promptToolAskUser, type RunOverrides } from './sdk/run';
-import { runSdkStream, sdkCheckpointsFor } from './sdk/wire';
+import { runSdkStream } from './sdk/wire';
+import { checkpointingRequested, CliCheckpoints } from './checkpoints';
 import { runCliTurn } from './turn';
 import { openOrReport, runToTheEnd } from './runEnds';
-import { createLineReader, runInteractive, terminalAskUser, type InteractiveRun } from './interactive';
+import { createLineReader, runInteractive, terminalAskUser, type InteractiveRun, type LineReader } from './interactive';
+import { rewindAtTerminal } from './rewind';
 import { runCliSlash } from './slash';
 import { fileCommandLoader, loadCommandFiles } from '../host/node/commandFiles';
 import { startCliMcp } from './mcp';
@@ -102,7 +104,9 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const reader = opts.interactive ? createLineReader(io.stdin, io.stdout) : undefined;
   const askUser = reader ? terminalAskUser(reader, io.stdout) : promptToolAskUser(opts['permission-prompt-tool'], channel, () => deps.mcp, () => session.stop());
   if (askUser) deps.askUser = askUser;
-  const checkpoints = channel ? sdkCheckpointsFor(deps, process.env) : undefined;
+  // The interactive CLI always keeps checkpoints (its /rewind); -p and SDK runs when the app asked for them.
+  const checkpoints = reader || checkpointingRequested(process.env) ? new CliCheckpoints({ storageFor: deps.storageFor, reader: deps.toolPorts.workspace, log: consoleLogger(!process.env.CODEWRIGHT_DEBUG), cwd, env: process.env }) : undefined;
+  checkpoints?.track(deps);
   deps.agentDefinitions = () => agents.definitions;
   deps.commands = async () => (opts['disable-slash-commands'] ? [] : withPluginCommands((await loadCommandFiles({ cwd, homeDir: homedir() })).commands, plugins.commands));
   deps.hooks = await loadHooks(opts, cwd, transcripts, io.stderr, plugins);
@@ -122,7 +126,9 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   };
   return runToTheEnd(session, io.stderr, close, () => {
     if (channel) return runSdkStream({ opts, channel, session, deps, output, overrides, model, provider, cwd, io, shellParser, plugins, ...(checkpoints ? { checkpoints } : {}) });
-    if (reader) return runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, plugins, io }), reader, io.stdout);
+    if (reader) return runInteractive(interactiveRun(opts, { session, deps, model, provider, cwd, plugins, io, checkpoints, reader }), reader, io.stdout);
+    checkpoints?.attach(session.sessionId);
+    checkpoints?.beginPrompt(randomUUID(), prompt);
     return runPrompt(prompt, { session, deps, output, cwd, plugins, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });
   });
 }
@@ -180,14 +186,17 @@ async function runPrompt(
 /** Without -p on a terminal: one turn per typed line, its answer and tool lines printed there (cli/interactive.ts). */
 function interactiveRun(
   opts: CliOptions,
-  run: { session: AgentSession; deps: AgentSessionDeps; model: string; provider: ProviderName; cwd: string; plugins: PluginSet; io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } },
+  run: { session: AgentSession; deps: AgentSessionDeps; model: string; provider: ProviderName; cwd: string; plugins: PluginSet; io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }; checkpoints: CliCheckpoints | undefined; reader: LineReader },
 ): InteractiveRun {
-  const { session, io } = run;
+  const { session, io, checkpoints } = run;
+  checkpoints?.attach(session.sessionId);
   return {
     sessionId: session.sessionId,
     messageCount: session.history.length,
     stop: () => session.stop(),
     runPrompt: async (prompt) => {
+      if (/^\/rewind(?:\s|$)/.test(prompt)) return rewindAtTerminal(checkpoints, run.reader, io.stdout, run.cwd);
+      checkpoints?.beginPrompt(randomUUID(), prompt);
       const output = await cliOutput({ ...opts, verbose: true }, { stdout: io.stdout, stderr: io.stdout }, { ...run, deferInit: false });
       try {
         return await runPrompt(prompt, { session, deps: run.deps, output, cwd: run.cwd, plugins: run.plugins, stderr: io.stderr, slashCommands: !opts['disable-slash-commands'] });

@@ -18,12 +18,31 @@ export type ChangedFileView = z.infer<typeof ChangedFileViewSchema>;
 
 const MAX_FILES = 2000;
 
+/**
+ * A git object id (SHA-1 or SHA-256) naming a file's content before a Bash command, from the session's
+ * workspace snapshots (core/contracts/snapshots.ts).
+ */
+export const SnapshotOidSchema = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+
+/** A file one Bash command created, modified or deleted; `before` is absent for a file it created. */
+export const SnapshotChangeViewSchema = z.strictObject({
+  path: z.string().min(1).max(4096),
+  change: z.enum(['created', 'modified', 'deleted']),
+  before: SnapshotOidSchema.optional(),
+});
+export type SnapshotChangeView = z.infer<typeof SnapshotChangeViewSchema>;
+
+/** At most this many changes travel with one Bash result. */
+export const MAX_SNAPSHOT_CHANGES = 2000;
+
 /** webview → host. */
 export const CheckpointRequestSchemas = [
   /** Restore files to their state before this user message and fork the conversation there (the host confirms). */
   z.strictObject({ type: z.literal('rewind'), messageId: z.string().min(1).max(200) }),
   /** Open the multi-file diff of the session's changes. */
   z.strictObject({ type: z.literal('reviewChanges') }),
+  /** Open the diff of one file a Bash command changed: its content before the command against now. */
+  z.strictObject({ type: z.literal('openChangeDiff'), ...SnapshotChangeViewSchema.shape }),
 ] as const;
 
 /** host → webview. */

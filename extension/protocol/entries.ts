@@ -4,6 +4,7 @@
  * Everything here is render-ready: sizes are capped by the host, paths are as the tool printed them.
  */
 import { z } from 'zod';
+import { MAX_SNAPSHOT_CHANGES, SnapshotChangeViewSchema } from './checkpoints';
 
 /** Longest text preview of a tool result the host sends. */
 export const MAX_RESULT_PREVIEW_CHARS = 20_000;
@@ -97,6 +98,10 @@ export const ToolResultDataSchema = z.discriminatedUnion('kind', [
     /** Null while unknown (moved to the background, interrupted). */
     exitCode: z.number().int().nullable(),
     backgroundTaskId: z.string().optional(),
+    /** The files the command created, modified or deleted (workspace snapshots; ignored files are not seen). */
+    changedFiles: z.array(SnapshotChangeViewSchema).max(MAX_SNAPSHOT_CHANGES).optional(),
+    /** Why the workspace could not be snapshotted around the command (said once per session). */
+    snapshotNote: z.string().max(2000).optional(),
   }),
   /** AskUserQuestion: each question with the labels picked and any "Other" text. */
   z.strictObject({

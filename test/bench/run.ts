@@ -15,6 +15,7 @@ import { benchRead } from './read';
 import { benchRetry } from './retry';
 import { benchSearch } from './search';
 import { benchSetup } from './setup';
+import { benchSnapshot } from './snapshot';
 import { benchSubagent } from './subagent';
 import { benchTurns } from './turns';
 import { benchWebview } from './webview';
@@ -47,6 +48,7 @@ const PARTS: Record<string, () => unknown> = {
   bash: benchBash,
   webview: benchWebview,
   approval: benchApproval,
+  snapshot: benchSnapshot,
 };
 
 function benchProtocol(): void {

@@ -28,13 +28,13 @@ interface Run {
 }
 
 /** The environment without the machine's provider settings, pointed at the fake, with a scratch home. */
-function cleanEnv(url: string, home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+export function cleanEnv(url: string, home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) if (/^(ANTHROPIC_|CLAUDE_|CODEWRIGHT_|AWS_|CLOUD_ML_|VERTEX_)/.test(name)) delete env[name];
   return { ...env, ANTHROPIC_API_KEY: 'sk-bench-fake', ANTHROPIC_BASE_URL: url, HOME: home, ...extra };
 }
 
-function exec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+export function exec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

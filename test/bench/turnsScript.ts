@@ -29,8 +29,14 @@ interface Call {
   input: Record<string, unknown>;
 }
 
+/**
+ * How the session's Bash commands behave: `read` (the default) only reads; `write` makes both of each module's
+ * commands write a file beside it (the snapshot bench's session, where each of the 20 runs between snapshots).
+ */
+export type BashMode = 'read' | 'write';
+
 /** Ten calls per module; the Read of a file always lands in an earlier turn than its Edit. */
-function callsFor(dir: string, i: number): Call[] {
+function callsFor(dir: string, i: number, bash: BashMode): Call[] {
   const file = path.join(dir, 'src', `mod${i}.ts`);
   const fresh = path.join(dir, 'src', `new${i}.ts`);
   const todos = Array.from({ length: MODULES }, (_, k) => ({
@@ -42,19 +48,22 @@ function callsFor(dir: string, i: number): Call[] {
     { name: 'Grep', input: { pattern: `fn${i}\\b`, path: dir } },
     { name: 'Glob', input: { pattern: `src/mod${i}*.ts`, path: dir } },
     { name: 'Read', input: { file_path: file } },
-    { name: 'Bash', input: { command: `wc -l src/mod${i}.ts`, description: `Count lines of module ${i}` } },
+    { name: 'Bash', input: { command: bash === 'write' ? `wc -l src/mod${i}.ts > src/mod${i}.lines` : `wc -l src/mod${i}.ts`, description: `Count lines of module ${i}` } },
     { name: 'TodoWrite', input: { todos } },
     { name: 'Edit', input: { file_path: file, old_string: `return a + ${i}; // TODO tidy`, new_string: `return a + ${i};` } },
     { name: 'Write', input: { file_path: fresh, content: `import { fn${i} } from './mod${i}';\n\nexport const twice${i} = (a: number): number => fn${i}(fn${i}(a));\n` } },
     { name: 'Read', input: { file_path: fresh } },
-    { name: 'Bash', input: { command: `grep -c TODO src/mod${i}.ts || true`, description: `Count TODOs left in module ${i}` } },
+    {
+      name: 'Bash',
+      input: { command: bash === 'write' ? `grep -c TODO src/mod${i}.ts > src/mod${i}.todos || true` : `grep -c TODO src/mod${i}.ts || true`, description: `Count TODOs left in module ${i}` },
+    },
     { name: 'Grep', input: { pattern: 'TODO', path: path.join(dir, 'src'), output_mode: 'content', '-n': true } },
   ];
 }
 
 /** The 41 model turns: 20 of 3 calls, 20 of 2 calls, then the closing reply. */
-export function sessionTurns(dir: string): FakeTurn[] {
-  const calls = Array.from({ length: MODULES }, (_, i) => callsFor(dir, i)).flat();
+export function sessionTurns(dir: string, bash: BashMode = 'read'): FakeTurn[] {
+  const calls = Array.from({ length: MODULES }, (_, i) => callsFor(dir, i, bash)).flat();
   const turns: FakeTurn[] = [];
   let next = 0;
   for (let t = 0; t < TOOL_TURNS; t++) {
@@ -88,8 +97,8 @@ function callsSoFar(body: Body): number {
  * Answers each main request with the script's turn for the calls made so far (so side requests, which Claude Code
  * makes for titles and such, neither consume nor shift the script), and side requests with a short text.
  */
-export function scriptedFallback(dir: string): (request: FallbackRequest) => FakeTurn {
-  const turns = sessionTurns(dir);
+export function scriptedFallback(dir: string, bash: BashMode = 'read'): (request: FallbackRequest) => FakeTurn {
+  const turns = sessionTurns(dir, bash);
   const starts = new Map<number, FakeTurn>();
   let calls = 0;
   for (const turn of turns) {

@@ -18,9 +18,10 @@ describe('package.json manifest', () => {
     expect(pkg.contributes.views.codewright).toEqual([expect.objectContaining({ id: 'codewright.chat', type: 'webview', name: 'Chat' })]);
   });
 
-  it('declares the model, API base URL, max tokens, thinking, effort, spending limit, MCP servers and permission settings', () => {
+  it('declares the model, API base URL, max tokens, thinking, effort, spending limit, Bash snapshots, MCP servers and permission settings', () => {
     expect(Object.keys(pkg.contributes.configuration.properties).sort()).toEqual([
       'codewright.apiBaseUrl',
+      'codewright.checkpoints.bashSnapshots',
       'codewright.diffReview.focus',
       'codewright.diffReview.open',
       'codewright.effort',

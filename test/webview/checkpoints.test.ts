@@ -30,7 +30,7 @@ describe('webview rewind button', () => {
     await expect.poll(() => buttons.count()).toBe(2);
     const second = view.page.locator('[data-testid="message"][data-role="user"]').nth(1);
     await expect.poll(() => second.innerText()).toContain('second prompt');
-    await expect.poll(() => second.getByTestId('rewind-button').getAttribute('title')).toMatch(/not changes made by Bash/);
+    await expect.poll(() => second.getByTestId('rewind-button').getAttribute('title')).toMatch(/the agent and its Bash commands changed since this message \(not ignored files/);
     await second.getByTestId('rewind-button').click();
     await expect.poll(() => sent()).toEqual([{ type: 'rewind', messageId: 'u2' }]);
   });
@@ -61,7 +61,7 @@ describe('webview changed-files bar', () => {
     const rows = view.page.getByTestId('changed-file');
     await expect.poll(() => rows.count()).toBe(2);
     await expect.poll(() => rows.nth(1).innerText()).toMatch(/new\.ts\s*new\s*\+4 −0/);
-    await expect.poll(() => bar.innerText()).toContain('Changes made by Bash commands are not tracked');
+    await expect.poll(() => bar.innerText()).toContain("Bash commands' changes are included; ignored files (build output, node_modules) are not tracked.");
   });
 
   it('asks the host to review, and opens a file from the list', async () => {

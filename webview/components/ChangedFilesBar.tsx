@@ -1,7 +1,8 @@
 /**
  * "N files changed · Review" above the composer: the files the session changed (also those applied
- * without asking in acceptEdits mode), with +/− line counts. Review opens VS Code's multi-file diff
- * against the session's start. Changes made by Bash commands are not tracked.
+ * without asking in acceptEdits mode, and those Bash commands changed, from the workspace snapshots), with
+ * +/− line counts. Review opens VS Code's multi-file diff against the session's start. Ignored files (build
+ * output, node_modules) are not tracked.
  */
 import { useState } from 'react';
 import type { ChangedFileView } from '../../extension/protocol/messages';
@@ -55,7 +56,7 @@ export function ChangedFilesBar({ files, onReview }: ChangedFilesBarProps) {
               )}
             </li>
           ))}
-          <li className="changed-files-note">Changes made by Bash commands are not tracked here.</li>
+          <li className="changed-files-note">Bash commands' changes are included; ignored files (build output, node_modules) are not tracked.</li>
         </ul>
       )}
     </section>

@@ -9,7 +9,7 @@ export function RewindButton({ messageId }: { messageId: string }) {
       type="button"
       className="link-button rewind-button"
       data-testid="rewind-button"
-      title="Rewind to here: restore the files the agent changed since this message (not changes made by Bash commands) and continue the conversation from before it"
+      title="Rewind to here: restore the files the agent and its Bash commands changed since this message (not ignored files such as build output) and continue the conversation from before it"
       onClick={() => rewind(messageId)}
     >
       ↺ Rewind to here

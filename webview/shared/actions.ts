@@ -3,6 +3,7 @@
  * context, so rows need no callback props and their memoisation stays intact.
  */
 import { createContext, useContext } from 'react';
+import type { SnapshotChangeView } from '../../extension/protocol/messages';
 import type { HostBridge } from '../vscodeApi';
 
 export interface ChatActions {
@@ -12,9 +13,11 @@ export interface ChatActions {
   showLogs(): void;
   /** "Rewind to here" on a user message. */
   rewind(messageId: string): void;
+  /** "diff" on a file a Bash command changed: its content before the command against now. */
+  openChangeDiff(change: SnapshotChangeView): void;
 }
 
-const noop: ChatActions = { openFile: () => {}, openLink: () => {}, copyText: () => {}, showLogs: () => {}, rewind: () => {} };
+const noop: ChatActions = { openFile: () => {}, openLink: () => {}, copyText: () => {}, showLogs: () => {}, rewind: () => {}, openChangeDiff: () => {} };
 
 export const ActionsContext = createContext<ChatActions>(noop);
 
@@ -38,6 +41,9 @@ export function actionsFor(bridge: HostBridge): ChatActions {
     },
     rewind(messageId) {
       bridge.post({ type: 'rewind', messageId });
+    },
+    openChangeDiff({ path, change, before }) {
+      bridge.post({ type: 'openChangeDiff', path, change, ...(before ? { before } : {}) });
     },
   };
 }

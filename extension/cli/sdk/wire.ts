@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { AgentSession, AgentSessionDeps } from '../../core/loop/session/agentSession';
 import type { ShellParser } from '../../core/engines/permissions/bash';
 import type { Message } from '../../core/base/messages';
-import { consoleLogger } from '../../host/node/credentials';
 import { getEmptyToolPermissionContext } from '../../core/contracts/permissions';
 import { mcpPromptLoader } from '../../core/engines/mcp/prompts';
 import type { ProviderName } from '../../llm/providers/select';
@@ -20,7 +19,8 @@ import { cliInit, wantsReplay, type Output } from '../output';
 import { cliTools } from '../sessionSetup';
 import { runCliSlash } from '../slash';
 import type { ControlChannel } from './channel';
-import { SdkCheckpoints } from './checkpoints';
+import type { CliCheckpoints } from '../checkpoints';
+import { registerRewindFiles } from './checkpoints';
 import { registerMcpControl } from './mcpControl';
 import { addSdkHooks } from './sdkHooks';
 import { addSdkServers } from './sdkMcp';
@@ -40,20 +40,9 @@ export interface SdkStreamRun {
   io: { stdin: NodeJS.ReadableStream; stderr: NodeJS.WritableStream };
   /** The Bash parser the run's tools were built with (a schema from `initialize` rebuilds them). */
   shellParser?: ShellParser;
-  checkpoints?: SdkCheckpoints;
+  checkpoints?: CliCheckpoints;
   /** The `--plugin-dir` plugins, whose commands follow the `.claude/` files' (cli/plugins.ts). */
   plugins?: PluginSet;
-}
-
-/**
- * File checkpoints, when the app turned them on (`enableFileCheckpointing` sets the variable): the file
- * tools get the tracked workspace. Called before the session is made.
- */
-export function sdkCheckpointsFor(deps: AgentSessionDeps, env: NodeJS.ProcessEnv): SdkCheckpoints | undefined {
-  if (env.CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING !== 'true') return undefined;
-  const checkpoints = new SdkCheckpoints({ storageFor: deps.storageFor, reader: deps.toolPorts.workspace, log: consoleLogger(!env.CODEWRIGHT_DEBUG) });
-  deps.toolPorts = { ...deps.toolPorts, workspace: checkpoints.workspace(deps.toolPorts.workspace) };
-  return checkpoints;
 }
 
 function promptText(content: string | Message['content']): string {
@@ -69,7 +58,7 @@ function registerCheckpoints(run: SdkStreamRun): ((uuid: string, content: string
     return undefined;
   }
   checkpoints.attach(run.session.sessionId);
-  checkpoints.register(run.channel);
+  registerRewindFiles(checkpoints, run.channel);
   return (uuid, content) => checkpoints.beginPrompt(uuid, promptText(content));
 }
 

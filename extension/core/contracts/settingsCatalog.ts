@@ -48,6 +48,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   { key: 'fallbackModel', description: 'The model a turn switches to after repeated overloads (empty: none)', type: 'string', defaultValue: '' },
   // The agent raising its own spending limit is exactly what the limit is for: a change always asks.
+  // Turning off what lets a rewind undo Bash's changes is the user's call: a change always asks.
+  { key: 'checkpoints.bashSnapshots', description: 'Snapshot the workspace around Bash commands that may write, so rewind undoes their changes', type: 'boolean', defaultValue: true, sensitive: true },
   { key: 'maxBudgetUsd', description: 'Spending limit of each chat in US dollars (0: no limit)', type: 'number', defaultValue: 0, sensitive: true },
   {
     key: 'permissions.defaultMode',

@@ -16,6 +16,7 @@ import type { LspPort, NotebookPort, SearchPort, Workspace } from './workspace';
 import type { WebPort, WebSearchPort } from './web';
 import type { CronJobs } from './cron';
 import type { SandboxFallbackPort, ShellPort } from './shell';
+import type { BashSnapshotPort } from './snapshots';
 import type { TaskOutputPort } from './tasks';
 import type { WorktreePort } from './worktree';
 import type { WorktreeSession } from './worktree';
@@ -186,6 +187,8 @@ export interface ToolPorts {
   notebooks?: NotebookPort;
   /** Runs Bash commands; absent where no shell may run (Bash then says so). */
   shell?: ShellPort;
+  /** Snapshots the workspace around a Bash command that may write, for rewind; absent where checkpoints are off. */
+  snapshots?: BashSnapshotPort;
   /** Whether Bash may run unsandboxed when the sandbox setting is on but the sandbox cannot run; absent: never. */
   sandboxFallback?: SandboxFallbackPort;
   /** Asks the user questions (AskUserQuestion); absent where nobody is there to answer (headless). */

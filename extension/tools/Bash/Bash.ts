@@ -22,6 +22,7 @@ import { splitCommand } from '../../core/engines/permissions/bash';
 import { withSandboxAutoAllow } from '../../core/engines/permissions/sandboxPlan';
 import { detectSandboxFailure, sandboxFailureNote } from '../../core/engines/sandbox/failure';
 import type { ShellExit } from '../../core/contracts/shell';
+import type { BashSnapshotPort } from '../../core/contracts/snapshots';
 import { requireUnsandboxedConsent, sandboxPlanFor, sandboxSpawnOptions } from '../shared/sandbox';
 
 /** The command's parts for matching `excludedCommands` (none when it does not parse). */
@@ -99,6 +100,36 @@ async function finished(outcome: Extract<RunOutcome, { kind: 'exited' }>, sandbo
   return { ...completed(summary, outcome.exit, { cwdNote, sandboxNote }), image: attached };
 }
 
+type Snapped = Awaited<ReturnType<BashSnapshotPort['after']>>;
+
+/**
+ * Runs the command between a workspace snapshot before and one after (ToolPorts.snapshots), so what it changed
+ * joins the checkpoint. One that moved to the background is not followed: what it writes from then on is seen
+ * by nothing but the next baseline. One that failed part way still has what it wrote so far recorded.
+ */
+async function betweenSnapshots(
+  snapshots: BashSnapshotPort | undefined,
+  context: ToolUseContext,
+  run: () => Promise<RunOutcome>,
+): Promise<RunOutcome & { snapped?: Snapped }> {
+  if (!snapshots) return run();
+  await snapshots.before(context.abortController.signal);
+  let outcome: RunOutcome;
+  try {
+    outcome = await run();
+  } catch (err) {
+    await snapshots.after();
+    throw err;
+  }
+  return outcome.kind === 'background' ? outcome : { ...outcome, snapped: await snapshots.after() };
+}
+
+/** The row's list of what the command changed, and the once-per-session note when none could be taken. */
+function withChanges(data: BashOutput, snapped: Snapped): BashOutput {
+  if (data.kind !== 'completed') return data;
+  return { ...data, ...(snapped.changes.length ? { changedFiles: snapped.changes } : {}), ...(snapped.note ? { snapshotNote: snapped.note } : {}) };
+}
+
 export function createBashTool(options: BashToolOptions = {}) {
   const readOnly = (input: BashInput) => isReadOnlyCommand(options.parser, input.command);
   const planFor = (input: BashInput, context: ToolUseContext) =>
@@ -151,25 +182,24 @@ export function createBashTool(options: BashToolOptions = {}) {
       await requireUnsandboxedConsent(plan, context);
       const sandbox = sandboxSpawnOptions(context, plan);
       const toolUseId = toolUseIdOf(parentMessage, input);
-      const outcome = await runCommand(
-        shell,
-        {
-          command: input.command,
-          ...(input.description ? { description: input.description } : {}),
-          cwd: context.cwd,
-          timeoutMs: Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
-          runInBackground: input.run_in_background === true,
-          ...sandbox,
-          ...(toolUseId ? { toolUseId } : {}),
-        },
-        context,
-        onProgress,
-      );
+      // A command that may write runs between two workspace snapshots, so rewind can undo what it changed.
+      const snapshots = readOnly(input) || input.run_in_background === true ? undefined : context.ports.snapshots;
+      const request = {
+        command: input.command,
+        ...(input.description ? { description: input.description } : {}),
+        cwd: context.cwd,
+        timeoutMs: Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
+        runInBackground: input.run_in_background === true,
+        ...sandbox,
+        ...(toolUseId ? { toolUseId } : {}),
+      };
+      const outcome = await betweenSnapshots(snapshots, context, () => runCommand(shell, request, context, onProgress));
       if (outcome.kind === 'background') {
         const timeoutMs = Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
         return { data: { ...outcome, ...(outcome.reason === 'timeout' ? { timeoutMs } : {}) } satisfies BashOutput };
       }
-      return { data: await finished(outcome, sandbox.sandboxed, context) };
+      const data = await finished(outcome, sandbox.sandboxed, context);
+      return { data: outcome.snapped ? withChanges(data, outcome.snapped) : data };
     },
 
     mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId: string): ToolResultBlock {

@@ -4,6 +4,7 @@
  * task id, the output file and how to read or stop it. `is_error` is always set.
  */
 import type { ImageBlock, ToolResultBlock } from '../../core/base/messages';
+import type { SnapshotChange } from '../../core/contracts/snapshots';
 
 export type BashOutput =
   | {
@@ -17,6 +18,10 @@ export type BashOutput =
       sandboxNote?: string;
       /** Set when the output was an image (imageOutput.ts): `output` then only says so. */
       image?: { block?: ImageBlock; note?: string };
+      /** What the command created, changed or deleted (the workspace snapshots around it); for the row, not the model. */
+      changedFiles?: SnapshotChange[];
+      /** Why the workspace is not snapshotted (said once per session). */
+      snapshotNote?: string;
     }
   | {
       kind: 'background';

@@ -215,6 +215,7 @@ export class ChatBridge {
         return;
       case 'rewind':
       case 'reviewChanges':
+      case 'openChangeDiff':
         return handleCheckpointRequest(message, this.deps.checkpoints, this.deps.post);
       case 'addPermissionRule':
       case 'removePermissionRule':

@@ -1,7 +1,8 @@
 /**
- * Checkpoints in VS Code: per chat, the rewind flow with its modal and the review, as the bridge's
- * `CheckpointControls` (`chatCheckpoints`); for the window, the review command (on the chat the user turned
- * to last) and the content provider that serves the originals of every chat's session.
+ * Checkpoints in VS Code: per chat, the rewind flow with its modal, the review and the diff of a file a Bash
+ * command changed, as the bridge's `CheckpointControls` (`chatCheckpoints`); for the window, the review
+ * command (on the chat the user turned to last) and the content provider that serves the originals of every
+ * chat's session.
  */
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../conversation/chatSession';
@@ -11,7 +12,7 @@ import type { CheckpointControls } from './checkpointControls';
 import { COMMANDS } from '../palette/commands';
 import { rewindTo, type ConfirmRewind, type RewindOutcome } from './rewind';
 import { confirmRewindWithModal } from './rewindModal';
-import { registerOriginalContent, reviewChanges } from './reviewChanges';
+import { openChangeDiff, registerOriginalContent, reviewChanges } from './reviewChanges';
 
 /** What the extension's api exposes for tests: the rewind itself and a seam to answer its confirmation. */
 export interface CheckpointsApi {
@@ -29,7 +30,7 @@ export interface CheckpointsDeps {
   newId: () => string;
 }
 
-/** One chat's rewind and review, for its bridge and for the api. */
+/** One chat's rewind, review and Bash diffs, for its bridge and for the api. */
 export function chatCheckpoints(deps: CheckpointsDeps): { controls: CheckpointControls; api: CheckpointsApi } {
   const { session, checkpoints } = deps;
   let confirm: ConfirmRewind = confirmRewindWithModal;
@@ -44,6 +45,7 @@ export function chatCheckpoints(deps: CheckpointsDeps): { controls: CheckpointCo
     review: async () => {
       await reviewChanges(checkpoints, session.sessionId);
     },
+    openChangeDiff: (change) => openChangeDiff(session.sessionId, change),
   };
   const api: CheckpointsApi = {
     checkpoints,

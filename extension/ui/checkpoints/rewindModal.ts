@@ -23,7 +23,7 @@ export function rewindDetail(s: RewindSummary): string {
   if (!s.noCheckpoint && !s.restore.length && !s.remove.length && !s.handEdited.length) parts.push('No files change.');
   parts.push(
     'The conversation continues from before this message in a new session; the current one stays in the session history. ' +
-      'Changes made by Bash commands are not tracked and are not undone.',
+      'Bash commands\' changes to tracked and not-ignored files are undone too; ignored files (build output, node_modules) are not.',
   );
   return parts.join('\n\n');
 }

@@ -38,6 +38,7 @@ export function run(): Promise<void> {
   require('./terminal.test');
   require('./permissions.test');
   require('./checkpoints.test');
+  require('./bashSnapshots.test');
   require('./palette.test');
   require('./diffReview.test');
   require('./agents.test');

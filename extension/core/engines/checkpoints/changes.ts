@@ -1,6 +1,7 @@
 /** The files a session changed, with +/− line counts against the session's start. */
 import { diffLines } from 'diff';
-import { sha256, type CheckpointStore } from './store';
+import { isPreImage } from './contentIds';
+import type { CheckpointStore } from './store';
 import type { ChangedFile, FileReader } from './types';
 
 /** Files bigger than this are listed without line counts: diffing them would stall the host. */
@@ -34,8 +35,8 @@ export async function changedFiles(store: CheckpointStore, reader: FileReader): 
     const created = pre.kind === 'absent';
     const deleted = now === undefined;
     if (created && deleted) continue;
-    if (pre.kind === 'content' && now && sha256(now) === pre.sha) continue;
-    const before = pre.kind === 'content' ? await store.bytesOf(pre) : created ? new Uint8Array() : undefined;
+    if ((pre.kind === 'content' || pre.kind === 'git') && isPreImage(pre, now)) continue;
+    const before = pre.kind === 'content' || pre.kind === 'git' ? await store.bytesOf(pre) : created ? new Uint8Array() : undefined;
     const file: ChangedFile = { path, added: 0, removed: 0, created, deleted, binary: false };
     const after = now ?? new Uint8Array();
     if (!before || isBinary(before) || isBinary(after) || before.byteLength + after.byteLength > MAX_DIFF_BYTES) {

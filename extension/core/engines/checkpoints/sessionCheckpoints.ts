@@ -5,13 +5,15 @@
  * changed-files list in changedFilesFeed.ts; capture (a prompt's checkpoint, the tracked writes) is here.
  */
 import type { Logger } from '../../contracts/settings';
+import type { BashSnapshotPort } from '../../contracts/snapshots';
 import type { SessionStorage } from '../../contracts/storage';
 import type { NotebookPort, Workspace } from '../../contracts/workspace';
+import { BashSnapshots } from './bashSnapshots';
 import { ChangedFilesFeed } from './changedFilesFeed';
-import { SessionStores } from './sessionStores';
+import { SessionStores, type SnapshotsOption } from './sessionStores';
 import type { ContentHash, RestoreResult } from './store';
 import { trackNotebooks, trackWorkspace, type WriteTracker } from './trackedPorts';
-import type { ChangedFile, FileReader, FileRestorer, PreImage, RewindPlan } from './types';
+import type { ChangedFile, Checkpoint, FileReader, FileRestorer, PreImage, RewindPlan } from './types';
 
 /** The part of a chat session the checkpoints follow (ChatSession has it). */
 export interface CheckpointedSession {
@@ -25,6 +27,11 @@ export interface SessionCheckpointsDeps {
   reader: FileReader;
   restorer: FileRestorer;
   log: Logger;
+  /**
+   * Snapshots of the workspace's roots around Bash commands that may write (bashSnapshots.ts); absent: what
+   * Bash changes is not checkpointed.
+   */
+  snapshots?: SnapshotsOption | undefined;
 }
 
 export class SessionCheckpoints {
@@ -32,6 +39,7 @@ export class SessionCheckpoints {
   private readonly stores: SessionStores;
   private readonly files: ChangedFilesFeed;
   private readonly tracker: WriteTracker;
+  private readonly bash: BashSnapshots;
 
   constructor(private readonly deps: SessionCheckpointsDeps) {
     this.stores = new SessionStores(deps);
@@ -41,6 +49,19 @@ export class SessionCheckpoints {
       written: () => void this.refresh(),
       failed: (path, err) => this.deps.log.warn(`No checkpoint for ${path}: ${err instanceof Error ? err.message : String(err)}`),
     };
+    this.bash = new BashSnapshots({
+      sessionId: () => this.sessionId,
+      store: (id) => this.stores.get(id),
+      snapshotter: (id) => this.stores.snapshotter(id),
+      reader: deps.reader,
+      recorded: () => void this.refresh(),
+      log: deps.log,
+    });
+  }
+
+  /** The Bash tool's snapshots (ToolPorts.snapshots); undefined when they are off. */
+  bashSnapshots(): BashSnapshotPort | undefined {
+    return this.deps.snapshots ? this.bash : undefined;
   }
 
   /** Follows a chat session; returns the unsubscribe function. */
@@ -89,6 +110,11 @@ export class SessionCheckpoints {
     return (await this.stores.get(this.sessionId)).plan(promptId, this.deps.reader, text, repeatsFromEnd);
   }
 
+  /** The checkpoints of a session (the current one when omitted), oldest first. */
+  async list(sessionId = this.sessionId): Promise<Checkpoint[]> {
+    return (await this.stores.get(sessionId)).checkpoints();
+  }
+
   /** Restores the plan's files; hand-edited ones only when `overwrite` names them. */
   async restore(plan: RewindPlan, overwrite: ReadonlySet<string>): Promise<RestoreResult> {
     const store = await this.stores.get(this.sessionId);
@@ -108,6 +134,14 @@ export class SessionCheckpoints {
     const pre: PreImage | undefined = store.sessionStart().get(path);
     if (!pre) return undefined;
     return pre.kind === 'absent' ? 'absent' : store.bytesOf(pre);
+  }
+
+  /**
+   * The bytes a Bash command's change named as `before` (a git object id from the session's workspace
+   * snapshots); undefined when snapshots are off or the store no longer has it.
+   */
+  async snapshotBlob(oid: string): Promise<Uint8Array | undefined> {
+    return (await this.stores.get(this.sessionId)).gitBlob(oid);
   }
 
   private switchTo(sessionId: string): void {

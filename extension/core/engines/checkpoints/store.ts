@@ -4,8 +4,10 @@
  * rewind can tell files the user changed by hand since. Everything lives in the session's storage:
  * `checkpoints/manifest.json` and content-addressed `checkpoints/blobs/<sha256>` (base64).
  */
-import { createHash } from 'node:crypto';
+import type { SnapshotChange } from '../../contracts/snapshots';
 import type { SessionStorage } from '../../contracts/storage';
+import { copyPreImages } from './forkCopy';
+import { gitBlobId, isPreImage, sha256 } from './contentIds';
 import {
   ManifestSchema,
   MAX_FILE_BYTES,
@@ -23,16 +25,22 @@ const blobPath = (sha: string) => `checkpoints/blobs/${sha}`;
 
 export type ContentHash = string;
 
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+export { sha256 };
+
+/** The file's bytes; undefined when there is no file at `path`. */
+async function bytesAt(reader: FileReader, path: string): Promise<Uint8Array | undefined> {
+  const stat = await reader.stat(path);
+  return stat ? reader.readBytes(path) : undefined;
 }
 
 /** The file's content hash, or `absent`. */
 export async function hashOf(reader: FileReader, path: string): Promise<ContentHash> {
-  const stat = await reader.stat(path);
-  if (!stat) return 'absent';
-  return sha256(await reader.readBytes(path));
+  const bytes = await bytesAt(reader, path);
+  return bytes ? sha256(bytes) : 'absent';
 }
+
+/** Reads a blob of the session's workspace snapshots (`SessionCheckpoints` sets it when Bash snapshots are on). */
+export type GitBlobReader = (oid: string) => Promise<Uint8Array | undefined>;
 
 export interface CheckpointLimits {
   maxFileBytes: number;
@@ -49,6 +57,7 @@ export interface RestoreResult {
 export class CheckpointStore {
   /** Serialises reads, writes and saves, so a pre-image is stored before the write it precedes. */
   private queue: Promise<unknown> = Promise.resolve();
+  private gitBlobs: GitBlobReader | undefined;
 
   private constructor(
     private readonly storage: SessionStorage,
@@ -99,6 +108,43 @@ export class CheckpointStore {
     });
   }
 
+  /** Where the `git` pre-images' bytes are read from (the session's workspace snapshots). */
+  setGitBlobReader(read: GitBlobReader | undefined): void {
+    this.gitBlobs = read;
+  }
+
+  /**
+   * Records what a Bash command changed (found by the workspace snapshots around it): a file not yet touched
+   * in the current prompt keeps its content from before the command as its pre-image, and what is on disk now
+   * becomes the session's last write, so a rewind does not take it for a hand edit.
+   */
+  recordChanges(changes: readonly SnapshotChange[], reader: FileReader): Promise<void> {
+    return this.exclusive(async () => {
+      const current = this.manifest.checkpoints.at(-1);
+      if (!current || changes.length === 0) return;
+      for (const c of changes) {
+        if (!current.files[c.path]) {
+          current.files[c.path] = c.before ? { kind: 'git', oid: c.before, ...(c.beforeSize !== undefined ? { size: c.beforeSize } : {}) } : { kind: 'absent' };
+        }
+        this.manifest.lastWritten[c.path] = await hashOf(reader, c.path).catch(() => 'absent');
+      }
+      await this.save();
+    });
+  }
+
+  /** The blob ids the checkpoints refer to: what pruning the snapshots' store must keep. */
+  gitOids(): Set<string> {
+    const oids = new Set<string>();
+    for (const c of this.manifest.checkpoints) for (const pre of Object.values(c.files)) if (pre.kind === 'git') oids.add(pre.oid);
+    return oids;
+  }
+
+  /** A blob of the workspace snapshots, checked against its id; undefined when none is kept or it is gone. */
+  async gitBlob(oid: string): Promise<Uint8Array | undefined> {
+    const bytes = await this.gitBlobs?.(oid).catch(() => undefined);
+    return bytes && gitBlobId(bytes, oid) === oid ? bytes : undefined;
+  }
+
   /** Records what the session wrote; call after the write (also after a failed one). */
   afterWrite(path: string, reader: FileReader): Promise<void> {
     return this.exclusive(async () => {
@@ -114,6 +160,7 @@ export class CheckpointStore {
 
   /** The stored bytes of a pre-image; undefined when it holds none (absent, too large, or lost). */
   async bytesOf(pre: PreImage): Promise<Uint8Array | undefined> {
+    if (pre.kind === 'git') return this.gitBlob(pre.oid);
     if (pre.kind !== 'content') return undefined;
     const text = await this.storage.readText(blobPath(pre.sha));
     if (text === undefined) return undefined;
@@ -149,9 +196,9 @@ export class CheckpointStore {
         plan.tooLarge.push(path);
         continue;
       }
-      const now = await hashOf(reader, path);
-      const wanted = pre.kind === 'absent' ? 'absent' : pre.sha;
-      if (now === wanted) continue;
+      const bytes = await bytesAt(reader, path);
+      if (isPreImage(pre, bytes)) continue;
+      const now = bytes ? sha256(bytes) : 'absent';
       plan.files.push({ path, action: pre.kind === 'absent' ? 'delete' : 'restore', changedSince: now !== this.manifest.lastWritten[path] });
     }
     return plan;
@@ -182,7 +229,7 @@ export class CheckpointStore {
         const bytes = await this.bytesOf(pre);
         if (!bytes) throw new Error(`The checkpoint of ${file.path} is missing from ${this.storage.dir}; the file was left as it is.`);
         await restorer.writeBytes(file.path, bytes);
-        result.restored.set(file.path, pre.sha);
+        result.restored.set(file.path, sha256(bytes));
       }
       // What a rewind wrote counts as the session's own: rewinding further back is not a "hand edit".
       this.manifest.lastWritten[file.path] = result.restored.get(file.path)!;
@@ -198,17 +245,11 @@ export class CheckpointStore {
   async forkInto(storage: SessionStorage, promptId: string, restored: ReadonlyMap<string, ContentHash>): Promise<void> {
     const index = this.indexOf(promptId);
     const kept = structuredClone(this.manifest.checkpoints.slice(0, Math.max(index, 0)));
-    let storedBytes = 0;
-    const copied = new Set<string>();
-    for (const c of kept) {
-      for (const pre of Object.values(c.files)) {
-        if (pre.kind !== 'content' || copied.has(pre.sha)) continue;
-        copied.add(pre.sha);
-        const text = await this.storage.readText(blobPath(pre.sha));
-        if (text !== undefined) await storage.writeText(blobPath(pre.sha), text);
-        storedBytes += pre.size;
-      }
-    }
+    const storedBytes = await copyPreImages(kept, {
+      from: (sha) => this.storage.readText(blobPath(sha)),
+      to: (sha, text) => storage.writeText(blobPath(sha), text).then(() => undefined),
+      gitBlob: (oid) => this.gitBlob(oid),
+    });
     const lastWritten = { ...this.manifest.lastWritten, ...Object.fromEntries(restored) };
     const manifest: Manifest = { version: 1, checkpoints: kept, lastWritten, storedBytes };
     await storage.writeText(MANIFEST, JSON.stringify(manifest));

@@ -1,7 +1,8 @@
 /**
  * Checkpoints: what a file looked like before the session first wrote it after each user prompt, stored in
  * the session's storage, so "Rewind to here" can put files back and "Review changes" can diff against the
- * session's start. Only writes through the file tools (Edit, Write, NotebookEdit) are seen; Bash is not.
+ * session's start. Writes through the file tools (Edit, Write, NotebookEdit) are seen as they happen; what a Bash
+ * command changed is found by the workspace snapshots around it (bashSnapshots.ts) and joins as `git` pre-images.
  */
 import { z } from 'zod';
 
@@ -11,11 +12,18 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_SESSION_BYTES = 200 * 1024 * 1024;
 
 const Sha = z.string().regex(/^[0-9a-f]{64}$/);
+/** A git object id: SHA-1 (40 hex digits) or SHA-256 (64). */
+export const GitOid = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
 
 /** A file's state before the first write of a prompt. */
 export const PreImageSchema = z.discriminatedUnion('kind', [
   /** The bytes are stored under `blobs/<sha>`. */
   z.strictObject({ kind: z.literal('content'), sha: Sha, size: z.number().int().nonnegative() }),
+  /**
+   * The bytes are a blob of the session's workspace snapshots (a Bash command changed the file): `oid` is its git
+   * object id, read back through the snapshotter.
+   */
+  z.strictObject({ kind: z.literal('git'), oid: GitOid, size: z.number().int().nonnegative().optional() }),
   /** The file did not exist: rewinding deletes it. */
   z.strictObject({ kind: z.literal('absent') }),
   /** Not kept: the file, or the session's total, was over the cap. */
