@@ -28,17 +28,15 @@ function bashResult(extra: { changedFiles?: SnapshotChangeView[]; snapshotNote?:
   return { isError: false, text: 'done', truncated: false, data: { kind: 'bash', command: 'npm run gen', output: 'done', exitCode: 0, ...extra } };
 }
 
-/** A chat holding one finished Bash row, opened so its result shows. */
+/** A chat holding one finished Bash row, left collapsed: what the command changed shows without opening it. */
 async function openBashRow(result: ToolResultView, options: Parameters<typeof openPage>[0] = {}): Promise<void> {
   view = await openPage(options);
   await view.send(snapshot([userMessage('u1', 'generate'), toolEntry('t1', 'Bash', { command: 'npm run gen' }, result, 'npm run gen')]));
   await laidOut(view.page);
-  await row().locator('.tool-header').click();
-  await row().getByTestId('bash-exit').waitFor();
 }
 
 describe('webview Bash row changed files', () => {
-  it('lists the files a command changed under its exit line, open, with their folders and tags', async () => {
+  it('lists the files a command changed on the collapsed row, open, with their folders and tags', async () => {
     await openBashRow(bashResult({ changedFiles: THREE }));
     await expect.poll(() => toggle().innerText()).toBe('changed 3 files');
     await expect.poll(() => toggle().getAttribute('aria-expanded')).toBe('true');
@@ -47,8 +45,11 @@ describe('webview Bash row changed files', () => {
     await expect.poll(() => files().nth(1).innerText()).toMatch(/^generated\.ts\s+ws\/src\s+new\s+diff$/);
     await expect.poll(() => files().nth(2).innerText()).toMatch(/^legacy\.js\s+ws\/old\s+deleted\s+diff$/);
     await expect.poll(() => files().nth(0).locator('[title]').first().getAttribute('title')).toBe('/ws/src/util/format.ts');
-    // Under the exit line, not above it.
-    await expect.poll(() => row().getByTestId('tool-body').innerText()).toMatch(/Exit code 0[\s\S]*changed 3 files/);
+    // On the collapsed row, under its header; opening the row shows the output below, without a second list.
+    await expect.poll(() => row().getByTestId('tool-body').count()).toBe(0);
+    await row().locator('.tool-header').click();
+    await expect.poll(() => row().innerText()).toMatch(/changed 3 files[\s\S]*Exit code 0/);
+    await expect.poll(() => row().getByTestId('tool-body').innerText()).not.toContain('changed 3 files');
     // The folder is dimmed with the theme's description colour.
     const dim = await themeColour(view.page, '--vscode-descriptionForeground');
     await expect.poll(() => style(files().nth(0).locator('.bash-changed-folder'), 'color')).toBe(dim);

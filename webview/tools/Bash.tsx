@@ -124,6 +124,16 @@ function Result({ entry }: ToolViewProps) {
             ? 'Did not finish'
             : `Exit code ${data.exitCode}`}
       </div>
+    </div>
+  );
+}
+
+/** What the command changed (and why nothing could be snapshotted), shown whether or not the row is open. */
+function Below({ entry }: ToolViewProps) {
+  const data = entry.result?.data?.kind === 'bash' ? entry.result.data : undefined;
+  if (!data?.changedFiles?.length && !data?.snapshotNote) return null;
+  return (
+    <div className="tool-bash-below">
       {data.changedFiles?.length ? <Changes entryId={entry.id} files={data.changedFiles} /> : null}
       {data.snapshotNote && (
         <div className="tool-note bash-snapshot-note" data-testid="bash-snapshot-note">
@@ -137,5 +147,6 @@ function Result({ entry }: ToolViewProps) {
 export const BashRenderer: ToolRenderer = {
   title: (entry) => (bool(entry.input, 'run_in_background') ? `${BASH_TOOL_NAME} (background)` : BASH_TOOL_NAME),
   Result,
+  Below,
   Progress,
 };

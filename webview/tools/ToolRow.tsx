@@ -67,6 +67,7 @@ function PlainToolRow({ entry, renderer }: { entry: ToolEntry; renderer: ToolRen
         )}
       </button>
       {running && <Progress entry={entry} />}
+      {renderer.Below && entry.result && <renderer.Below entry={entry} />}
       {!open && firstErrorLine && (
         <div className="tool-error-line" data-testid="tool-error" title={firstErrorLine}>
           {firstErrorLine}

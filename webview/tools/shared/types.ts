@@ -23,6 +23,8 @@ export interface ToolRenderer {
   Result: ComponentType<ToolViewProps>;
   /** How the call came out when that is not plain success or failure; absent means its status says it all. */
   outcome?(entry: ToolEntry): ToolOutcome | undefined;
+  /** Shown under the header whether the row is open or not, once the tool finished (the files a Bash command changed). */
+  Below?: ComponentType<ToolViewProps>;
   /** Shown under the row while the tool runs; the default shows a progress message if there is one. */
   Progress?: ComponentType<ToolViewProps>;
   /**

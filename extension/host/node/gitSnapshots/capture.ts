@@ -5,9 +5,10 @@
  * Git names a path whose stat changed even when its content did not, so equal object ids are not a change.
  * Once every store's capture has finished, `index.prev` is removed: it is as large as the index.
  */
-import { copyFile, link, rename, rm } from 'node:fs/promises';
+import { copyFile, link, lstat, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SnapshotChange } from '../../../core/contracts/snapshots';
+import { blobOid } from './objects';
 import { gitFailure, gitOk, runGit, type RunContext } from './runGit';
 import { storeArgs, type SnapshotStore } from './store';
 
@@ -41,12 +42,18 @@ export function parseLsFiles(out: Buffer): Map<string, IndexEntry> {
  * parse, as for a name with a newline in it: the caller then compares every entry.
  */
 export function parseAddVerbose(out: string): Set<string> | undefined {
-  const paths = new Set<string>();
+  const verbs = parseAddVerbs(out);
+  return verbs && new Set(verbs.keys());
+}
+
+/** Each path `add -v` named, with what git did to its entry; undefined when a line does not parse. */
+export function parseAddVerbs(out: string): Map<string, 'add' | 'remove'> | undefined {
+  const paths = new Map<string, 'add' | 'remove'>();
   for (const line of out.split('\n')) {
     if (!line) continue;
-    const match = /^(?:add|remove) '(.*)'$/.exec(line);
+    const match = /^(add|remove) '(.*)'$/.exec(line);
     if (!match) return undefined;
-    paths.add(match[1]!);
+    paths.set(match[2]!, match[1] as 'add' | 'remove');
   }
   return paths;
 }
@@ -93,6 +100,35 @@ async function listIndex(store: SnapshotStore, ctx: RunContext, paths: Set<strin
   return parseLsFiles(out);
 }
 
+/**
+ * The changes among the paths `add -v` named, from their entries in the previous index: `remove` of an entry is a
+ * deletion; `add` of a path that had none is a creation (of a regular file); `add` of one that had an entry is a
+ * change unless the file's bytes still hash to the old blob id (git names a file whose stat alone changed).
+ */
+async function changesFromVerbs(store: SnapshotStore, verbs: Map<string, 'add' | 'remove'>, before: Map<string, IndexEntry>): Promise<SnapshotChange[]> {
+  const changes: SnapshotChange[] = [];
+  for (const [p, verb] of verbs) {
+    const old = before.get(p);
+    const file = path.join(store.worktree, p);
+    const relative = p.startsWith(store.prefix) ? p.slice(store.prefix.length) : p;
+    const reported = path.join(store.root, relative);
+    if (verb === 'remove') {
+      if (old) changes.push({ path: reported, change: 'deleted', before: old.oid });
+      continue;
+    }
+    const info = await lstat(file).catch(() => undefined);
+    if (!info?.isFile()) continue;
+    if (!old) {
+      changes.push({ path: reported, change: 'created' });
+      continue;
+    }
+    const bytes = await readFile(file).catch(() => undefined);
+    if (bytes && blobOid(bytes, old.oid.length) === old.oid) continue;
+    changes.push({ path: reported, change: 'modified', before: old.oid });
+  }
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /** Sizes of the blobs, from one `cat-file --batch-check`; missing ones are left out. */
 async function blobSizes(store: SnapshotStore, ctx: RunContext, oids: string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
@@ -115,7 +151,10 @@ export async function captureStore(store: SnapshotStore, ctx: RunContext, baseli
   if (added.code !== 0 && added.code !== 1) throw gitFailure(added);
   const printed = added.stdout.toString('utf8');
   if (!baseline || !printed.trim()) return [];
-  const paths = parseAddVerbose(printed);
+  const verbs = parseAddVerbs(printed);
+  // The common case, in one more git run: the old entries of the paths git named, the new content hashed here.
+  if (verbs && verbs.size <= MAX_PATHSPECS && hadPrevious) return changesFromVerbs(store, verbs, await listIndex(store, ctx, new Set(verbs.keys()), prevFile(store)));
+  const paths = verbs && new Set(verbs.keys());
   const listedBefore = hadPrevious ? listIndex(store, ctx, paths, prevFile(store)) : Promise.resolve(new Map<string, IndexEntry>());
   // The sizes of the old contents of the paths git named, asked while the new index is listed.
   const earlySizes = paths && listedBefore.then((old) => blobSizes(store, ctx, [...new Set([...old].flatMap(([p, e]) => (paths.has(p) ? [e.oid] : [])))]));

@@ -85,10 +85,10 @@ describe('host/node/gitSnapshots', () => {
     const changes = changesOf(await snapshots.capture());
     expect(changes).toEqual([
       { path: path.join(repo, 'new.txt'), change: 'created' },
-      { path: path.join(repo, 'old.txt'), change: 'deleted', before: blobId('moved content\n'), beforeSize: 14 },
+      { path: path.join(repo, 'old.txt'), change: 'deleted', before: blobId('moved content\n') },
       { path: path.join(repo, 'renamed.txt'), change: 'created' },
-      { path: path.join(repo, 'src/a.ts'), change: 'modified', before: blobId('export const a = 1;\n'), beforeSize: 20 },
-      { path: path.join(repo, 'src/b.ts'), change: 'deleted', before: blobId('b\n'), beforeSize: 2 },
+      { path: path.join(repo, 'src/a.ts'), change: 'modified', before: blobId('export const a = 1;\n') },
+      { path: path.join(repo, 'src/b.ts'), change: 'deleted', before: blobId('b\n') },
     ]);
     expect(Buffer.from((await snapshots.readBlob(blobId('export const a = 1;\n')))!).toString()).toBe('export const a = 1;\n');
     expect(Buffer.from((await snapshots.readBlob(blobId('b\n')))!).toString()).toBe('b\n');
@@ -147,7 +147,7 @@ describe('host/node/gitSnapshots', () => {
     await snapshots.capture();
     writeFileSync(path.join(repo, 'win.txt'), 'replaced\r\n');
     const [change] = changesOf(await snapshots.capture());
-    expect(change).toEqual({ path: path.join(repo, 'win.txt'), change: 'modified', before: blobId(crlf), beforeSize: crlf.length });
+    expect(change).toEqual({ path: path.join(repo, 'win.txt'), change: 'modified', before: blobId(crlf) });
     expect(Buffer.from((await snapshots.readBlob(change!.before!))!).equals(Buffer.from(crlf))).toBe(true);
   });
 
@@ -162,8 +162,8 @@ describe('host/node/gitSnapshots', () => {
     rmSync(path.join(dir, 'gone.txt'));
     writeFileSync(path.join(dir, 'keep.txt'), 'kept and changed\n');
     expect(changesOf(await snapshots.capture())).toEqual([
-      { path: path.join(dir, 'gone.txt'), change: 'deleted', before: blobId('gone\n'), beforeSize: 5 },
-      { path: path.join(dir, 'keep.txt'), change: 'modified', before: blobId('keep\n'), beforeSize: 5 },
+      { path: path.join(dir, 'gone.txt'), change: 'deleted', before: blobId('gone\n') },
+      { path: path.join(dir, 'keep.txt'), change: 'modified', before: blobId('keep\n') },
     ]);
     expect(Buffer.from((await snapshots.readBlob(blobId('gone\n')))!).toString()).toBe('gone\n');
   });
@@ -178,7 +178,7 @@ describe('host/node/gitSnapshots', () => {
     writeFileSync(path.join(repo, 'pkg/other.ts'), 'other 2\n');
     writeFileSync(path.join(repo, 'top.txt'), 'outside\n');
     expect(changesOf(await snapshots.capture())).toEqual([
-      { path: path.join(root, 'main.ts'), change: 'modified', before: blobId('main\n'), beforeSize: 5 },
+      { path: path.join(root, 'main.ts'), change: 'modified', before: blobId('main\n') },
     ]);
   });
 
@@ -191,7 +191,7 @@ describe('host/node/gitSnapshots', () => {
     writeFileSync(path.join(one, 'README.md'), 'changed\n');
     writeFileSync(path.join(two, 'made.txt'), 'made\n');
     expect(changesOf(await snapshots.capture())).toEqual([
-      { path: path.join(one, 'README.md'), change: 'modified', before: blobId('hello\n'), beforeSize: 6 },
+      { path: path.join(one, 'README.md'), change: 'modified', before: blobId('hello\n') },
       { path: path.join(two, 'made.txt'), change: 'created' },
     ]);
     expect(readdirSync(storeDir).sort()).toEqual([`0-${path.basename(one)}`, `1-${path.basename(two)}`]);
@@ -252,7 +252,7 @@ describe('host/node/gitSnapshots', () => {
     expect(existsSync(path.join(storeDir, 'index.lock'))).toBe(false);
     rmSync(slow.marker);
     expect(changesOf(await snapshots.capture())).toEqual([
-      { path: path.join(repo, 'README.md'), change: 'modified', before: blobId('hello\n'), beforeSize: 6 },
+      { path: path.join(repo, 'README.md'), change: 'modified', before: blobId('hello\n') },
     ]);
   });
 
@@ -302,7 +302,7 @@ describe('host/node/gitSnapshots', () => {
     // Whether the timer beat git or not, the edit is reported exactly once.
     const later = changesOf(await snapshots.capture());
     const reported = result.kind === 'captured' ? result.changes : later;
-    expect(reported).toEqual([{ path: path.join(repo, 'README.md'), change: 'modified', before: blobId('hello\n'), beforeSize: 6 }]);
+    expect(reported).toEqual([{ path: path.join(repo, 'README.md'), change: 'modified', before: blobId('hello\n') }]);
     if (result.kind === 'captured') expect(later).toEqual([]);
   });
 
@@ -360,7 +360,7 @@ describe('host/node/gitSnapshots', () => {
     writeFileSync(path.join(repo, 'a.txt'), 'beta\n');
     const [change] = changesOf(await snapshots.capture());
     const expected = createHash('sha256').update('blob 6\0alpha\n').digest('hex');
-    expect(change).toEqual({ path: path.join(repo, 'a.txt'), change: 'modified', before: expected, beforeSize: 6 });
+    expect(change).toEqual({ path: path.join(repo, 'a.txt'), change: 'modified', before: expected });
     expect(Buffer.from((await snapshots.readBlob(expected))!).toString()).toBe('alpha\n');
   });
 });
