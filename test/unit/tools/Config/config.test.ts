@@ -93,7 +93,7 @@ describe('tools/Config', () => {
     const port = memoryPort();
     const unknown = await run({ setting: 'theme', value: 'dark' }, { port, answer: 'allow' });
     expect(unknown).toMatchObject({ isError: true, stage: 'validation', asked: [] });
-    expect(unknown.text).toContain('Unknown setting "theme". Known settings: model, maxTokens, thinking, effort, apiBaseUrl, provider, fallbackModel, maxBudgetUsd, permissions.defaultMode, diffReview.open, diffReview.focus.');
+    expect(unknown.text).toContain('Unknown setting "theme". Known settings: model, maxTokens, thinking, effort, apiBaseUrl, provider, fallbackModel, checkpoints.bashSnapshots, maxBudgetUsd, permissions.defaultMode, diffReview.open, diffReview.focus.');
     const bad = await run({ setting: 'diffReview.open', value: 'elsewhere' }, { port, answer: 'allow' });
     expect(bad.text).toContain('Invalid value for diffReview.open: "elsewhere"; expected one of "beside", "active", "manual".');
     expect((await run({ setting: 'maxTokens', value: -3 }, { port, answer: 'allow' })).text).toContain('expected a whole number');
