@@ -141,6 +141,7 @@ export function chatFactory(context: vscode.ExtensionContext, services: WindowSe
         responders.questions.dispose();
         responders.plans.dispose();
         await built.session.dispose();
+        await checkpoints.dispose();
       },
     };
   };

@@ -121,6 +121,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const close = async () => {
     reader?.close();
     await session.dispose();
+    await checkpoints?.checkpoints.dispose();
     await shell.dispose();
     await mcp?.dispose();
   };

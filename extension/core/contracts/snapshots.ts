@@ -41,6 +41,11 @@ export interface WorkspaceSnapshotter {
    * checkpoints still refer to). Resolves with the bytes freed.
    */
   prune(keep: ReadonlySet<string>): Promise<number>;
+  /**
+   * Drops the private index (as large as the repository's), keeping the objects: the session is no longer
+   * shown, and its blobs stay readable for rewind. A later capture starts from a fresh baseline.
+   */
+  release(): Promise<void>;
 }
 
 /** Makes the snapshotter of a session: its private store lives under `storeDir` (inside the session's storage). */

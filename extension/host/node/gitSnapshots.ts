@@ -5,6 +5,7 @@
  * capture, and the objects. This facade serialises captures, holds the time budget and, once a capture is too
  * slow or git cannot run, turns snapshots off for the session with one message.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaptureResult, SnapshotChange, SnapshotterFactory, WorkspaceSnapshotter } from '../../core/contracts/snapshots';
 import { captureStore, dropPreviousIndex, keepPreviousIndex, restorePreviousIndex } from './gitSnapshots/capture';
@@ -61,6 +62,15 @@ export class GitSnapshotter implements WorkspaceSnapshotter {
       let freed = 0;
       for (const dir of this.dirs) freed += await pruneStore(dir, keep, this.git).catch(() => 0);
       return freed;
+    });
+  }
+
+  release(): Promise<void> {
+    return this.serialised(async () => {
+      await Promise.all(this.dirs.map((dir) => Promise.all(['index', 'index.prev', 'index.lock'].map((name) => rm(path.join(dir, name), { force: true })))));
+      // The next capture opens the stores again and is a first capture: a baseline, seeded afresh.
+      this.stores = undefined;
+      this.baselined = false;
     });
   }
 

@@ -23,6 +23,10 @@ class FakeSession implements CheckpointedSession {
   prompt(id: string, text: string) {
     for (const l of this.listeners) l({ type: 'messageAdded', message: { id, role: 'user', text } });
   }
+  reset(sessionId: string) {
+    this.sessionId = sessionId;
+    for (const l of this.listeners) l({ type: 'reset', sessionId });
+  }
 }
 
 let root: string;
@@ -153,12 +157,29 @@ describe('Bash snapshots in the checkpoints', () => {
       capture: async () => ({ kind: 'skipped', reason: 'The workspace is too large to snapshot in time.', firstTime: ++captures === 1 }),
       readBlob: async () => undefined,
       prune: async () => 0,
+      release: async () => undefined,
     });
     const { checkpoints, session, port, log } = setup({ factory });
     await prompt(checkpoints, session, 'u1', 'p');
     expect(await command(port, () => undefined)).toEqual({ changes: [], note: 'The workspace is too large to snapshot in time.' });
     expect(await command(port, () => undefined)).toEqual({ changes: [] });
     expect(log.lines.filter((l) => l.message.includes('too large'))).toHaveLength(1);
+  });
+
+  it('drops the index of a session the chat leaves, and its rewind still reads what Bash changed', async () => {
+    const { checkpoints, session, port } = setup();
+    await prompt(checkpoints, session, 'u1', 'p');
+    await command(port, () => writeFileSync(f('kept.ts'), 'changed\n'));
+    const index = path.join(root, 'storage', 's1', 'checkpoints', 'snapshots', 'index');
+    expect(existsSync(index)).toBe(true);
+    session.reset('s2');
+    await expect.poll(() => existsSync(index)).toBe(false);
+    session.reset('s1');
+    await checkpoints.restore((await checkpoints.plan('u1'))!, new Set());
+    expect(readFileSync(f('kept.ts'), 'utf8')).toBe('export const kept = 1;\n');
+    // Back in the session, the next command starts from a fresh baseline: the rewind's writes are not its changes.
+    await prompt(checkpoints, session, 'u2', 'q');
+    expect((await command(port, () => writeFileSync(f('b.ts'), 'b\n'))).changes.map((c) => path.basename(c.path))).toEqual(['b.ts']);
   });
 
   it('is off while the setting is off, and the fork of a rewind keeps what Bash changed as plain pre-images', async () => {

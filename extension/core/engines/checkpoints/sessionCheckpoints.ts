@@ -144,8 +144,15 @@ export class SessionCheckpoints {
     return (await this.stores.get(this.sessionId)).gitBlob(oid);
   }
 
+  /** The chat closes: the current session's snapshot index goes (its objects stay for a later rewind). */
+  async dispose(): Promise<void> {
+    if (this.sessionId) await this.stores.release(this.sessionId);
+  }
+
   private switchTo(sessionId: string): void {
     if (sessionId === this.sessionId) return;
+    // The session left keeps its checkpoints and blobs, not the index its snapshots compared against.
+    if (this.sessionId) void this.stores.release(this.sessionId);
     this.sessionId = sessionId;
     this.files.clear();
     void this.refresh();

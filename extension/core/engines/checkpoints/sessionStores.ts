@@ -66,6 +66,17 @@ export class SessionStores {
     return snapshotter;
   }
 
+  /**
+   * The session is no longer shown: its snapshotter drops its index (as large as the repository's) and is
+   * forgotten; its objects stay, so rewind and Review still read them. Never throws.
+   */
+  async release(sessionId: string): Promise<void> {
+    const snapshotter = this.snapshotters.get(sessionId);
+    if (!snapshotter) return;
+    this.snapshotters.delete(sessionId);
+    await snapshotter.release().catch((err: unknown) => this.deps.log.warn(`Could not release the workspace snapshots of ${sessionId}: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
   /** Drops the kept store, so the next `get` loads what the storage holds now. */
   forget(sessionId: string): void {
     this.stores.delete(sessionId);

@@ -351,6 +351,26 @@ describe('host/node/gitSnapshots', () => {
     expect(gitIn(repo, 'cat-file', '-p', `HEAD:README.md`)).toBe('hello');
   });
 
+  it('drops its index on release, keeps its blobs readable, and starts from a fresh baseline after', async () => {
+    const repo = temp(makeRepo('cw-snap-release-'));
+    commitAll(repo, { 'a.txt': 'one\n' });
+    const storeDir = newStore();
+    const snapshots = createGitSnapshotter({ storeDir, roots: [repo] });
+    await snapshots.capture();
+    writeFileSync(path.join(repo, 'a.txt'), 'two\n');
+    await snapshots.capture();
+    writeFileSync(path.join(repo, 'a.txt'), 'three\n');
+    const [change] = changesOf(await snapshots.capture());
+    expect(change).toMatchObject({ change: 'modified', before: blobId('two\n') });
+    await snapshots.release();
+    expect(existsSync(path.join(storeDir, 'index'))).toBe(false);
+    expect(Buffer.from((await snapshots.readBlob(blobId('two\n')))!).toString()).toBe('two\n');
+    writeFileSync(path.join(repo, 'a.txt'), 'four\n');
+    expect(changesOf(await snapshots.capture())).toEqual([]); // a baseline again
+    writeFileSync(path.join(repo, 'b.txt'), 'b\n');
+    expect(changesOf(await snapshots.capture())).toEqual([{ path: path.join(repo, 'b.txt'), change: 'created' }]);
+  });
+
   it('works in a sha256 repository', async () => {
     const repo = temp(makePlainDir('cw-snap-sha256-'));
     gitIn(repo, 'init', '-q', '--object-format=sha256');
