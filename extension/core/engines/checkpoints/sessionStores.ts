@@ -1,7 +1,7 @@
 /**
  * The checkpoint store of each session the chat has shown, loaded from the session's storage once and kept
  * (sessionCheckpoints.ts), with the session's workspace snapshotter when Bash snapshots are on: its private
- * store lives in the session's storage (`checkpoints/snapshots/`), so it goes when the session's storage goes.
+ * store lives in the session's storage (`checkpoints/snapshots/`), and its index goes when the chat leaves it.
  * A load's warning (a damaged manifest started afresh) goes to the log.
  */
 import type { Logger } from '../../contracts/settings';
