@@ -3,31 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SessionCheckpoints, type CheckpointedSession } from '../../../extension/core/engines/checkpoints/sessionCheckpoints';
+import { SessionCheckpoints } from '../../../extension/core/engines/checkpoints/sessionCheckpoints';
+import { FakeSession } from './fakeSession';
 import { createGitSnapshotter } from '../../../extension/host/node/gitSnapshots';
 import { NodeFileRestorer } from '../../../extension/host/node/fileRestorer';
 import { NodeSessionStorage } from '../../../extension/host/node/sessionStorage';
 import { NodeWorkspace } from '../../../extension/host/node/workspace';
 import type { SnapshotterFactory } from '../../../extension/core/contracts/snapshots';
 import { RecordingLogger } from '../support';
-
-type Listener = Parameters<CheckpointedSession['onEvent']>[0];
-
-class FakeSession implements CheckpointedSession {
-  sessionId = 's1';
-  private readonly listeners = new Set<Listener>();
-  onEvent(l: Listener) {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  }
-  prompt(id: string, text: string) {
-    for (const l of this.listeners) l({ type: 'messageAdded', message: { id, role: 'user', text } });
-  }
-  reset(sessionId: string) {
-    this.sessionId = sessionId;
-    for (const l of this.listeners) l({ type: 'reset', sessionId });
-  }
-}
 
 let root: string;
 let ws: string;

@@ -7,23 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../extension/cli/main';
+import { sink, terminal } from './terminal';
 import { startFakeAnthropic, textTurn, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-
-function terminal(text: string): NodeJS.ReadableStream {
-  const input = Object.assign(new PassThrough(), { isTTY: true });
-  input.end(text);
-  return input;
-}
-
-function sink(): { stream: NodeJS.WritableStream; text: () => string } {
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (d: Buffer) => (text += d.toString()));
-  return { stream: out, text: () => text };
-}
 
 describe('codewright /rewind on a terminal', { timeout: 90_000 }, () => {
   let fake: FakeAnthropic;

@@ -6,7 +6,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../extension/cli/args';
 import { createLineReader, runInteractive, terminalAskUser } from '../../../extension/cli/interactive';
@@ -17,21 +16,8 @@ import { makeContext } from '../tool/fixtures';
 import { main } from '../../../extension/cli/main';
 import { TranscriptWriter } from '../../../extension/core/engines/transcripts/transcript';
 import { NodeTranscriptStore, projectTranscriptsDir } from '../../../extension/host/node/transcriptStore';
+import { sink, terminal } from './terminal';
 import { startFakeAnthropic, textTurn, type FakeAnthropic } from '../../fixtures/fake-anthropic';
-
-/** A stdin that says it is a terminal, with `text` typed into it. */
-function terminal(text: string): NodeJS.ReadableStream {
-  const input = Object.assign(new PassThrough(), { isTTY: true });
-  input.end(text);
-  return input;
-}
-
-function sink(): { stream: NodeJS.WritableStream; text: () => string } {
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (d: Buffer) => (text += d.toString()));
-  return { stream: out, text: () => text };
-}
 
 describe('cli/interactive', () => {
   it('takes prompts without -p only when standard input is a terminal, and only for text output', () => {

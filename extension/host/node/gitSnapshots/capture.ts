@@ -38,15 +38,10 @@ export function parseLsFiles(out: Buffer): Map<string, IndexEntry> {
 }
 
 /**
- * The paths of `add -v` (`add '<path>'`, `remove '<path>'`, printed unquoted). Undefined when a line does not
- * parse, as for a name with a newline in it: the caller then compares every entry.
+ * The paths of `add -v` (`add '<path>'`, `remove '<path>'`, printed unquoted), each with what git did to its
+ * entry. Undefined when a line does not parse, as for a name with a newline in it: the caller then compares every
+ * entry.
  */
-export function parseAddVerbose(out: string): Set<string> | undefined {
-  const verbs = parseAddVerbs(out);
-  return verbs && new Set(verbs.keys());
-}
-
-/** Each path `add -v` named, with what git did to its entry; undefined when a line does not parse. */
 export function parseAddVerbs(out: string): Map<string, 'add' | 'remove'> | undefined {
   const paths = new Map<string, 'add' | 'remove'>();
   for (const line of out.split('\n')) {
